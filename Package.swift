@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Vignette",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Vignette", targets: ["Vignette"]),
+        .library(name: "VignetteCatalog", targets: ["VignetteCatalog"]),
+        .executable(name: "vignette", targets: ["VignetteCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The only C in the package: libpng's setjmp/longjmp error handling and
+        // libcurl's variadic setopt cannot be driven from Swift.
+        .target(
+            name: "CVignette",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("curl")]
+        ),
+        .target(
+            name: "Vignette",
+            dependencies: ["CVignette"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
+        .target(
+            name: "VignetteCatalog",
+            dependencies: ["Vignette"],
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(
+            name: "VignetteCLI",
+            dependencies: [
+                "Vignette", "VignetteCatalog",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "VignetteTests",
+            dependencies: ["Vignette", "VignetteCatalog"],
+            exclude: ["Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

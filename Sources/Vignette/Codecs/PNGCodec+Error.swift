@@ -1,0 +1,38 @@
+extension PNGCodec {
+    /// Why a PNG could not be decoded or encoded.
+    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        /// The bytes do not start with the PNG signature.
+        case notPNG(byteCount: Int)
+        /// libpng rejected the data; `reason` is its message (e.g. "IDAT: CRC error").
+        case malformed(reason: String)
+        /// The header announces more pixels than the configured limit.
+        case tooLarge(width: Int, height: Int, limit: Int)
+        /// Memory for the pixels could not be obtained.
+        case outOfMemory
+        /// A bitmap with no pixels cannot be encoded.
+        case emptyImage(width: Int, height: Int)
+        /// libpng failed while encoding.
+        case encodingFailed(reason: String)
+        /// The file could not be read.
+        case unreadable(path: String, reason: String)
+
+        public var description: String {
+            switch self {
+            case .notPNG(let count):
+                count < 8 ? "not a PNG file: only \(count) bytes" : "not a PNG file: the PNG signature is missing"
+            case .malformed(let reason):
+                "corrupt PNG: \(reason)"
+            case .tooLarge(let w, let h, let limit):
+                "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
+            case .outOfMemory:
+                "out of memory while decoding the PNG"
+            case .emptyImage(let w, let h):
+                "cannot encode an empty \(w)x\(h) image"
+            case .encodingFailed(let reason):
+                "PNG encoding failed: \(reason)"
+            case .unreadable(let path, let reason):
+                "cannot read \(path): \(reason)"
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Synchronization
+
+/// A folder of PNG resources with `@2x`/`@3x` variants, e.g. a SwiftPM
+/// resource folder (`Bundle.module.resourceURL`).
+///
+/// Decoded images are kept in a process-wide table, so each file is read
+/// and decoded at most once.
+public struct ImageBundle: Sendable, Hashable {
+    /// The folder that holds the PNG files.
+    public let directory: URL
+
+    /// A bundle over a folder.
+    public init(directory: URL) {
+        self.directory = directory.standardizedFileURL
+    }
+
+    /// The scales available for `name`, ascending.
+    public func availableScales(of name: String) -> [Int] {
+        (1...3).filter { FileManager.default.fileExists(atPath: fileURL(name, scale: $0).path) }
+    }
+
+    /// The decoded variant of `name` best suited to `scale`: the smallest
+    /// variant at least as dense as the surface, else the densest one.
+    public func bitmap(named name: String, forScale scale: Double) throws(ImageSurface.Error) -> Bitmap {
+        let scales = availableScales(of: name)
+        guard !scales.isEmpty else { throw .resourceNotFound(name: name, directory: directory.path) }
+        let chosen = scales.first { Double($0) >= scale } ?? scales[scales.count - 1]
+        let url = fileURL(name, scale: chosen)
+        if let cached = ImageBundle.decoded.withLock({ $0[url] }) { return cached }
+        do {
+            let bitmap = try PNGCodec.decode(contentsOf: url.path, scale: Double(chosen))
+            ImageBundle.decoded.withLock { $0[url] = bitmap }
+            return bitmap
+        } catch {
+            throw .resourceUnreadable(path: url.path, underlying: error)
+        }
+    }
+
+    private func fileURL(_ name: String, scale: Int) -> URL {
+        directory.appendingPathComponent(scale == 1 ? "\(name).png" : "\(name)@\(scale)x.png")
+    }
+
+    private static let decoded = Mutex<[URL: Bitmap]>([:])
+}

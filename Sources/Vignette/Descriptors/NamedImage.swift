@@ -1,0 +1,26 @@
+import Foundation
+
+/// An image bundled with the program, looked up by name in an `ImageBundle`.
+///
+/// `NamedImage("logo", in: bundle)` finds `logo.png`, `logo@2x.png` or
+/// `logo@3x.png`; the file-name suffix sets the bitmap's scale, and the
+/// variant closest to the surface's scale (preferring sharper) wins.
+public struct NamedImage: LocalImageReference, Hashable, CustomStringConvertible {
+    /// The file name without scale suffix or extension.
+    public var name: String
+    /// Where to look.
+    public var bundle: ImageBundle
+
+    /// Names an image in a bundle.
+    public init(_ name: String, in bundle: ImageBundle) {
+        self.name = name
+        self.bundle = bundle
+    }
+
+    /// Loads (once per process, then from memory) the best variant for `scale`.
+    public func bitmap(forScale scale: Double) throws(ImageSurface.Error) -> Bitmap {
+        try bundle.bitmap(named: name, forScale: scale)
+    }
+
+    public var description: String { "NamedImage(\(name))" }
+}

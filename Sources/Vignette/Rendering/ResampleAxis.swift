@@ -1,0 +1,76 @@
+/// Fixed-point filter coefficients for one axis, computed once per resize:
+/// for every output sample, the first source index and its weights.
+struct ResampleAxis {
+    /// Weights are integers scaled by 2^14 and sum to exactly 2^14.
+    static let precisionBits: Int32 = 14
+    static let one: Int32 = 1 << precisionBits
+
+    /// First source index for each output sample.
+    let starts: [Int]
+    /// Number of taps for each output sample.
+    let counts: [Int]
+    /// Weights, `stride` per output sample.
+    let weights: [Int32]
+    /// Slots reserved per output sample in `weights`.
+    let stride: Int
+
+    /// Coefficients for the outputs `visible` (offsets into a destination of
+    /// `destinationLength` samples) over a source of `sourceLength` samples.
+    init(sourceLength: Int, destinationLength: Int, visible: Range<Int>, filter: ResamplingFilter) {
+        let scale = Double(sourceLength) / Double(destinationLength)
+        let filterScale = max(scale, 1)
+        let support = filter.support * filterScale
+        let stride = Int((support * 2).rounded(.up)) + 2
+        var starts = [Int](), counts = [Int]()
+        var weights = [Int32](repeating: 0, count: visible.count * stride)
+        starts.reserveCapacity(visible.count)
+        counts.reserveCapacity(visible.count)
+        var real = [Double](repeating: 0, count: stride)
+        for (slot, i) in visible.enumerated() {
+            let center = (Double(i) + 0.5) * scale
+            var lo = max(0, Int((center - support + 0.5).rounded(.down)))
+            var hi = min(sourceLength, Int((center + support + 0.5).rounded(.down)))
+            if hi <= lo {  // degenerate support: take the nearest sample
+                lo = min(sourceLength - 1, max(0, Int(center.rounded(.down))))
+                hi = lo + 1
+            }
+            var total = 0.0
+            for j in lo..<hi {
+                let w = filter.weight((Double(j) + 0.5 - center) / filterScale)
+                real[j - lo] = w
+                total += w
+            }
+            if total == 0 { real[Int((center - Double(lo)).rounded(.down)).clamped(0, hi - lo - 1)] = 1; total = 1 }
+            // Quantise, then give the rounding remainder to the largest tap so
+            // a flat area stays exactly flat.
+            var sum: Int32 = 0
+            var largest = 0
+            let base = slot * stride
+            for k in 0..<(hi - lo) {
+                let q = Int32((real[k] / total * Double(ResampleAxis.one)).rounded())
+                weights[base + k] = q
+                sum += q
+                if abs(q) > abs(weights[base + largest]) { largest = k }
+            }
+            weights[base + largest] += ResampleAxis.one - sum
+            // Trim zero taps at both ends.
+            var first = 0, last = hi - lo
+            while first < last - 1, weights[base + first] == 0 { first += 1 }
+            while last > first + 1, weights[base + last - 1] == 0 { last -= 1 }
+            if first > 0 {
+                for k in first..<last { weights[base + k - first] = weights[base + k] }
+                for k in (last - first)..<(hi - lo) { weights[base + k] = 0 }
+            }
+            starts.append(lo + first)
+            counts.append(last - first)
+        }
+        self.starts = starts
+        self.counts = counts
+        self.weights = weights
+        self.stride = stride
+    }
+}
+
+extension Comparable {
+    func clamped(_ low: Self, _ high: Self) -> Self { min(max(self, low), high) }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Synchronization
+
+/// A pure-software stand-in for an image view: it has a size in points and a
+/// scale, takes a local descriptor, and renders real pixels. Safe to share
+/// between tasks; every method is synchronous and non-blocking.
+///
+/// ```swift
+/// let surface = try ImageSurface(size: Size(width: 120, height: 80), scale: 2)
+/// try surface.apply(.featureIcon(.addressBook))
+/// #expect(surface.accessibilityIdentifier == "feature-addressBook")
+/// let png = try surface.pngData()
+/// ```
+public final class ImageSurface: Sendable {
+    /// Size in points.
+    public let size: Size
+    /// Pixels per point.
+    public let scale: Double
+    /// The filter used when an image must be resampled.
+    public let filter: ResamplingFilter
+
+    private struct State {
+        var descriptor: ImageDescriptor<Bitmap>?
+        var rendered: Bitmap?
+        var generation: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty surface. Size and scale must be finite, size ≥ 0,
+    /// scale > 0, and the pixel size at most 32768 on each side.
+    public init(size: Size, scale: Double = 1, filter: ResamplingFilter = .lanczos3) throws(ImageSurface.Error) {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
+              scale.isFinite, scale > 0,
+              size.width * scale <= 32768, size.height * scale <= 32768
+        else { throw .invalidSize(size, scale: scale) }
+        self.size = size
+        self.scale = scale
+        self.filter = filter
+    }
+
+    /// Size in pixels: `round(size × scale)`.
+    public var pixelSize: (width: Int, height: Int) { ImageRenderer.pixelSize(of: size, scale: scale) }
+
+    /// Shows a decoded image with the descriptor's presentation.
+    public func apply(_ descriptor: ImageDescriptor<Bitmap>) {
+        state.withLock { s in
+            s.descriptor = descriptor
+            s.rendered = nil
+            s.generation &+= 1
+        }
+    }
+
+    /// Resolves a local reference (e.g. a bundled `NamedImage`) for this
+    /// surface's scale and shows it.
+    public func apply<Reference: LocalImageReference>(_ descriptor: ImageDescriptor<Reference>) throws(ImageSurface.Error) {
+        let scale = self.scale
+        apply(try descriptor.map { (reference: Reference) throws(ImageSurface.Error) in try reference.bitmap(forScale: scale) })
+    }
+
+    /// Removes the image: the surface renders transparent.
+    public func clear() {
+        state.withLock { s in
+            s.descriptor = nil
+            s.rendered = nil
+            s.generation &+= 1
+        }
+    }
+
+    /// The applied descriptor, with its reference resolved to pixels.
+    public var descriptor: ImageDescriptor<Bitmap>? { state.withLock { $0.descriptor } }
+    /// The applied content mode.
+    public var contentMode: ContentMode? { descriptor?.contentMode }
+    /// The applied tint.
+    public var tint: Color? { descriptor?.tint }
+    /// The applied background.
+    public var background: Color? { descriptor?.background }
+    /// The applied accessibility identifier.
+    public var accessibilityIdentifier: String? { descriptor?.accessibilityIdentifier }
+    /// The applied image's pixels.
+    public var image: Bitmap? { descriptor?.reference }
+
+    /// The surface's pixels (transparent when nothing is applied). The
+    /// result is cached until the next `apply`.
+    public func render() -> Bitmap {
+        let (current, cached, generation) = state.withLock { ($0.descriptor, $0.rendered, $0.generation) }
+        if let cached { return cached }
+        let bitmap: Bitmap
+        if let current {
+            bitmap = ImageRenderer.render(current, size: size, scale: scale, filter: filter)
+        } else {
+            let (w, h) = pixelSize
+            bitmap = Bitmap(width: w, height: h, scale: scale)
+        }
+        state.withLock { s in
+            if s.generation == generation { s.rendered = bitmap }
+        }
+        return bitmap
+    }
+
+    /// The rendered surface as PNG bytes.
+    public func pngData(options: PNGCodec.EncodingOptions = .default) throws(PNGCodec.Error) -> Data {
+        try PNGCodec.encode(render(), options: options)
+    }
+}
+
+extension ImageSurface {
+    /// Why a surface could not be created or a descriptor applied.
+    public enum Error: Swift.Error, Sendable, CustomStringConvertible {
+        /// The size or scale is negative, not finite, or too large.
+        case invalidSize(Size, scale: Double)
+        /// No `name.png`, `name@2x.png` or `name@3x.png` in the folder.
+        case resourceNotFound(name: String, directory: String)
+        /// The resource exists but could not be read or decoded.
+        case resourceUnreadable(path: String, underlying: PNGCodec.Error)
+
+        public var description: String {
+            switch self {
+            case .invalidSize(let size, let scale):
+                "invalid surface \(size) pt @\(scale)x: sizes must be finite and ≥ 0, the scale > 0, at most 32768 px a side"
+            case .resourceNotFound(let name, let directory):
+                "no image named '\(name)' (\(name).png, \(name)@2x.png or \(name)@3x.png) in \(directory)"
+            case .resourceUnreadable(let path, let underlying):
+                "cannot load \(path): \(underlying)"
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Synchronization
+import Vignette
+import VignetteCatalog
+
+struct CatalogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
+        abstract: "Render the built-in catalog of app-wide descriptors.",
+        discussion: """
+        Writes one PNG per descriptor named by its accessibility identifier, a contact sheet
+        (contact-sheet.png) and index.html listing every entry with its properties.
+        """)
+
+    @Option(help: "Where to write the catalog.")
+    var outputDir: String = "catalog"
+
+    func run() throws {
+        try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
+        let entries = try Catalog.entries()
+        let progress = Progress(total: entries.count)
+        let rendered = Mutex<[Int: Bitmap]>([:])
+        let failures = Mutex<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
+            let entry = entries[index]
+            do {
+                let bitmap = try entry.render().render()
+                try AtomicFile.write(try PNGCodec.encode(bitmap), to: path(entry.identifier + ".png"))
+                rendered.withLock { $0[index] = bitmap }
+            } catch {
+                failures.withLock { $0.append("error: \(entry.identifier): \(error)") }
+            }
+            progress.advance(entry.identifier)
+        }
+        progress.finish()
+        let bitmaps = rendered.withLock { $0 }
+        let sheet = ContactSheet.make(entries.indices.compactMap { bitmaps[$0] })
+        try AtomicFile.write(try PNGCodec.encode(sheet), to: path("contact-sheet.png"))
+        try AtomicFile.write(Data(CatalogIndex.html(entries: entries, sheet: sheet).utf8), to: path("index.html"))
+        print("wrote \(bitmaps.count) renders, contact-sheet.png (\(sheet.width)x\(sheet.height)) and index.html to \(outputDir)/")
+        let errors = failures.withLock { $0 }
+        for line in errors { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        if !errors.isEmpty { throw ExitCode(1) }
+    }
+
+    private func path(_ name: String) -> String { (outputDir as NSString).appendingPathComponent(name) }
+}
+
+/// A one-line progress bar on a terminal; silent when stderr is redirected.
+final class Progress: Sendable {
+    private let total: Int
+    private let done = Mutex(0)
+    private let isTerminal = isatty(STDERR_FILENO) != 0
+
+    init(total: Int) { self.total = total }
+
+    func advance(_ label: String) {
+        let count = done.withLock { value -> Int in value += 1; return value }
+        guard isTerminal else { return }
+        let width = 30, filled = count * width / max(total, 1)
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+        FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(count)/\(total) \(label)".utf8))
+    }
+
+    func finish() {
+        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

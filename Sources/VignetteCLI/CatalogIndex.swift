@@ -1,0 +1,52 @@
+import Vignette
+import VignetteCatalog
+
+/// `index.html`: every catalog entry with its render and properties.
+enum CatalogIndex {
+    static func html(entries: [CatalogEntry], sheet: Bitmap) -> String {
+        var rows = ""
+        for entry in entries {
+            let d = entry.descriptor
+            let (w, h) = ImageRenderer.pixelSize(of: entry.size, scale: entry.scale)
+            let file = escape(entry.identifier) + ".png"
+            rows += """
+            <tr><td><img src="\(file)" width="\(w)" height="\(h)" style="max-width:240px;height:auto"></td>
+            <td><code>\(escape(entry.identifier))</code></td><td><code>\(escape(entry.source))</code></td>
+            <td>\(entry.size) pt @\(Size.format(entry.scale))x<br>\(w)x\(h) px</td>
+            <td>\(d.contentMode)</td><td>\(swatch(d.tint))</td><td>\(swatch(d.background))</td>
+            <td><code>\(escape(d.accessibilityIdentifier ?? "—"))</code></td>
+            <td>\(d.reference.width)x\(d.reference.height) @\(Size.format(d.reference.scale))x</td></tr>
+
+            """
+        }
+        return """
+        <!doctype html>
+        <html lang="en"><head><meta charset="utf-8"><title>Vignette catalog</title>
+        <style>
+        body{font:14px system-ui,sans-serif;margin:2em;color:#222}
+        table{border-collapse:collapse}td,th{border-bottom:1px solid #ddd;padding:6px 10px;text-align:left;vertical-align:middle}
+        img{background:repeating-conic-gradient(#e4e4e4 0 25%,#fff 0 50%) 0 0/20px 20px}
+        .sw{display:inline-block;width:14px;height:14px;border:1px solid #999;vertical-align:middle;margin-right:4px}
+        </style></head><body>
+        <h1>Vignette catalog</h1>
+        <p>\(entries.count) app-wide descriptors rendered by <code>vignette catalog</code>.
+        <a href="contact-sheet.png">Contact sheet</a> (\(sheet.width)x\(sheet.height)).</p>
+        <table><thead><tr><th>Render</th><th>Identifier</th><th>Descriptor</th><th>Surface</th>
+        <th>Content mode</th><th>Tint</th><th>Background</th><th>Accessibility id</th><th>Source pixels</th></tr></thead>
+        <tbody>
+        \(rows)</tbody></table></body></html>
+
+        """
+    }
+
+    private static func swatch(_ color: Color?) -> String {
+        guard let color else { return "—" }
+        let hex = color.description
+        return "<span class=\"sw\" style=\"background:\(hex)\"></span><code>\(hex)</code>"
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

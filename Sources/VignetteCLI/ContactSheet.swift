@@ -1,0 +1,44 @@
+import Vignette
+
+/// Lays renders out on a grid of cells, each on a checkerboard (so
+/// transparency shows), scaled down to fit a cell when larger.
+enum ContactSheet {
+    static let cell = 200, gutter = 16, columns = 6
+
+    static func make(_ images: [Bitmap]) -> Bitmap {
+        let rows = max(1, (images.count + columns - 1) / columns)
+        let width = gutter + columns * (cell + gutter), height = gutter + rows * (cell + gutter)
+        var sheet = Bitmap(width: width, height: height, fill: Color(red: 0xFA, green: 0xFA, blue: 0xFA))
+        for (index, image) in images.enumerated() {
+            let x = gutter + (index % columns) * (cell + gutter)
+            let y = gutter + (index / columns) * (cell + gutter)
+            drawCheckerboard(on: &sheet, x: x, y: y)
+            // Show renders at their pixel size; shrink only what does not fit.
+            let fits = image.width <= cell && image.height <= cell
+            let mode: ContentMode = fits ? .center : .aspectFit
+            let pixels = ImageRenderer.render(
+                ImageDescriptor(withScale(image, 1), contentMode: mode),
+                size: Size(width: Double(cell), height: Double(cell)), scale: 1)
+            sheet.draw(pixels, x: x, y: y)
+        }
+        return sheet
+    }
+
+    private static func withScale(_ image: Bitmap, _ scale: Double) -> Bitmap {
+        var copy = image
+        copy.scale = scale
+        return copy
+    }
+
+    private static func drawCheckerboard(on sheet: inout Bitmap, x: Int, y: Int) {
+        let square = 10
+        sheet.fill(PixelRect(minX: x, minY: y, maxX: x + cell, maxY: y + cell), with: .white)
+        for row in 0..<(cell / square) {
+            for column in 0..<(cell / square) where (row + column) % 2 == 1 {
+                let left = x + column * square, top = y + row * square
+                sheet.fill(PixelRect(minX: left, minY: top, maxX: left + square, maxY: top + square),
+                           with: Color(red: 0xE4, green: 0xE4, blue: 0xE4))
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Vignette
+
+/// One rendered example of an app-wide descriptor.
+public struct CatalogEntry: Sendable {
+    /// The file name stem and unique identifier (the descriptor's
+    /// accessibility identifier plus a variant suffix).
+    public let identifier: String
+    /// Which app-wide descriptor this shows, in Swift syntax.
+    public let source: String
+    /// Surface size in points.
+    public let size: Size
+    /// Surface scale.
+    public let scale: Double
+    /// The descriptor, resolved for this scale.
+    public let descriptor: ImageDescriptor<Bitmap>
+
+    /// Renders the entry on a fresh surface.
+    public func render() throws -> ImageSurface {
+        let surface = try ImageSurface(size: size, scale: scale)
+        surface.apply(descriptor)
+        return surface
+    }
+}
+
+/// The built-in catalog `vignette catalog` renders: each app-wide descriptor
+/// at several sizes and scales, products in every content mode.
+public enum Catalog {
+    /// File URLs of the bundled product photos.
+    public static func productURL(_ name: String) -> URL {
+        ImageBundle.catalog.directory.appendingPathComponent("product-\(name).png")
+    }
+
+    /// Builds every entry (decoding the bundled resources once).
+    public static func entries() throws -> [CatalogEntry] {
+        var entries: [CatalogEntry] = []
+        func add<R: LocalImageReference>(_ id: String, _ source: String, _ descriptor: ImageDescriptor<R>,
+                                         _ w: Double, _ h: Double, scale: Double) throws {
+            let resolved = try descriptor.map { (r: R) throws(ImageSurface.Error) in try r.bitmap(forScale: scale) }
+            entries.append(CatalogEntry(identifier: id, source: source, size: Size(width: w, height: h),
+                                        scale: scale, descriptor: resolved))
+        }
+        for scale in [1.0, 2, 3] {
+            let s = "@\(Int(scale))x"
+            try add("logo\(s)", ".logo", ImageDescriptor<NamedImage>.logo, 64, 64, scale: scale)
+            try add("feature-addressBook\(s)", ".featureIcon(.addressBook)",
+                    ImageDescriptor<NamedImage>.featureIcon(.addressBook), 32, 32, scale: scale)
+            try add("loadingImage\(s)", ".loading", ImageDescriptor<Bitmap>.loading, 64, 64, scale: scale)
+            try add("failureImage\(s)", ".failure", ImageDescriptor<Bitmap>.failure, 64, 64, scale: scale)
+        }
+        for (name, tint) in [("blue", Palette.blue), ("red", Palette.red)] {
+            try add("feature-addressBook-\(name)@2x", ".featureIcon(.addressBook).tint(\(tint))",
+                    ImageDescriptor<NamedImage>.featureIcon(.addressBook).tint(tint), 32, 32, scale: 2)
+        }
+        try add("feature-addressBook-untinted@2x", ".featureIcon(.addressBook).tint(nil)",
+                ImageDescriptor<NamedImage>.featureIcon(.addressBook).tint(nil), 32, 32, scale: 2)
+
+        let parrots = try product("parrots")
+        for mode in ContentMode.allCases {
+            try add("productImage-\(mode)@2x", ".productImage(parrots).contentMode(.\(mode))",
+                    parrots.contentMode(mode), 200, 150, scale: 2)
+        }
+        let statue = try product("statue")
+        for mode in [ContentMode.aspectFit, .aspectFill] {
+            try add("productImage-statue-\(mode)@2x", ".productImage(statue).contentMode(.\(mode))",
+                    statue.contentMode(mode), 160, 160, scale: 2)
+        }
+        for (name, w, h) in [("door", 100.0, 100.0), ("shutters", 320, 180), ("door", 90, 160)] {
+            try add("productImage-\(name)-\(Int(w))x\(Int(h))@2x", ".productImage(\(name))",
+                    try product(name), w, h, scale: 2)
+        }
+        try add("productImage-shutters@3x", ".productImage(shutters)", try product("shutters"), 120, 90, scale: 3)
+
+        let glass = try PNGCodec.decode(contentsOf: ImageBundle.catalog.directory.appendingPathComponent("transparency.png").path)
+        try add("translucent-over-yellow@1x", "ImageDescriptor(transparency, .aspectFit, background: #FFCC00)",
+                ImageDescriptor(glass, contentMode: .aspectFit, background: Color(red: 0xFF, green: 0xCC, blue: 0),
+                                accessibilityIdentifier: "translucent"), 200, 120, scale: 1)
+        try add("translucent-tinted@2x", "ImageDescriptor(transparency, .aspectFit, tint: #1F6FEB80)",
+                ImageDescriptor(glass, contentMode: .aspectFit, tint: Color(red: 0x1F, green: 0x6F, blue: 0xEB, alpha: 0x80),
+                                accessibilityIdentifier: "translucentTinted"), 100, 100, scale: 2)
+        return entries
+    }
+
+    /// `.productImage(url)` for a bundled photo, resolved locally: the
+    /// remote pipeline will do the same mapping for http(s) URLs.
+    private static func product(_ name: String) throws -> ImageDescriptor<Bitmap> {
+        try ImageDescriptor<URL>.productImage(productURL(name)).map { (url: URL) throws(PNGCodec.Error) in
+            try PNGCodec.decode(contentsOf: url.path)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Testing
+@testable import Vignette
+
+@Suite struct ColorTests {
+    @Test func parsesShortLongAndAlphaForms() throws {
+        #expect(try Color(hex: "#F60") == Color(red: 0xFF, green: 0x66, blue: 0x00))
+        #expect(try Color(hex: "#1f6feb") == Color(red: 0x1F, green: 0x6F, blue: 0xEB))
+        #expect(try Color(hex: "#1F6FEB80") == Color(red: 0x1F, green: 0x6F, blue: 0xEB, alpha: 0x80))
+        #expect(try Color(hex: "#1F6FEB80").description == "#1F6FEB80")
+    }
+
+    @Test(arguments: [
+        ("", Color.Error.empty),
+        ("FF6600", .missingHash("FF6600")),
+        ("#FF66", .invalidLength("#FF66", 4)),
+        ("#FF66001", .invalidLength("#FF66001", 7)),
+        ("#", .invalidLength("#", 0)),
+        ("#GG0000", .invalidDigit("#GG0000", "G")),
+        ("#12 456", .invalidDigit("#12 456", " ")),
+    ])
+    func rejectsMalformedStrings(text: String, expected: Color.Error) {
+        #expect(throws: expected) { try Color(hex: text) }
+    }
+
+    @Test func errorMessagesNameTheProblem() {
+        #expect(Color.Error.invalidDigit("#GG0000", "G").description.contains("'G' is not a hex digit"))
+        #expect(Color.Error.invalidLength("#FF66", 4).description.contains("expected 3, 6 or 8"))
+    }
+
+    @Test func premultipliesWithRounding() {
+        let p = Color(red: 255, green: 128, blue: 1, alpha: 128).premultiplied
+        #expect(p == PremultipliedPixel(red: 128, green: 64, blue: 1, alpha: 128))
+        #expect(p.color == Color(red: 255, green: 128, blue: 2, alpha: 128))
+        #expect(Color.clear.premultiplied == PremultipliedPixel(red: 0, green: 0, blue: 0, alpha: 0))
+    }
+
+    @Test func multiplyIsExactRounding() {
+        for a in 0...255 {
+            for b in 0...255 {
+                let exact = (Double(a) * Double(b) / 255).rounded()
+                #expect(Int(PixelMath.multiply(UInt8(a), UInt8(b))) == Int(exact))
+            }
+        }
+    }
+}
