@@ -17,7 +17,7 @@ let package = Package(
         // libcurl's variadic setopt cannot be driven from Swift.
         .target(
             name: "CVignette",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("curl")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("curl"), .linkedLibrary("deflate")]
         ),
         .target(
             name: "Vignette",

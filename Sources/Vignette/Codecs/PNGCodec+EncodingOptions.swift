@@ -22,7 +22,7 @@ extension PNGCodec {
         }
 
         /// Fast and compact: the measured default.
-        public static let `default` = EncodingOptions(level: 6, strategy: .default, filters: .all)
+        public static let `default` = EncodingOptions(level: 6, strategy: .rle, filters: .all)
         /// Smallest files, slowest.
         public static let smallest = EncodingOptions(level: 9, strategy: .default, filters: .all)
         /// Fastest encode, larger files.

@@ -1,0 +1,44 @@
+# Vignette — every target installs what it needs first.
+#   make test    run the test suite (installs libpng/libcurl/libdeflate headers if missing)
+#   make demo    render the built-in catalog into ./catalog
+#   make bench   run the benchmark suite and the Pillow side-by-side comparison
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+SYSTEM_PACKAGES := libpng-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev pkg-config
+SWIFT_BUILD_FLAGS ?=
+
+.PHONY: deps test demo build release bench bench-compare clean
+
+deps:
+	@missing=""; for p in $(SYSTEM_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "==> installing system packages:$$missing (apt-get)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	else echo "==> system packages present: $(SYSTEM_PACKAGES)"; fi
+
+build: deps
+	swift build $(SWIFT_BUILD_FLAGS)
+
+release: deps
+	swift build -c release $(SWIFT_BUILD_FLAGS)
+
+test: deps
+	@echo "==> swift test (Swift Testing)"
+	swift test $(SWIFT_BUILD_FLAGS)
+
+demo: release
+	@echo "==> rendering the catalog into ./catalog"
+	.build/release/vignette catalog --output-dir catalog
+	@echo "==> open catalog/index.html or catalog/contact-sheet.png"
+
+bench: release
+	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark
+	$(MAKE) bench-compare
+
+bench-compare: release
+	python3 Benchmarks/compare_pillow.py --vignette .build/release/vignette
+
+clean:
+	rm -rf .build catalog Benchmarks/.build Benchmarks/work
