@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 typedef struct {
     const uint8_t *data;
@@ -233,6 +236,13 @@ void vg_buffer_free(vg_buffer *buffer) {
 }
 
 const char *vg_png_version(void) { return png_get_libpng_ver(NULL); }
+
+void vg_malloc_keep_large_buffers(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 512 << 20);
+    mallopt(M_TRIM_THRESHOLD, 1024 << 20);
+#endif
+}
 
 static pthread_once_t vg_curl_once = PTHREAD_ONCE_INIT;
 static CURLcode vg_curl_init_result = CURLE_OK;

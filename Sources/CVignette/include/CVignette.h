@@ -3,6 +3,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <libdeflate.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -62,6 +63,10 @@ int vg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
 void vg_buffer_free(vg_buffer *buffer);
 
 const char *vg_png_version(void);
+
+/// Asks glibc to keep freed large buffers for reuse (no-op elsewhere):
+/// batch renders then stop re-faulting fresh pages for every image.
+void vg_malloc_keep_large_buffers(void);
 
 /// Calls curl_global_init exactly once per process.
 int vg_curl_global_init(void);

@@ -48,6 +48,13 @@ public enum PNGCodec {
     public static func decodeStraightRGBA(
         _ data: Data, maxPixelCount: Int = defaultMaxPixelCount
     ) throws(PNGCodec.Error) -> (header: Header, pixels: [UInt8]) {
+        try decodeStraightRGBA(data, maxPixelCount: maxPixelCount, allowFastPath: true)
+    }
+
+    /// `allowFastPath: false` forces libpng for every file (tests compare both).
+    static func decodeStraightRGBA(
+        _ data: Data, maxPixelCount: Int, allowFastPath: Bool
+    ) throws(PNGCodec.Error) -> (header: Header, pixels: [UInt8]) {
         let header = try header(of: data)
         let (count, overflow) = header.width.multipliedReportingOverflow(by: header.height)
         guard !overflow, count <= maxPixelCount else {
@@ -55,10 +62,15 @@ public enum PNGCodec {
         }
         var message = [CChar](repeating: 0, count: 256)
         var rc: Int32 = 0
-        let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+        let fast = allowFastPath && PNGFastPath.applies(to: header)
+        let capacity = count * 4 + (fast ? PNGFastPath.slack(for: header) : 0)
+        let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             rc = data.withUnsafeBytes { raw in
-                vg_png_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(maxPixelCount),
-                                    buffer.baseAddress, count * 4, &message, message.count)
+                if fast, PNGFastPath.decode(raw, header: header, into: buffer.baseAddress!) {
+                    return Int32(VG_PNG_OK)
+                }
+                return vg_png_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(maxPixelCount),
+                                           buffer.baseAddress, count * 4, &message, message.count)
             }
             // Zero the buffer on failure so the array never exposes uninitialised memory.
             if Int(rc) != VG_PNG_OK { buffer.initialize(repeating: 0) }

@@ -1,6 +1,7 @@
-/// Separable fixed-point resampling of premultiplied RGBA8: a horizontal
-/// pass over only the source rows the vertical pass needs, then a vertical
-/// pass that accumulates whole rows (which the compiler vectorises).
+/// Separable fixed-point resampling of premultiplied RGBA8. The vertical
+/// pass runs first, over only the source columns the horizontal pass needs,
+/// accumulating whole rows with one weight each (which the compiler
+/// vectorises); the horizontal pass then works on the already reduced rows.
 enum Resampler {
     /// Resamples `source` to `destinationWidth × destinationHeight` and
     /// returns only the `visible` part (coordinates relative to the
@@ -17,59 +18,55 @@ enum Resampler {
             : ResampleAxis(sourceLength: source.height, destinationLength: destinationHeight,
                            visible: visible.minY..<visible.maxY, filter: filter)
 
-        // Source rows the vertical pass reads.
-        let firstRow: Int, endRow: Int
-        if let yAxis {
-            firstRow = yAxis.starts.min() ?? 0
-            endRow = zip(yAxis.starts, yAxis.counts).map { $0 + $1 }.max() ?? 0
-        } else {
-            firstRow = visible.minY
-            endRow = visible.maxY
-        }
+        // Source columns the horizontal pass reads.
+        let firstColumn = xAxis?.starts.min() ?? visible.minX
+        let endColumn = xAxis.map { axis in zip(axis.starts, axis.counts).map { $0 + $1 }.max() ?? 0 } ?? visible.maxX
+        let span = (endColumn - firstColumn) * 4
 
-        // Horizontal pass: source rows [firstRow, endRow) → outW columns.
-        let rowBytes = outW * 4
-        var horizontal = [UInt8](repeating: 0, count: (endRow - firstRow) * rowBytes)
+        // Vertical pass: outH rows of the needed columns.
+        var vertical = [UInt8](repeating: 0, count: outH * span)
         source.pixels.withUnsafeBufferPointer { src in
-            horizontal.withUnsafeMutableBufferPointer { dst in
-                for row in firstRow..<endRow {
-                    let srcRow = src.baseAddress! + row * source.width * 4
-                    let dstRow = dst.baseAddress! + (row - firstRow) * rowBytes
-                    if let xAxis {
-                        horizontalRow(srcRow, into: dstRow, axis: xAxis, count: outW)
-                    } else {
-                        dstRow.update(from: srcRow + visible.minX * 4, count: rowBytes)
+            vertical.withUnsafeMutableBufferPointer { dst in
+                let base = src.baseAddress! + firstColumn * 4
+                let sourceRowBytes = source.width * 4
+                guard let yAxis else {
+                    for y in 0..<outH {
+                        (dst.baseAddress! + y * span).update(from: base + (visible.minY + y) * sourceRowBytes, count: span)
+                    }
+                    return
+                }
+                var accumulator = [Int32](repeating: 0, count: span)
+                accumulator.withUnsafeMutableBufferPointer { acc in
+                    yAxis.weights.withUnsafeBufferPointer { weights in
+                        let half: Int32 = 1 << (ResampleAxis.precisionBits - 1)
+                        for y in 0..<outH {
+                            for k in 0..<span { acc[k] = half }
+                            for t in 0..<yAxis.counts[y] {
+                                // 16-bit operands let SSE2 multiply 8 lanes at once (pmullw/pmulhw).
+                                let w = Int32(Int16(truncatingIfNeeded: weights[y * yAxis.stride + t]))
+                                let line = base + (yAxis.starts[y] + t) * sourceRowBytes
+                                for k in 0..<span { acc[k] &+= Int32(Int16(line[k])) &* w }
+                            }
+                            let o = dst.baseAddress! + y * span
+                            for k in 0..<span { o[k] = clampToByte(acc[k] >> ResampleAxis.precisionBits) }
+                        }
                     }
                 }
             }
         }
-        guard let yAxis else {
-            enforcePremultiplied(&horizontal)
-            return horizontal
+        guard let xAxis else {
+            enforcePremultiplied(&vertical)
+            return vertical
         }
 
-        // Vertical pass: accumulate weighted rows.
+        // Horizontal pass on the reduced rows.
+        let rowBytes = outW * 4
         var output = [UInt8](repeating: 0, count: outH * rowBytes)
-        var accumulator = [Int32](repeating: 0, count: rowBytes)
-        horizontal.withUnsafeBufferPointer { h in
+        vertical.withUnsafeBufferPointer { v in
             output.withUnsafeMutableBufferPointer { out in
-                accumulator.withUnsafeMutableBufferPointer { acc in
-                    yAxis.weights.withUnsafeBufferPointer { weights in
-                        for y in 0..<outH {
-                            let half: Int32 = 1 << (ResampleAxis.precisionBits - 1)
-                            for k in 0..<rowBytes { acc[k] = half }
-                            let start = yAxis.starts[y] - firstRow
-                            for t in 0..<yAxis.counts[y] {
-                                let w = weights[y * yAxis.stride + t]
-                                let line = h.baseAddress! + (start + t) * rowBytes
-                                for k in 0..<rowBytes { acc[k] &+= Int32(line[k]) &* w }
-                            }
-                            let o = out.baseAddress! + y * rowBytes
-                            for k in 0..<rowBytes {
-                                o[k] = clampToByte(acc[k] >> ResampleAxis.precisionBits)
-                            }
-                        }
-                    }
+                for y in 0..<outH {
+                    horizontalRow(v.baseAddress! + y * span - firstColumn * 4, into: out.baseAddress! + y * rowBytes,
+                                  axis: xAxis, count: outW)
                 }
             }
         }
@@ -92,23 +89,23 @@ enum Resampler {
                 axis.counts.withUnsafeBufferPointer { counts in
                     let half: Int32 = 1 << (ResampleAxis.precisionBits - 1)
                     for x in 0..<count {
-                        var r = half, g = half, b = half, a = half
-                        var p = src + starts[x] * 4
+                        var sum = SIMD4<Int32>(repeating: half)
+                        var p = UnsafeRawPointer(src + starts[x] * 4)
                         var w = weights.baseAddress! + x * axis.stride
                         for _ in 0..<counts[x] {
-                            let c = w.pointee
-                            r &+= Int32(p[0]) &* c
-                            g &+= Int32(p[1]) &* c
-                            b &+= Int32(p[2]) &* c
-                            a &+= Int32(p[3]) &* c
+                            let pixel = p.loadUnaligned(as: UInt32.self)
+                            let lanes = SIMD4<Int32>(Int32(pixel & 0xFF), Int32((pixel >> 8) & 0xFF),
+                                                     Int32((pixel >> 16) & 0xFF), Int32(pixel >> 24))
+                            sum &+= lanes &* w.pointee
                             p += 4
                             w += 1
                         }
                         let o = dst + x * 4
-                        o[0] = clampToByte(r >> ResampleAxis.precisionBits)
-                        o[1] = clampToByte(g >> ResampleAxis.precisionBits)
-                        o[2] = clampToByte(b >> ResampleAxis.precisionBits)
-                        o[3] = clampToByte(a >> ResampleAxis.precisionBits)
+                        sum &>>= ResampleAxis.precisionBits
+                        o[0] = clampToByte(sum[0])
+                        o[1] = clampToByte(sum[1])
+                        o[2] = clampToByte(sum[2])
+                        o[3] = clampToByte(sum[3])
                     }
                 }
             }

@@ -1,0 +1,41 @@
+import Foundation
+@testable import Vignette
+
+/// Small deterministic images for tests.
+enum TestImages {
+    /// A solid opaque image.
+    static func solid(_ width: Int, _ height: Int, scale: Double = 1, color: Color = Color(red: 200, green: 40, blue: 10)) -> Bitmap {
+        Bitmap(width: width, height: height, scale: scale, fill: color)
+    }
+
+    /// Every pixel different: r = x, g = y, b = x ^ y, opaque.
+    static func gradient(_ width: Int, _ height: Int, scale: Double = 1) -> Bitmap {
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                pixels[i] = UInt8(truncatingIfNeeded: x * 7)
+                pixels[i + 1] = UInt8(truncatingIfNeeded: y * 5)
+                pixels[i + 2] = UInt8(truncatingIfNeeded: (x ^ y) * 3)
+            }
+        }
+        return try! Bitmap(width: width, height: height, scale: scale, premultipliedRGBA: pixels)
+    }
+
+    /// The bundled Kodak photo (768×512).
+    static func photo(_ name: String = "parrots") throws -> Bitmap {
+        try PNGCodec.decode(contentsOf: Fixtures.repositoryRoot
+            .appendingPathComponent("Sources/VignetteCatalog/Resources/product-\(name).png").path)
+    }
+
+    /// Bounding box of pixels with non-zero alpha.
+    static func opaqueBounds(_ bitmap: Bitmap) -> PixelRect? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width where bitmap.pixels[(y * bitmap.width + x) * 4 + 3] != 0 {
+                minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+            }
+        }
+        return maxX < 0 ? nil : PixelRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
+    }
+}
