@@ -31,7 +31,8 @@ public enum Glyph {
     /// with the radius in the same units) becomes alpha; colour is white so
     /// a descriptor's tint decides it.
     private static func draw(points: Int, scale: Int, inside: (Int, Int, Int) -> Bool) -> Bitmap {
-        let size = max(1, points * scale)
+        let scale = max(1, scale)
+        let size = max(1, points) * scale
         var pixels = [UInt8](repeating: 0, count: size * size * 4)
         let center = size * 4, radius = size * 4 - 4
         for y in 0..<size {
@@ -48,7 +49,9 @@ public enum Glyph {
                 pixels[i] = alpha; pixels[i + 1] = alpha; pixels[i + 2] = alpha; pixels[i + 3] = alpha
             }
         }
-        // Safe: colour equals alpha, so the data is valid premultiplied white.
-        return try! Bitmap(width: size, height: size, scale: Double(scale), premultipliedRGBA: pixels)
+        // Colour equals alpha, so this is valid premultiplied white; the
+        // fallback is unreachable but keeps bad arguments from trapping.
+        return (try? Bitmap(width: size, height: size, scale: Double(scale), premultipliedRGBA: pixels))
+            ?? Bitmap(width: size, height: size, scale: Double(scale))
     }
 }

@@ -14,6 +14,7 @@ import Foundation
 /// ```
 public enum PNGCodec {
     /// The default ceiling on `width * height` a decode accepts (100 Mpx).
+    /// Larger limits may be passed, up to a hard ceiling of 2^31 − 1 pixels.
     public static let defaultMaxPixelCount = 100_000_000
 
     /// Facts from a PNG header.
@@ -56,6 +57,8 @@ public enum PNGCodec {
         _ data: Data, maxPixelCount: Int, allowFastPath: Bool
     ) throws(PNGCodec.Error) -> (header: Header, pixels: [UInt8]) {
         let header = try header(of: data)
+        // Whatever the caller allows, a decode never exceeds 2^31 pixels (8 GiB).
+        let maxPixelCount = min(maxPixelCount, Int(Int32.max))
         let (count, overflow) = header.width.multipliedReportingOverflow(by: header.height)
         guard !overflow, count <= maxPixelCount else {
             throw .tooLarge(width: header.width, height: header.height, limit: maxPixelCount)

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import Vignette
+import VignetteCatalog
+
+@Suite struct DescriptorTests {
+    @Test func mapKeepsPresentation() throws {
+        let remote = ImageDescriptor<URL>.productImage(URL(string: "https://example.com/p/1.png")!)
+        #expect(remote.contentMode == .aspectFill && remote.accessibilityIdentifier == "productImage")
+        let local = remote.map { _ in TestImages.solid(2, 2) }
+        #expect(local.contentMode == remote.contentMode)
+        #expect(local.background == remote.background)
+        #expect(local.accessibilityIdentifier == remote.accessibilityIdentifier)
+        #expect(local.reference.width == 2)
+    }
+
+    @Test func modifiersReturnChangedCopies() throws {
+        let base = ImageDescriptor<NamedImage>.featureIcon(.addressBook)
+        let red = base.tint(Palette.red).contentMode(.topLeft).accessibilityIdentifier("x").background(nil)
+        #expect(base.tint == Palette.darkGray && base.contentMode == .center)
+        #expect(red.tint == Palette.red && red.contentMode == .topLeft && red.accessibilityIdentifier == "x")
+        #expect(red.background == nil)
+        #expect(red != base)
+        #expect(Set([base, base, red]).count == 2)
+    }
+
+    @Test func appWideDescriptorsFollowTheSeed() {
+        let loading = ImageDescriptor<Bitmap>.loading
+        #expect(loading.contentMode == .center && loading.accessibilityIdentifier == "loadingImage")
+        #expect(loading.background == Palette.lightGray && loading.tint == Palette.gray)
+        let failure = ImageDescriptor<Bitmap>.failure
+        #expect(failure.tint == Palette.red && failure.background == Palette.lightRed)
+        #expect(failure.accessibilityIdentifier == "failureImage")
+        #expect(ImageDescriptor<NamedImage>.logo.reference.name == "logo")
+    }
+
+    @Test func descriptionNamesTheParts() {
+        let d = ImageDescriptor(TestImages.solid(3, 2, scale: 2), contentMode: .center, tint: .black, accessibilityIdentifier: "i")
+        #expect(d.description == "ImageDescriptor(Bitmap(3x2 @2x), contentMode: center, tint: #000000FF, id: i)")
+    }
+
+    @Test(arguments: [("icon@2x.png", 2.0), ("dir/icon@3x.png", 3), ("icon.png", 1), ("a@b/icon.png", 1), ("x@0x.png", 1), ("x@2x.tar.png", 2)])
+    func fileNameScale(name: String, scale: Double) {
+        #expect(ImageScale.fromFileName(name) == scale)
+    }
+
+    @Test func catalogEntriesHaveUniqueIdentifiersAndRender() throws {
+        let entries = try Catalog.entries()
+        #expect(entries.count >= 30)
+        #expect(Set(entries.map(\.identifier)).count == entries.count)
+        for mode in ContentMode.allCases {
+            #expect(entries.contains { $0.descriptor.contentMode == mode }, "catalog lacks \(mode)")
+        }
+        for scale in [1.0, 2, 3] { #expect(entries.contains { $0.scale == scale }) }
+    }
+
+    @Test func glyphsAreDeterministicAndAntialiased() {
+        let a = Glyph.spinner(points: 24, scale: 2), b = Glyph.spinner(points: 24, scale: 2)
+        #expect(a == b)
+        let alphas = Set(stride(from: 3, to: a.pixels.count, by: 4).map { a.pixels[$0] })
+        #expect(alphas.contains(0) && alphas.contains(255) && alphas.count > 5)
+        #expect(Glyph.failure(points: 0, scale: 0).width == 1)
+    }
+}
