@@ -7,7 +7,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SYSTEM_PACKAGES := libpng-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev pkg-config
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: deps test demo build release bench bench-compare clean
+.PHONY: deps test determinism demo build release bench bench-compare clean
 
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -27,6 +27,16 @@ release: deps
 test: deps
 	@echo "==> swift test (Swift Testing)"
 	swift test $(SWIFT_BUILD_FLAGS)
+	@$(MAKE) --no-print-directory determinism
+
+# The same catalog from a debug and a release build must be byte-identical.
+determinism: release
+	@echo "==> determinism: catalog from debug and release builds must match byte for byte"
+	@rm -rf .build/determinism && mkdir -p .build/determinism
+	@swift build $(SWIFT_BUILD_FLAGS) --product vignette >/dev/null
+	@.build/debug/vignette catalog --output-dir .build/determinism/debug >/dev/null
+	@.build/release/vignette catalog --output-dir .build/determinism/release >/dev/null
+	@diff -r .build/determinism/debug .build/determinism/release && echo "    identical: $$(ls .build/determinism/release | wc -l) files"
 
 demo: release
 	@echo "==> rendering the catalog into ./catalog"

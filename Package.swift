@@ -38,7 +38,8 @@ let package = Package(
         ),
         .testTarget(
             name: "VignetteTests",
-            dependencies: ["Vignette", "VignetteCatalog"],
+            // VignetteCLI is a dependency so `swift test` builds the binary the CLI tests run.
+            dependencies: ["Vignette", "VignetteCatalog", "VignetteCLI"],
             exclude: ["Fixtures"]
         ),
     ],
