@@ -9,9 +9,11 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render PNG files through a descriptor onto surfaces.",
         discussion: """
-        Several inputs render in parallel into --output-dir as <input base name>.png.
-        Exit status: 0 all rendered, 1 some input failed (each prints 'error: <input>: <reason>'),
-        64 usage error.
+        Several inputs render in parallel into --output-dir as <input base name>.png; \
+        outputs are written atomically.
+
+        Exit status: 0 when every input rendered; 1 when some input failed (each \
+        prints 'error: <input>: <reason>' and writes nothing); 64 on a usage error.
         """)
 
     @Argument(help: "PNG files (paths or file: URLs).")
@@ -26,7 +28,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Source image scale; default: the @Nx suffix of the file name, else 1.")
     var sourceScale: Double?
 
-    @Option(help: "Content mode: \(ContentMode.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "How the image is laid out in the surface (UIKit content modes).")
     var mode: ContentMode = .scaleToFill
 
     @Option(help: ArgumentHelp("Draw the image as a template in this colour.", valueName: "#RRGGBB[AA]"))
