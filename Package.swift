@@ -21,8 +21,7 @@ let package = Package(
         ),
         .target(
             name: "Vignette",
-            dependencies: ["CVignette"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+            dependencies: ["CVignette"]
         ),
         .target(
             name: "VignetteCatalog",
