@@ -57,11 +57,14 @@ final class Progress: Sendable {
     init(total: Int) { self.total = total }
 
     func advance(_ label: String) {
-        let count = done.withLock { value -> Int in value += 1; return value }
-        guard isTerminal else { return }
-        let width = 30, filled = count * width / max(total, 1)
-        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-        FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(count)/\(total) \(label)".utf8))
+        // Count and draw under one lock so concurrent workers never print out of order.
+        done.withLock { count in
+            count += 1
+            guard isTerminal else { return }
+            let width = 30, filled = count * width / max(total, 1)
+            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+            FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(count)/\(total) \(label)".utf8))
+        }
     }
 
     func finish() {
