@@ -5,14 +5,16 @@ extension ContentMode: ExpressibleByArgument {
     public init?(argument: String) { self.init(rawValue: argument) }
 }
 
-/// `--tint #RRGGBB`: parse errors become usage errors (exit 64).
-struct ColorArgument: ExpressibleByArgument {
-    let color: Color
-    init?(argument: String) {
-        guard let color = try? Color(hex: argument) else { return nil }
-        self.color = color
+/// Option parsers whose errors keep the library's message (exit 64).
+enum Arguments {
+    /// `--tint #RRGGBB`: "invalid colour 'red': it must start with '#'…".
+    static func color(_ text: String) throws -> Color {
+        do {
+            return try Color(hex: text)
+        } catch {
+            throw ValidationError(error.description)
+        }
     }
-    static var defaultCompletionKind: CompletionKind { .default }
 }
 
 /// `--size 300x200` in points; fractional values are allowed.

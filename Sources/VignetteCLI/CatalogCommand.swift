@@ -18,7 +18,11 @@ struct CatalogCommand: ParsableCommand {
     var outputDir: String = "catalog"
 
     func run() throws {
-        try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError.cannotCreateFolder(path: outputDir, reason: FileErrors.reason(error, path: outputDir))
+        }
         let entries = try Catalog.entries()
         let progress = Progress(total: entries.count)
         let rendered = Mutex<[Int: Bitmap]>([:])
@@ -46,28 +50,4 @@ struct CatalogCommand: ParsableCommand {
     }
 
     private func path(_ name: String) -> String { (outputDir as NSString).appendingPathComponent(name) }
-}
-
-/// A one-line progress bar on a terminal; silent when stderr is redirected.
-final class Progress: Sendable {
-    private let total: Int
-    private let done = Mutex(0)
-    private let isTerminal = isatty(STDERR_FILENO) != 0
-
-    init(total: Int) { self.total = total }
-
-    func advance(_ label: String) {
-        // Count and draw under one lock so concurrent workers never print out of order.
-        done.withLock { count in
-            count += 1
-            guard isTerminal else { return }
-            let width = 30, filled = count * width / max(total, 1)
-            let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-            FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(count)/\(total) \(label)".utf8))
-        }
-    }
-
-    func finish() {
-        if isTerminal { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-    }
 }

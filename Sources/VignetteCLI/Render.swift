@@ -31,11 +31,13 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "How the image is laid out in the surface (UIKit content modes).")
     var mode: ContentMode = .scaleToFill
 
-    @Option(help: ArgumentHelp("Draw the image as a template in this colour.", valueName: "#RRGGBB[AA]"))
-    var tint: ColorArgument?
+    @Option(help: ArgumentHelp("Draw the image as a template in this colour.", valueName: "#RRGGBB[AA]"),
+            transform: Arguments.color)
+    var tint: Color?
 
-    @Option(help: ArgumentHelp("Fill the surface with this colour first.", valueName: "#RRGGBB[AA]"))
-    var background: ColorArgument?
+    @Option(help: ArgumentHelp("Fill the surface with this colour first.", valueName: "#RRGGBB[AA]"),
+            transform: Arguments.color)
+    var background: Color?
 
     @Option(name: .customLong("id"), help: "Accessibility identifier recorded on the descriptor.")
     var identifier: String?
@@ -60,8 +62,14 @@ struct RenderCommand: ParsableCommand {
         case (.some, nil) where inputs.count > 1: throw ValidationError("-o takes one input; use --output-dir for several")
         default: break
         }
-        guard size.size.width * scale <= 32768, size.size.height * scale <= 32768 else {
-            throw ValidationError("--size × --scale must stay within 32768 pixels a side")
+        do {
+            try ImageSurface.validate(size: size.size, scale: scale)
+        } catch {
+            throw ValidationError("--size \(size.size) --scale \(Size.format(scale)): \(error)")
+        }
+        let (w, h) = ImageRenderer.pixelSize(of: size.size, scale: scale)
+        guard w > 0, h > 0 else {
+            throw ValidationError("--size \(size.size) --scale \(Size.format(scale)) is \(w)x\(h) pixels: nothing to render")
         }
         var seen: [String: String] = [:]
         for input in inputs {
@@ -73,7 +81,7 @@ struct RenderCommand: ParsableCommand {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: outputDir, isDirectory: &isDirectory) else {
                 do { try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true) }
-                catch { throw ValidationError("cannot create --output-dir \(outputDir): \(error.localizedDescription)") }
+                catch { throw ValidationError("cannot create --output-dir \(outputDir): \(FileErrors.reason(error, path: outputDir))") }
                 return
             }
             guard isDirectory.boolValue else { throw ValidationError("--output-dir \(outputDir) is not a folder") }
@@ -108,8 +116,8 @@ struct RenderCommand: ParsableCommand {
     private func renderOne(input: String, to destination: String) throws -> String {
         let path = try Self.localPath(input)
         let image = try PNGCodec.decode(contentsOf: path, scale: sourceScale)
-        let descriptor = ImageDescriptor(image, contentMode: mode, tint: tint?.color,
-                                         background: background?.color, accessibilityIdentifier: identifier)
+        let descriptor = ImageDescriptor(image, contentMode: mode, tint: tint,
+                                         background: background, accessibilityIdentifier: identifier)
         let surface = try ImageSurface(size: size.size, scale: scale)
         surface.apply(descriptor)
         let png = try surface.pngData()
@@ -119,27 +127,30 @@ struct RenderCommand: ParsableCommand {
     }
 
     static func outputName(for input: String) -> String {
-        let last = input.split(separator: "/").last.map(String.init) ?? input
-        let stem = last.hasSuffix(".png") || last.hasSuffix(".PNG") ? String(last.dropLast(4)) : last
+        let last: String
+        if let url = fileURL(input) {
+            last = url.lastPathComponent
+        } else {
+            last = input.split(separator: "/").last.map(String.init) ?? input
+        }
+        let stem = last.lowercased().hasSuffix(".png") ? String(last.dropLast(4)) : last
         return stem + ".png"
     }
 
     /// Paths and `file:` URLs are read here; network URLs arrive with the remote loader.
-    static func localPath(_ input: String) throws -> String {
-        guard input.contains(":") else { return input }
-        if let url = URL(string: input), let scheme = url.scheme?.lowercased() {
-            if scheme == "file" { return url.path }
-            if scheme.count > 1 { throw InputError.unsupportedScheme(scheme) }
+    static func localPath(_ input: String) throws(CLIError) -> String {
+        if let url = fileURL(input) { return url.path }
+        // An existing file wins over URL syntax (a file may be named "a:b.png").
+        if FileManager.default.fileExists(atPath: input) { return input }
+        if let colon = input.firstIndex(of: ":"), input.distance(from: input.startIndex, to: colon) > 1,
+           let scheme = URL(string: input)?.scheme?.lowercased() {
+            throw .unsupportedScheme(scheme)
         }
         return input
     }
-}
 
-enum InputError: Error, CustomStringConvertible {
-    case unsupportedScheme(String)
-    var description: String {
-        switch self {
-        case .unsupportedScheme(let s): "\(s): URLs are not supported yet; give a PNG file path or a file: URL"
-        }
+    private static func fileURL(_ input: String) -> URL? {
+        guard input.lowercased().hasPrefix("file:"), let url = URL(string: input), url.isFileURL else { return nil }
+        return url
     }
 }

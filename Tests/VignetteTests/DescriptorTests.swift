@@ -39,7 +39,8 @@ import VignetteCatalog
         #expect(d.description == "ImageDescriptor(Bitmap(3x2 @2x), contentMode: center, tint: #000000FF, id: i)")
     }
 
-    @Test(arguments: [("icon@2x.png", 2.0), ("dir/icon@3x.png", 3), ("icon.png", 1), ("a@b/icon.png", 1), ("x@0x.png", 1), ("x@2x.tar.png", 2)])
+    @Test(arguments: [("icon@2x.png", 2.0), ("dir/icon@3x.png", 3), ("icon.png", 1), ("a@b/icon.png", 1), ("x@0x.png", 1), ("x@2x.tar.png", 1),
+                       ("photo.final@2x.png", 2), ("@2x.png", 2), ("x@17x.png", 1)])
     func fileNameScale(name: String, scale: Double) {
         #expect(ImageScale.fromFileName(name) == scale)
     }

@@ -67,6 +67,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: \(bad): not a PNG file"))
         #expect(result.stderr.contains("missing.png: cannot read"))
+        #expect(result.stderr.contains("no such file"))
         let written = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
         #expect(written == ["icon@2x.png", "product-parrots.png"])
         // The @2x suffix made the 32-px icon 16 pt: centred unscaled in a 32 pt surface.
@@ -85,6 +86,9 @@ import Testing
         ["render", "x.png", "--size", "10x10", "--mode", "stretch", "-o", "a.png"],
         ["render", "x.png", "--size", "10x10", "--scale", "0", "-o", "a.png"],
         ["render", "a/x.png", "b/x.png", "--size", "10x10", "--output-dir", "/tmp"],
+        ["render", "x.png", "--size", "0.2x0.2", "-o", "a.png"],
+        ["render", "x.png", "--size", "2000x2000", "--scale", "16", "-o", "a.png"],
+        ["render", "x.png", "--size", "10x10", "--background", "#0\u{301}", "-o", "a.png"],
     ])
     func usageErrorsExit64(arguments: [String]) throws {
         let result = try Self.run(arguments)

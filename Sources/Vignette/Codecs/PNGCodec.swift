@@ -102,7 +102,7 @@ public enum PNGCodec {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw .unreadable(path: path, reason: FileErrors.reason(error))
+            throw .unreadable(path: path, reason: FileErrors.reason(error, path: path))
         }
         return try decode(data, scale: scale ?? ImageScale.fromFileName(path), maxPixelCount: maxPixelCount)
     }

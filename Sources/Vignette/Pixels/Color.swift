@@ -26,13 +26,11 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     public init(hex: String) throws(Color.Error) {
         guard let first = hex.first else { throw .empty }
         guard first == "#" else { throw .missingHash(hex) }
-        let digits = Array(hex.utf8.dropFirst())
+        // Walk Unicode scalars so a non-ASCII character is reported as itself.
         var values: [UInt8] = []
-        values.reserveCapacity(digits.count)
-        for (offset, byte) in digits.enumerated() {
-            guard let value = Color.hexValue(byte) else {
-                let bad = hex[hex.index(hex.startIndex, offsetBy: offset + 1)]
-                throw .invalidDigit(hex, bad)
+        for scalar in hex.unicodeScalars.dropFirst() {
+            guard scalar.isASCII, let value = Color.hexValue(UInt8(scalar.value)) else {
+                throw .invalidDigit(hex, Character(scalar))
             }
             values.append(value)
         }
@@ -93,6 +91,7 @@ extension Color {
         /// The string held a character that is not a hex digit.
         case invalidDigit(String, Character)
 
+        /// What was wrong, with the expected forms.
         public var description: String {
             switch self {
             case .empty:

@@ -1,16 +1,27 @@
 import Foundation
 
 /// Writes files so that readers see either the old file or the complete new
-/// one, never a partial write: temp file in the same folder, then `rename`.
+/// one, never a partial write: a temp file in the same folder, then `rename`.
+///
+/// The temp file is created with `O_EXCL | O_CLOEXEC` and mode 0666, so the
+/// process umask applies as for any new file. Atomic, not durable: there is no
+/// `fsync`, so a power cut may lose the newest file but never shows a torn one
+/// to a running reader.
 public enum AtomicFile {
     /// Writes `data` to `path` atomically, creating nothing on failure.
     public static func write(_ data: Data, to path: String) throws(AtomicFile.Error) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
-        var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        // Short temp names: a long output name plus a suffix could exceed NAME_MAX.
+        let stem = String(url.lastPathComponent.prefix(48))
+        var fd: Int32 = -1
+        var tempPath = ""
+        for _ in 0..<16 {
+            tempPath = directory + "/." + stem + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
+            fd = open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if fd >= 0 || errno != EEXIST { break }
+        }
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-        let tempPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var failure: String?
         data.withUnsafeBytes { raw in
             var offset = 0
@@ -24,7 +35,6 @@ public enum AtomicFile {
                 offset += n
             }
         }
-        if failure == nil, fchmod(fd, 0o644) != 0 { failure = String(cString: strerror(errno)) }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         if failure == nil, rename(tempPath, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {
@@ -38,6 +48,7 @@ public enum AtomicFile {
         /// The temp file could not be created, written or renamed into place.
         case cannotWrite(path: String, reason: String)
 
+        /// The path and the system's reason.
         public var description: String {
             switch self {
             case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"

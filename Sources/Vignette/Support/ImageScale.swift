@@ -1,10 +1,11 @@
 /// The `@2x` / `@3x` naming convention for pixel density.
 public enum ImageScale {
-    /// The scale a file name declares: `icon@2x.png` → 2, `icon@3x.png` → 3,
-    /// anything else → 1. Only the last path component is read.
+    /// The scale a file name declares: `icon@2x.png` → 2, `photo.v2@3x.png`
+    /// → 3, anything else → 1. Only the last path component counts, and only
+    /// its last extension is removed before looking for `@<n>x`.
     public static func fromFileName(_ path: String) -> Double {
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        let stem = name.split(separator: ".", omittingEmptySubsequences: false).first.map(String.init) ?? name
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        let stem = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
         guard let at = stem.lastIndex(of: "@") else { return 1 }
         let suffix = stem[stem.index(after: at)...]
         guard suffix.hasSuffix("x"), let value = Int(suffix.dropLast()), value >= 1, value <= 16 else { return 1 }

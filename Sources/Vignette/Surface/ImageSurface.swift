@@ -27,16 +27,26 @@ public final class ImageSurface: Sendable {
 
     private let state = Mutex(State())
 
+    /// The most pixels a surface may have (100 Mpx, the decoder's default too).
+    public static let maxPixelCount = 100_000_000
+
     /// Creates an empty surface. Size and scale must be finite, size ≥ 0,
-    /// scale > 0, and the pixel size at most 32768 on each side.
+    /// scale > 0, at most 32768 pixels a side and `maxPixelCount` in all.
     public init(size: Size, scale: Double = 1, filter: ResamplingFilter = .lanczos3) throws(ImageSurface.Error) {
+        try ImageSurface.validate(size: size, scale: scale)
+        self.size = size
+        self.scale = scale
+        self.filter = filter
+    }
+
+    /// Checks a size and scale against the rules of `init`.
+    public static func validate(size: Size, scale: Double) throws(ImageSurface.Error) {
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
               scale.isFinite, scale > 0,
               size.width * scale <= 32768, size.height * scale <= 32768
         else { throw .invalidSize(size, scale: scale) }
-        self.size = size
-        self.scale = scale
-        self.filter = filter
+        let (w, h) = ImageRenderer.pixelSize(of: size, scale: scale)
+        guard w * h <= maxPixelCount else { throw .tooManyPixels(width: w, height: h, limit: maxPixelCount) }
     }
 
     /// Size in pixels: `round(size × scale)`.
@@ -109,15 +119,24 @@ extension ImageSurface {
     public enum Error: Swift.Error, Sendable, CustomStringConvertible {
         /// The size or scale is negative, not finite, or too large.
         case invalidSize(Size, scale: Double)
+        /// The surface would have more pixels than `ImageSurface.maxPixelCount`.
+        case tooManyPixels(width: Int, height: Int, limit: Int)
+        /// A bitmap's scale is zero, negative or not finite.
+        case invalidImageScale(Double)
         /// No `name.png`, `name@2x.png` or `name@3x.png` in the folder.
         case resourceNotFound(name: String, directory: String)
         /// The resource exists but could not be read or decoded.
         case resourceUnreadable(path: String, underlying: PNGCodec.Error)
 
+        /// What was wrong and what is allowed.
         public var description: String {
             switch self {
             case .invalidSize(let size, let scale):
                 "invalid surface \(size) pt @\(scale)x: sizes must be finite and ≥ 0, the scale > 0, at most 32768 px a side"
+            case .tooManyPixels(let w, let h, let limit):
+                "surface of \(w)x\(h) = \(w * h) pixels is over the limit of \(limit) pixels"
+            case .invalidImageScale(let scale):
+                "invalid image scale \(scale): it must be a positive number"
             case .resourceNotFound(let name, let directory):
                 "no image named '\(name)' (\(name).png, \(name)@2x.png or \(name)@3x.png) in \(directory)"
             case .resourceUnreadable(let path, let underlying):
