@@ -34,13 +34,13 @@ determinism: release
 	@echo "==> determinism: catalog from debug and release builds must match byte for byte"
 	@rm -rf .build/determinism && mkdir -p .build/determinism
 	@swift build $(SWIFT_BUILD_FLAGS) --product vignette >/dev/null
-	@.build/debug/vignette catalog --output-dir .build/determinism/debug >/dev/null
-	@.build/release/vignette catalog --output-dir .build/determinism/release >/dev/null
+	@"$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/vignette" catalog --output-dir .build/determinism/debug >/dev/null
+	@"$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/vignette" catalog --output-dir .build/determinism/release >/dev/null
 	@diff -r .build/determinism/debug .build/determinism/release && echo "    identical: $$(ls .build/determinism/release | wc -l) files"
 
 demo: release
 	@echo "==> rendering the catalog into ./catalog"
-	.build/release/vignette catalog --output-dir catalog
+	"$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/vignette" catalog --output-dir catalog
 	@echo "==> open catalog/index.html or catalog/contact-sheet.png"
 
 bench: release

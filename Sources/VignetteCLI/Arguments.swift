@@ -2,6 +2,7 @@ import ArgumentParser
 import Vignette
 
 extension ContentMode: ExpressibleByArgument {
+    /// Parses a content mode by its case name.
     public init?(argument: String) { self.init(rawValue: argument) }
 }
 

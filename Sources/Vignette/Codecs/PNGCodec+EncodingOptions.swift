@@ -51,7 +51,9 @@ extension PNGCodec {
 
         /// A set of PNG row filters.
         public struct Filters: OptionSet, Sendable, Hashable {
+            /// The bit mask (bit 0 none … bit 4 Paeth).
             public let rawValue: Int
+            /// A set from a bit mask.
             public init(rawValue: Int) { self.rawValue = rawValue }
             /// No filtering.
             public static let none = Filters(rawValue: 1 << 0)

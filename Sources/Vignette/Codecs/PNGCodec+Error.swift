@@ -13,9 +13,12 @@ extension PNGCodec {
         case emptyImage(width: Int, height: Int)
         /// libpng failed while encoding.
         case encodingFailed(reason: String)
+        /// The requested bitmap scale is zero, negative or not finite.
+        case invalidScale(Double)
         /// The file could not be read.
         case unreadable(path: String, reason: String)
 
+        /// What is wrong with the data, in words a user can act on.
         public var description: String {
             switch self {
             case .notPNG(let count):
@@ -30,6 +33,8 @@ extension PNGCodec {
                 "cannot encode an empty \(w)x\(h) image"
             case .encodingFailed(let reason):
                 "PNG encoding failed: \(reason)"
+            case .invalidScale(let scale):
+                "invalid image scale \(scale): it must be a positive number"
             case .unreadable(let path, let reason):
                 "cannot read \(path): \(reason)"
             }

@@ -87,6 +87,7 @@ public enum PNGCodec {
     public static func decode(
         _ data: Data, scale: Double = 1, maxPixelCount: Int = defaultMaxPixelCount
     ) throws(PNGCodec.Error) -> Bitmap {
+        guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
         let (header, pixels) = try decodeStraightRGBA(data, maxPixelCount: maxPixelCount)
         var bitmap = Bitmap(trustedWidth: header.width, height: header.height, scale: scale, pixels: pixels)
         if header.hasAlpha { bitmap.premultiplyInPlace() }

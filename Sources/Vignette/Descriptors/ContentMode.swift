@@ -28,6 +28,7 @@ public enum ContentMode: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// UIKit's `redraw` draws like `scaleToFill`.
     public static let redraw = ContentMode.scaleToFill
 
+    /// The case name, e.g. `aspectFill`.
     public var description: String { rawValue }
 
     /// The rectangle, in points, that an image of `imageSize` points occupies

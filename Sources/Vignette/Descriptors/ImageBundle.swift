@@ -2,10 +2,10 @@ import Foundation
 import Synchronization
 
 /// A folder of PNG resources with `@2x`/`@3x` variants, e.g. a SwiftPM
-/// resource folder (`Bundle.module.resourceURL`).
+/// resource folder (`Bundle.module.url(forResource:withExtension:)`).
 ///
-/// Decoded images are kept in a process-wide table, so each file is read
-/// and decoded at most once.
+/// Which variants exist and their decoded pixels are kept in a process-wide
+/// table, so each file is looked up, read and decoded at most once.
 public struct ImageBundle: Sendable, Hashable {
     /// The folder that holds the PNG files.
     public let directory: URL
@@ -15,9 +15,13 @@ public struct ImageBundle: Sendable, Hashable {
         self.directory = directory.standardizedFileURL
     }
 
-    /// The scales available for `name`, ascending.
+    /// The scales available for `name`, ascending (1, 2 and/or 3).
     public func availableScales(of name: String) -> [Int] {
-        (1...3).filter { FileManager.default.fileExists(atPath: fileURL(name, scale: $0).path) }
+        let key = directory.appendingPathComponent(name)
+        if let known = ImageBundle.cache.withLock({ $0.scales[key] }) { return known }
+        let scales = (1...3).filter { FileManager.default.fileExists(atPath: fileURL(name, scale: $0).path) }
+        ImageBundle.cache.withLock { $0.scales[key] = scales }
+        return scales
     }
 
     /// The decoded variant of `name` best suited to `scale`: the smallest
@@ -27,10 +31,10 @@ public struct ImageBundle: Sendable, Hashable {
         guard !scales.isEmpty else { throw .resourceNotFound(name: name, directory: directory.path) }
         let chosen = scales.first { Double($0) >= scale } ?? scales[scales.count - 1]
         let url = fileURL(name, scale: chosen)
-        if let cached = ImageBundle.decoded.withLock({ $0[url] }) { return cached }
+        if let cached = ImageBundle.cache.withLock({ $0.bitmaps[url] }) { return cached }
         do {
             let bitmap = try PNGCodec.decode(contentsOf: url.path, scale: Double(chosen))
-            ImageBundle.decoded.withLock { $0[url] = bitmap }
+            ImageBundle.cache.withLock { $0.bitmaps[url] = bitmap }
             return bitmap
         } catch {
             throw .resourceUnreadable(path: url.path, underlying: error)
@@ -41,5 +45,10 @@ public struct ImageBundle: Sendable, Hashable {
         directory.appendingPathComponent(scale == 1 ? "\(name).png" : "\(name)@\(scale)x.png")
     }
 
-    private static let decoded = Mutex<[URL: Bitmap]>([:])
+    private struct Cache {
+        var scales: [URL: [Int]] = [:]
+        var bitmaps: [URL: Bitmap] = [:]
+    }
+
+    private static let cache = Mutex(Cache())
 }

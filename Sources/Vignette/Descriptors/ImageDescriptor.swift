@@ -77,6 +77,7 @@ extension ImageDescriptor: Equatable where Reference: Equatable {}
 extension ImageDescriptor: Hashable where Reference: Hashable {}
 
 extension ImageDescriptor: CustomStringConvertible {
+    /// The reference and every presentation property that is set.
     public var description: String {
         var parts = ["\(reference)", "contentMode: \(contentMode)"]
         if let tint { parts.append("tint: \(tint)") }

@@ -22,5 +22,6 @@ public struct NamedImage: LocalImageReference, Hashable, CustomStringConvertible
         try bundle.bitmap(named: name, forScale: scale)
     }
 
+    /// `NamedImage(logo)`.
     public var description: String { "NamedImage(\(name))" }
 }

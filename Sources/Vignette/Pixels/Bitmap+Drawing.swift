@@ -3,6 +3,8 @@ extension Bitmap {
     /// at (`x`, `y`); parts outside are clipped. No resampling happens: use
     /// `ImageRenderer` to scale first.
     public mutating func draw(_ image: Bitmap, x: Int, y: Int) {
+        // Off-canvas positions return early, which also keeps `x + width` from overflowing.
+        guard x < width, y < height, x > -image.width, y > -image.height else { return }
         let target = PixelRect(minX: x, minY: y, maxX: x + image.width, maxY: y + image.height)
         let visible = target.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
         guard !visible.isEmpty else { return }

@@ -156,6 +156,7 @@ extension Bitmap {
         /// A colour component exceeded its alpha at that pixel.
         case notPremultiplied(x: Int, y: Int)
 
+        /// What was wrong with the dimensions or bytes.
         public var description: String {
             switch self {
             case .invalidDimensions(let w, let h): "invalid bitmap size \(w)x\(h): both must be positive"
