@@ -40,7 +40,7 @@ struct CatalogCommand: ParsableCommand {
         }
         progress.finish()
         let bitmaps = rendered.withLock { $0 }
-        let sheet = ContactSheet.make(entries.indices.compactMap { bitmaps[$0] })
+        let sheet = try ContactSheet.make(entries.indices.compactMap { bitmaps[$0] })
         try AtomicFile.write(try PNGCodec.encode(sheet), to: path("contact-sheet.png"))
         try AtomicFile.write(Data(CatalogIndex.html(entries: entries, sheet: sheet).utf8), to: path("index.html"))
         print("wrote \(bitmaps.count) renders, contact-sheet.png (\(sheet.width)x\(sheet.height)) and index.html to \(outputDir)/")

@@ -5,7 +5,7 @@ import Vignette
 enum ContactSheet {
     static let cell = 200, gutter = 16, columns = 6
 
-    static func make(_ images: [Bitmap]) -> Bitmap {
+    static func make(_ images: [Bitmap]) throws -> Bitmap {
         let rows = max(1, (images.count + columns - 1) / columns)
         let width = gutter + columns * (cell + gutter), height = gutter + rows * (cell + gutter)
         var sheet = Bitmap(width: width, height: height, fill: Color(red: 0xFA, green: 0xFA, blue: 0xFA))
@@ -16,7 +16,7 @@ enum ContactSheet {
             // Show renders at their pixel size; shrink only what does not fit.
             let fits = image.width <= cell && image.height <= cell
             let mode: ContentMode = fits ? .center : .aspectFit
-            let pixels = ImageRenderer.render(
+            let pixels = try ImageRenderer.render(
                 ImageDescriptor(withScale(image, 1), contentMode: mode),
                 size: Size(width: Double(cell), height: Double(cell)), scale: 1)
             sheet.draw(pixels, x: x, y: y)

@@ -59,7 +59,7 @@ import Testing
             for scale in [1.0, 2, 3] {
                 for sourceScale in [1.0, 2] {
                     let image = TestImages.solid(29, 13, scale: sourceScale)
-                    let out = ImageRenderer.render(ImageDescriptor(image, contentMode: mode), size: surface, scale: scale)
+                    let out = try ImageRenderer.render(ImageDescriptor(image, contentMode: mode), size: surface, scale: scale)
                     let (w, h) = ImageRenderer.pixelSize(of: surface, scale: scale)
                     #expect(out.width == w && out.height == h)
                     let expected = ImageRenderer.imageRect(for: image, mode: mode, size: surface, scale: scale)
@@ -329,7 +329,7 @@ import Testing
     @Test(arguments: placements)
     func renderedCoverageMatchesHandComputedValue(_ row: Placement) throws {
         let image = TestImages.solid(29, 13, scale: row.sourceScale)
-        let out = ImageRenderer.render(ImageDescriptor(image, contentMode: row.mode), size: row.surface, scale: row.scale)
+        let out = try ImageRenderer.render(ImageDescriptor(image, contentMode: row.mode), size: row.surface, scale: row.scale)
         // Surface pixels: 33×21 pt → 33×21, 66×42, 99×63; 20×45 pt → 20×45, 40×90, 60×135.
         let width = Int(row.surface.width) * Int(row.scale), height = Int(row.surface.height) * Int(row.scale)
         #expect(out.width == width && out.height == height)
@@ -345,9 +345,9 @@ import Testing
         }
     }
 
-    @Test func twoXSourceOnTwoXSurfaceIsPixelForPixel() {
+    @Test func twoXSourceOnTwoXSurfaceIsPixelForPixel() throws {
         let image = TestImages.gradient(20, 10, scale: 2)  // 10×5 points
-        let out = ImageRenderer.render(ImageDescriptor(image, contentMode: .topLeft),
+        let out = try ImageRenderer.render(ImageDescriptor(image, contentMode: .topLeft),
                                        size: Size(width: 10, height: 5), scale: 2)
         #expect(out.pixels == image.pixels)
     }

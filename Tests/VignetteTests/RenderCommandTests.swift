@@ -46,7 +46,7 @@ import Testing
         let bitmap = try PNGCodec.decode(contentsOf: output)
         #expect(bitmap.width == 300 && bitmap.height == 200)
         // Same pixels as the library renders.
-        let expected = ImageRenderer.render(
+        let expected = try ImageRenderer.render(
             ImageDescriptor(try PNGCodec.decode(contentsOf: Self.photo), contentMode: .aspectFill, background: try Color(hex: "#EEEEEE")),
             size: Size(width: 150, height: 100), scale: 2)
         #expect(bitmap.pixels == expected.pixels)

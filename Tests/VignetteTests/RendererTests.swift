@@ -3,17 +3,17 @@ import Testing
 @testable import Vignette
 
 @Suite struct RendererTests {
-    @Test func passThroughKeepsPixelsUnchanged() {
+    @Test func passThroughKeepsPixelsUnchanged() throws {
         let image = TestImages.gradient(37, 23)
         for mode in [ContentMode.center, .topLeft, .bottomRight, .scaleToFill] {
-            let out = ImageRenderer.render(ImageDescriptor(image, contentMode: mode), size: Size(width: 37, height: 23), scale: 1)
+            let out = try ImageRenderer.render(ImageDescriptor(image, contentMode: mode), size: Size(width: 37, height: 23), scale: 1)
             #expect(out.pixels == image.pixels, "\(mode)")
         }
     }
 
-    @Test func clippedPassThroughShowsTheRightWindow() {
+    @Test func clippedPassThroughShowsTheRightWindow() throws {
         let image = TestImages.gradient(30, 30)
-        let out = ImageRenderer.render(ImageDescriptor(image, contentMode: .bottomRight), size: Size(width: 10, height: 8), scale: 1)
+        let out = try ImageRenderer.render(ImageDescriptor(image, contentMode: .bottomRight), size: Size(width: 10, height: 8), scale: 1)
         for y in 0..<8 {
             for x in 0..<10 { #expect(out[x, y] == image[20 + x, 22 + y]) }
         }
@@ -22,12 +22,12 @@ import Testing
     @Test func backgroundFillsTheWholeSurfaceBeneath() throws {
         let background = try Color(hex: "#336699")
         let image = TestImages.solid(4, 4)
-        let out = ImageRenderer.render(ImageDescriptor(image, contentMode: .center, background: background),
+        let out = try ImageRenderer.render(ImageDescriptor(image, contentMode: .center, background: background),
                                        size: Size(width: 10, height: 10), scale: 1)
         #expect(out[0, 0] == background.premultiplied)
         #expect(out[9, 9] == background.premultiplied)
         #expect(out[5, 5] == image[0, 0])
-        let empty = ImageRenderer.render(ImageDescriptor(image, contentMode: .center), size: Size(width: 10, height: 10), scale: 1)
+        let empty = try ImageRenderer.render(ImageDescriptor(image, contentMode: .center), size: Size(width: 10, height: 10), scale: 1)
         #expect(empty[0, 0] == PremultipliedPixel(red: 0, green: 0, blue: 0, alpha: 0))
     }
 
@@ -35,13 +35,13 @@ import Testing
         let red50 = try Color(hex: "#FF000080")
         let image = Bitmap(width: 2, height: 2, fill: red50)
         #expect(image[0, 0] == PremultipliedPixel(red: 128, green: 0, blue: 0, alpha: 128))
-        let out = ImageRenderer.render(ImageDescriptor(image, background: try Color(hex: "#0000FF")),
+        let out = try ImageRenderer.render(ImageDescriptor(image, background: try Color(hex: "#0000FF")),
                                        size: Size(width: 2, height: 2), scale: 1)
         // src + dst × (255 − 128) / 255: blue 255 × 127 / 255 = 127.
         #expect(out[1, 1] == PremultipliedPixel(red: 128, green: 0, blue: 127, alpha: 255))
 
         // Translucent over translucent stays premultiplied and correct.
-        let over = ImageRenderer.render(ImageDescriptor(image, background: try Color(hex: "#0000FF80")),
+        let over = try ImageRenderer.render(ImageDescriptor(image, background: try Color(hex: "#0000FF80")),
                                         size: Size(width: 2, height: 2), scale: 1)
         #expect(over[0, 0] == PremultipliedPixel(red: 128, green: 0, blue: 64, alpha: 192))
     }
@@ -55,12 +55,12 @@ import Testing
         }
         let image = try Bitmap(width: 4, height: 1, premultipliedRGBA: pixels)
         let tint = try Color(hex: "#00FF0080")
-        let out = ImageRenderer.render(ImageDescriptor(image, tint: tint), size: Size(width: 4, height: 1), scale: 1)
+        let out = try ImageRenderer.render(ImageDescriptor(image, tint: tint), size: Size(width: 4, height: 1), scale: 1)
         for (x, a) in alphas.enumerated() {
             let alpha = PixelMath.multiply(a, 128)
             #expect(out[x, 0] == PremultipliedPixel(red: 0, green: alpha, blue: 0, alpha: alpha), "pixel \(x)")
         }
-        let opaqueTint = ImageRenderer.render(ImageDescriptor(image, tint: .black), size: Size(width: 4, height: 1), scale: 1)
+        let opaqueTint = try ImageRenderer.render(ImageDescriptor(image, tint: .black), size: Size(width: 4, height: 1), scale: 1)
         #expect(opaqueTint[0, 0] == PremultipliedPixel(red: 0, green: 0, blue: 0, alpha: 255))
         #expect(opaqueTint[0, 0].color == .black)
     }
@@ -69,7 +69,7 @@ import Testing
         let glass = try PNGCodec.decode(contentsOf: Fixtures.repositoryRoot
             .appendingPathComponent("Sources/VignetteCatalog/Resources/transparency.png").path)
         for size in [Size(width: 77, height: 53), Size(width: 611, height: 401)] {
-            let out = ImageRenderer.render(ImageDescriptor(glass), size: size, scale: 1)
+            let out = try ImageRenderer.render(ImageDescriptor(glass), size: size, scale: 1)
             // Bitmap's validating initialiser rejects colour > alpha anywhere.
             #expect(throws: Never.self) {
                 try Bitmap(width: out.width, height: out.height, premultipliedRGBA: out.pixels)
@@ -128,9 +128,42 @@ import Testing
     @Test func renderingIsDeterministic() throws {
         let photo = try TestImages.photo()
         let descriptor = ImageDescriptor(photo, contentMode: .aspectFill, background: try Color(hex: "#EEEEEE"))
-        let a = try PNGCodec.encode(ImageRenderer.render(descriptor, size: Size(width: 300, height: 300), scale: 2))
-        let b = try PNGCodec.encode(ImageRenderer.render(descriptor, size: Size(width: 300, height: 300), scale: 2))
+        let a = try PNGCodec.encode(try ImageRenderer.render(descriptor, size: Size(width: 300, height: 300), scale: 2))
+        let b = try PNGCodec.encode(try ImageRenderer.render(descriptor, size: Size(width: 300, height: 300), scale: 2))
         #expect(a == b)
+    }
+
+    @Test func invalidRequestsAreTypedErrors() throws {
+        let image = TestImages.solid(4, 4)
+        #expect(throws: ImageSurface.Error.self) {
+            try ImageRenderer.render(ImageDescriptor(image), size: Size(width: .nan, height: 10), scale: 1)
+        }
+        #expect {
+            try ImageRenderer.render(ImageDescriptor(image), size: Size(width: 20000, height: 20000), scale: 1)
+        } throws: { error in
+            guard case ImageSurface.Error.tooManyPixels(20000, 20000, ImageSurface.maxPixelCount) = error else { return false }
+            return true
+        }
+        var zeroScale = image
+        zeroScale.scale = 0
+        #expect {
+            try ImageRenderer.render(ImageDescriptor(zeroScale, contentMode: .center), size: Size(width: 8, height: 8), scale: 1)
+        } throws: { error in
+            guard case ImageSurface.Error.invalidImageScale(0) = error else { return false }
+            return true
+        }
+        // A surface given such a bitmap draws nothing rather than nonsense.
+        let surface = try ImageSurface(size: Size(width: 8, height: 8))
+        surface.apply(ImageDescriptor(zeroScale, contentMode: .center))
+        #expect(surface.render().pixels.allSatisfy { $0 == 0 })
+        #expect(throws: PNGCodec.Error.invalidScale(-1)) { try PNGCodec.decode(try PNGCodec.encode(image), scale: -1) }
+    }
+
+    @Test func drawingFarOffCanvasIsANoOp() {
+        var canvas = Bitmap(width: 4, height: 4, fill: .white)
+        canvas.draw(TestImages.solid(3, 3), x: Int.max - 2, y: 0)
+        canvas.draw(TestImages.solid(3, 3), x: 0, y: Int.min + 1)
+        #expect(canvas == Bitmap(width: 4, height: 4, fill: .white))
     }
 
     @Test func deterministicSineMatchesLibm() {

@@ -47,7 +47,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Downscale 3072x2048 → 600x600 aspectFill") { benchmark in
         let descriptor = ImageDescriptor(fixtures.largeBitmap, contentMode: .aspectFill)
         CPUTime.measure(benchmark) {
-            blackHole(ImageRenderer.render(descriptor, size: Fixtures.square, scale: 1))
+            blackHole(try ImageRenderer.render(descriptor, size: Fixtures.square, scale: 1))
         }
     }
 
@@ -55,7 +55,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("Upscale 768x512 → 600x600 aspectFill") { benchmark in
         let descriptor = ImageDescriptor(fixtures.photoBitmap, contentMode: .aspectFill)
         CPUTime.measure(benchmark) {
-            blackHole(ImageRenderer.render(descriptor, size: Fixtures.square, scale: 1))
+            blackHole(try ImageRenderer.render(descriptor, size: Fixtures.square, scale: 1))
         }
     }
 
@@ -68,7 +68,7 @@ let benchmarks: @Sendable () -> Void = {
                                          tint: Fixtures.tint, background: Fixtures.background)
         let size = Size(width: Double(fixtures.icon.width), height: Double(fixtures.icon.height))
         CPUTime.measure(benchmark) {
-            blackHole(ImageRenderer.render(descriptor, size: size, scale: 1))
+            blackHole(try ImageRenderer.render(descriptor, size: size, scale: 1))
         }
     }
 
@@ -132,17 +132,17 @@ struct Fixtures: Sendable {
             let photoPNG = try Data(contentsOf: resources.appendingPathComponent(photoName))
             let photoBitmap = try PNGCodec.decode(photoPNG)
 
-            let large = ImageRenderer.render(ImageDescriptor(photoBitmap, contentMode: .scaleToFill),
+            let large = try ImageRenderer.render(ImageDescriptor(photoBitmap, contentMode: .scaleToFill),
                                              size: Size(width: 3072, height: 2048), scale: 1)
             let largePNG = try PNGCodec.encode(large)
             let largeBitmap = try PNGCodec.decode(largePNG)
 
             let logo = try PNGCodec.decode(contentsOf: resources.appendingPathComponent("logo@2x.png").path, scale: 1)
-            let icon = ImageRenderer.render(ImageDescriptor(logo, contentMode: .scaleToFill),
+            let icon = try ImageRenderer.render(ImageDescriptor(logo, contentMode: .scaleToFill),
                                             size: Size(width: 256, height: 256), scale: 1)
             precondition(!icon.isOpaque, "the icon should carry alpha so that tint and compositing do real work")
 
-            let renderedSquare = ImageRenderer.render(
+            let renderedSquare = try ImageRenderer.render(
                 ImageDescriptor(photoBitmap, contentMode: .aspectFill, background: background),
                 size: square, scale: 1)
             return Fixtures(photoPNG: photoPNG, photoBitmap: photoBitmap, largePNG: largePNG,
@@ -157,7 +157,7 @@ struct Fixtures: Sendable {
     static func thumbnail(_ png: Data) throws -> Data {
         let image = try PNGCodec.decode(png)
         let descriptor = ImageDescriptor(image, contentMode: .aspectFill, background: background)
-        let rendered = ImageRenderer.render(descriptor, size: Size(width: 300, height: 300), scale: 2)
+        let rendered = try ImageRenderer.render(descriptor, size: Size(width: 300, height: 300), scale: 2)
         return try PNGCodec.encode(rendered)
     }
 }

@@ -3,7 +3,7 @@
 /// `floor(v + 0.5)`, clipped) → pass-through or resampling → tint → source-over.
 ///
 /// ```swift
-/// let out = ImageRenderer.render(ImageDescriptor(photo, contentMode: .aspectFill),
+/// let out = try ImageRenderer.render(ImageDescriptor(photo, contentMode: .aspectFill),
 ///                                size: Size(width: 300, height: 300), scale: 2)
 /// ```
 public enum ImageRenderer {
@@ -18,15 +18,29 @@ public enum ImageRenderer {
         PixelRect(snapping: mode.rect(for: image.size, in: size), scale: scale)
     }
 
-    /// Renders `descriptor` on a surface of `size` points at `scale`.
+    /// Renders `descriptor` on a surface of `size` points at `scale`. The
+    /// size and scale follow `ImageSurface`'s rules; the image's scale must
+    /// be positive and finite.
     public static func render(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double,
         filter: ResamplingFilter = .lanczos3
+    ) throws(ImageSurface.Error) -> Bitmap {
+        try ImageSurface.validate(size: size, scale: scale)
+        let imageScale = descriptor.reference.scale
+        guard imageScale.isFinite, imageScale > 0 else { throw .invalidImageScale(imageScale) }
+        return renderValidated(descriptor, size: size, scale: scale, filter: filter)
+    }
+
+    /// `render` for callers that validated the surface already.
+    static func renderValidated(
+        _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter
     ) -> Bitmap {
         let (width, height) = pixelSize(of: size, scale: scale)
         var canvas = Bitmap(width: width, height: height, scale: scale, fill: descriptor.background ?? .clear)
         let image = descriptor.reference
-        guard width > 0, height > 0, image.width > 0, image.height > 0 else { return canvas }
+        // An image with a nonsensical scale has no size in points: draw nothing.
+        guard width > 0, height > 0, image.width > 0, image.height > 0,
+              image.scale.isFinite, image.scale > 0 else { return canvas }
 
         let target = imageRect(for: image, mode: descriptor.contentMode, size: size, scale: scale)
         let visible = target.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))

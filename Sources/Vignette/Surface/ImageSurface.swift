@@ -97,7 +97,7 @@ public final class ImageSurface: Sendable {
         if let cached { return cached }
         let bitmap: Bitmap
         if let current {
-            bitmap = ImageRenderer.render(current, size: size, scale: scale, filter: filter)
+            bitmap = ImageRenderer.renderValidated(current, size: size, scale: scale, filter: filter)
         } else {
             let (w, h) = pixelSize
             bitmap = Bitmap(width: w, height: h, scale: scale)
