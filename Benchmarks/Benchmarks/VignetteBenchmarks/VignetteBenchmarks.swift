@@ -46,7 +46,7 @@ let benchmarks: @Sendable () -> Void = {
     // A 3:2 photo filling a square surface: 3072x2048 → 900x600, clipped to 600x600.
     Benchmark("Downscale 3072x2048 → 600x600 aspectFill") { benchmark in
         let descriptor = ImageDescriptor(fixtures.largeBitmap, contentMode: .aspectFill)
-        CPUTime.measure(benchmark) {
+        try CPUTime.measure(benchmark) {
             blackHole(try ImageRenderer.render(descriptor, size: Fixtures.square, scale: 1))
         }
     }
@@ -54,7 +54,7 @@ let benchmarks: @Sendable () -> Void = {
     // 768x512 → 900x600, clipped to 600x600.
     Benchmark("Upscale 768x512 → 600x600 aspectFill") { benchmark in
         let descriptor = ImageDescriptor(fixtures.photoBitmap, contentMode: .aspectFill)
-        CPUTime.measure(benchmark) {
+        try CPUTime.measure(benchmark) {
             blackHole(try ImageRenderer.render(descriptor, size: Fixtures.square, scale: 1))
         }
     }
@@ -67,7 +67,7 @@ let benchmarks: @Sendable () -> Void = {
         let descriptor = ImageDescriptor(fixtures.icon, contentMode: .center,
                                          tint: Fixtures.tint, background: Fixtures.background)
         let size = Size(width: Double(fixtures.icon.width), height: Double(fixtures.icon.height))
-        CPUTime.measure(benchmark) {
+        try CPUTime.measure(benchmark) {
             blackHole(try ImageRenderer.render(descriptor, size: size, scale: 1))
         }
     }
