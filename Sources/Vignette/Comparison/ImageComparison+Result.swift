@@ -1,0 +1,106 @@
+import Foundation
+
+extension ImageComparison {
+    /// The outcome of a comparison, with the figures a failure message needs.
+    public struct Result: Sendable, Hashable, CustomStringConvertible {
+        /// A pixel position.
+        public struct Location: Sendable, Hashable {
+            /// Column.
+            public var x: Int
+            /// Row.
+            public var y: Int
+        }
+
+        /// The tolerances used.
+        public let comparison: ImageComparison
+        /// Reference size in pixels.
+        public let referenceSize: (width: Int, height: Int)
+        /// Actual size in pixels.
+        public let actualSize: (width: Int, height: Int)
+        /// Pixels whose bytes differ at all.
+        public let differingPixelCount: Int
+        /// Pixels whose difference exceeds the perceptual tolerance.
+        public let failingPixelCount: Int
+        /// The largest per-pixel difference, in ΔE (CIE94, alpha-weighted).
+        public let worstDeltaE: Double
+        /// Where the largest difference is.
+        public let worstLocation: Location?
+        /// The smallest rectangle holding every differing pixel.
+        public let differenceBounds: PixelRect?
+
+        init(comparison: ImageComparison, reference: Bitmap, actual: Bitmap, differing: Int, failing: Int,
+             worstDeltaE: Double, worst: Location?, bounds: PixelRect?) {
+            self.comparison = comparison
+            referenceSize = (reference.width, reference.height)
+            actualSize = (actual.width, actual.height)
+            differingPixelCount = differing
+            failingPixelCount = failing
+            self.worstDeltaE = worstDeltaE
+            worstLocation = worst
+            differenceBounds = bounds
+        }
+
+        /// True when the sizes differ (then nothing else was compared).
+        public var sizesDiffer: Bool { referenceSize != actualSize }
+
+        /// Pixels compared.
+        public var pixelCount: Int { referenceSize.width * referenceSize.height }
+
+        /// Share of pixels that differ at all, 0...1.
+        public var differingShare: Double { pixelCount == 0 ? 0 : Double(differingPixelCount) / Double(pixelCount) }
+
+        /// Share of pixels beyond the perceptual tolerance, 0...1.
+        public var failingShare: Double { pixelCount == 0 ? 0 : Double(failingPixelCount) / Double(pixelCount) }
+
+        /// True when the bitmaps match within the tolerances.
+        public var matches: Bool {
+            !sizesDiffer && Double(failingPixelCount) <= (1 - comparison.precision) * Double(pixelCount) + 1e-9
+        }
+
+        /// True when every byte is equal.
+        public var isIdentical: Bool { !sizesDiffer && differingPixelCount == 0 }
+
+        /// One paragraph a person can act on.
+        public var description: String {
+            if sizesDiffer {
+                return "sizes differ: reference is \(referenceSize.width)x\(referenceSize.height) px, "
+                    + "actual is \(actualSize.width)x\(actualSize.height) px"
+            }
+            if isIdentical { return "identical (\(pixelCount) pixels)" }
+            var text = "\(differingPixelCount) of \(pixelCount) pixels differ (\(Result.percent(differingShare)))"
+            if comparison.perceptualPrecision < 1 {
+                text += ", \(failingPixelCount) beyond ΔE \(Result.number(comparison.deltaEThreshold))"
+                    + " (\(Result.percent(failingShare)))"
+            }
+            text += "; worst ΔE \(Result.number(worstDeltaE))"
+            if let worstLocation { text += " at (\(worstLocation.x), \(worstLocation.y))" }
+            if let differenceBounds { text += "; differences within \(differenceBounds)" }
+            if comparison.precision < 1 {
+                text += "; allowed \(Result.percent(1 - comparison.precision)) failing pixels"
+            }
+            return text + (matches ? " — within tolerance" : "")
+        }
+
+        /// Equal figures (sizes are tuples, so this is spelled out).
+        public static func == (lhs: Result, rhs: Result) -> Bool {
+            lhs.comparison == rhs.comparison && lhs.referenceSize == rhs.referenceSize && lhs.actualSize == rhs.actualSize
+                && lhs.differingPixelCount == rhs.differingPixelCount && lhs.failingPixelCount == rhs.failingPixelCount
+                && lhs.worstDeltaE == rhs.worstDeltaE && lhs.worstLocation == rhs.worstLocation
+                && lhs.differenceBounds == rhs.differenceBounds
+        }
+
+        /// Hashes the counts.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(differingPixelCount)
+            hasher.combine(failingPixelCount)
+            hasher.combine(worstDeltaE)
+        }
+
+        static func percent(_ share: Double) -> String {
+            let value = share * 100
+            return (value >= 10 ? String(format: "%.1f", value) : String(format: "%.2f", value)) + "%"
+        }
+
+        static func number(_ value: Double) -> String { String(format: "%.2f", value) }
+    }
+}
