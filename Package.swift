@@ -7,10 +7,12 @@ let package = Package(
     products: [
         .library(name: "Vignette", targets: ["Vignette"]),
         .library(name: "VignetteCatalog", targets: ["VignetteCatalog"]),
+        .library(name: "VignetteSnapshotTesting", targets: ["VignetteSnapshotTesting"]),
         .executable(name: "vignette", targets: ["VignetteCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // The only C in the package: libpng's setjmp/longjmp error handling and
@@ -28,6 +30,13 @@ let package = Package(
             dependencies: ["Vignette"],
             resources: [.copy("Resources")]
         ),
+        .target(
+            name: "VignetteSnapshotTesting",
+            dependencies: [
+                "Vignette",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
         .executableTarget(
             name: "VignetteCLI",
             dependencies: [
@@ -38,7 +47,7 @@ let package = Package(
         .testTarget(
             name: "VignetteTests",
             // VignetteCLI is a dependency so `swift test` builds the binary the CLI tests run.
-            dependencies: ["Vignette", "VignetteCatalog", "VignetteCLI"],
+            dependencies: ["Vignette", "VignetteCatalog", "VignetteCLI", "VignetteSnapshotTesting"],
             exclude: ["Fixtures"]
         ),
     ],

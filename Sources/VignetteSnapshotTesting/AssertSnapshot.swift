@@ -1,0 +1,177 @@
+import Foundation
+// `recordIssue` reports to Swift Testing or XCTest, whichever is running.
+@_spi(Internals) import SnapshotTesting
+import Synchronization
+import Vignette
+
+/// Asserts that a value renders like its reference PNG under
+/// `Snapshots/<TestSuite>/<test>.<n or name>.png` at the package root.
+///
+/// ```swift
+/// @Test func productTile() throws {
+///     let surface = try ImageSurface(size: Size(width: 160, height: 120), scale: 2)
+///     surface.apply(.productImage(photo))
+///     assertSnapshot(of: surface, as: .image)                        // exact
+///     assertSnapshot(of: surface, as: .image(perceptualPrecision: 0.98), named: "tolerant")
+/// }
+/// ```
+///
+/// Recording: a missing reference is written and the test fails saying so;
+/// `SNAPSHOT_TESTING_RECORD` (`all`, `missing`, `failed`, `never`) or the
+/// `record:` argument choose otherwise — except under `CI=true`, where
+/// nothing is ever written and a missing reference fails with
+/// "no reference at <path>". Re-recording an unchanged snapshot leaves the
+/// file untouched. Works under Swift Testing and XCTest.
+public func assertSnapshot<Value>(
+    of value: @autoclosure () throws -> Value,
+    as snapshotting: Snapshotting<Value, Bitmap>,
+    named name: String? = nil,
+    record: SnapshotTestingConfiguration.Record? = nil,
+    fileID: StaticString = #fileID,
+    file filePath: StaticString = #filePath,
+    testName: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let location = SnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if let failure = verifyImageSnapshot(of: try value(), as: snapshotting, named: name, record: record,
+                                         filePath: "\(filePath)", testName: testName) {
+        location.fail(failure)
+    }
+}
+
+/// The check behind `assertSnapshot`: nil when it passes, else the message.
+public func verifyImageSnapshot<Value>(
+    of value: @autoclosure () throws -> Value,
+    as snapshotting: Snapshotting<Value, Bitmap>,
+    named name: String? = nil,
+    record: SnapshotTestingConfiguration.Record? = nil,
+    filePath: String,
+    testName: String
+) -> String? {
+    verifyImageSnapshot(of: try value(), as: snapshotting, named: name, record: record, filePath: filePath,
+                        testName: testName, environment: ProcessInfo.processInfo.environment)
+}
+
+/// `environment` stands in for the process environment (tests of the rules).
+func verifyImageSnapshot<Value>(
+    of value: @autoclosure () throws -> Value,
+    as snapshotting: Snapshotting<Value, Bitmap>,
+    named name: String?,
+    record: SnapshotTestingConfiguration.Record?,
+    filePath: String,
+    testName: String,
+    environment: [String: String]
+) -> String? {
+    let directory = SnapshotFolder.directory(forTestFile: filePath)
+    let test = SnapshotFolder.sanitize(testName)
+    let identifier = name.map(SnapshotFolder.sanitize) ?? String(SnapshotCounter.next(directory.path + "/" + test))
+    let file = directory.appendingPathComponent("\(test).\(identifier).png")
+    let isCI = SnapshotRecording.isCI(environment)
+    let mode = SnapshotRecording.mode(explicit: record, environment: environment)
+
+    let actual: Bitmap
+    do {
+        guard let rendered = try SnapshotRecording.take(value(), with: snapshotting) else {
+            return "the snapshot strategy did not deliver an image synchronously; await the value first, then snapshot it"
+        }
+        actual = rendered
+    } catch {
+        return "could not take the snapshot: \(error)"
+    }
+    let data = snapshotting.diffing.toData(actual)
+
+    func recordReference(_ why: String) -> String {
+        do {
+            let changed = try SnapshotRecording.write(data, to: file)
+            return "\(why); recorded \(changed ? "" : "(unchanged) ")\(file.path). Re-run to assert against it."
+        } catch {
+            return "\(why); could not record \(file.path): \(error)"
+        }
+    }
+
+    guard let referenceData = FileManager.default.contents(atPath: file.path) else {
+        if mode == .never {
+            return "no reference at \(file.path)"
+                + (isCI ? " (CI=true: references are never recorded on CI; record locally and commit it)" : "")
+        }
+        return recordReference("no reference at \(file.path)")
+    }
+    if mode == .all {
+        return recordReference("record mode is on (SNAPSHOT_TESTING_RECORD=all)")
+    }
+    guard (try? PNGCodec.header(of: referenceData)) != nil else {
+        let problem = "the reference \(file.path) is not a readable PNG"
+        return mode == .failed ? recordReference(problem) : problem + "; re-record it (SNAPSHOT_TESTING_RECORD=failed)"
+    }
+    let reference = snapshotting.diffing.fromData(referenceData)
+    let artifactName = directory.lastPathComponent + "/" + file.deletingPathExtension().lastPathComponent
+    let failure = SnapshotArtifacts.$folderOverride.withValue(environment["SNAPSHOT_ARTIFACTS"]) {
+        SnapshotArtifacts.$baseName.withValue(artifactName) { snapshotting.diffing.diffV2(reference, actual) }
+    }
+    guard let (message, _) = failure else { return nil }
+    return mode == .failed ? recordReference(message) : "\(message)\nreference file: \(file.path)"
+}
+
+/// Numbering of unnamed snapshots within one test: 1, 2, 3…
+enum SnapshotCounter {
+    private static let counts = Mutex<[String: Int]>([:])
+
+    static func next(_ key: String) -> Int {
+        counts.withLock { counts in
+            let value = (counts[key] ?? 0) + 1
+            counts[key] = value
+            return value
+        }
+    }
+}
+
+/// Record-mode rules and the writes they allow.
+enum SnapshotRecording {
+    /// `CI` set to `true`, `1` or `yes`.
+    static func isCI(_ environment: [String: String]) -> Bool {
+        guard let value = environment["CI"]?.lowercased() else { return false }
+        return ["true", "1", "yes"].contains(value)
+    }
+
+    /// CI never records; else the argument, `SNAPSHOT_TESTING_RECORD`, the
+    /// swift-snapshot-testing configuration, or `.missing`.
+    static func mode(explicit: SnapshotTestingConfiguration.Record?,
+                     environment: [String: String]) -> SnapshotTestingConfiguration.Record {
+        if isCI(environment) { return .never }
+        if let explicit { return explicit }
+        if let text = environment["SNAPSHOT_TESTING_RECORD"],
+           let mode = SnapshotTestingConfiguration.Record(rawValue: text.lowercased()) {
+            return mode
+        }
+        return SnapshotTestingConfiguration.current?.record ?? .missing
+    }
+
+    /// Runs a strategy that delivers synchronously (all of Vignette's do).
+    static func take<Value>(_ value: Value, with snapshotting: Snapshotting<Value, Bitmap>) -> Bitmap? {
+        var result: Bitmap?
+        snapshotting.snapshot(value).run { result = $0 }
+        return result
+    }
+
+    /// Writes atomically unless the file already holds exactly these bytes.
+    /// Returns whether anything changed.
+    static func write(_ data: Data, to file: URL) throws -> Bool {
+        if FileManager.default.contents(atPath: file.path) == data { return false }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try AtomicFile.write(data, to: file.path)
+        return true
+    }
+}
+
+/// Where to attribute a failure, for Swift Testing or XCTest.
+struct SnapshotLocation {
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    func fail(_ message: String) {
+        recordIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

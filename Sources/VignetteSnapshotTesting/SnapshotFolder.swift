@@ -1,0 +1,38 @@
+import Foundation
+
+/// Resolves where references live: `Snapshots/<TestSuite>/` at the package
+/// root, found by walking up from the test file to the folder that holds
+/// `Package.swift`. `VIGNETTE_SNAPSHOTS` (a folder path) overrides the root.
+public enum SnapshotFolder {
+    /// The `Snapshots` folder for a test file.
+    public static func root(forTestFile filePath: String) -> URL {
+        if let custom = ProcessInfo.processInfo.environment["VIGNETTE_SNAPSHOTS"], !custom.isEmpty {
+            return URL(fileURLWithPath: custom, isDirectory: true)
+        }
+        var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder.appendingPathComponent("Snapshots", isDirectory: true)
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        // No package above the file: keep references beside it.
+        return URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Snapshots", isDirectory: true)
+    }
+
+    /// `<root>/<TestSuite>`, the suite being the test file's name without `.swift`.
+    public static func directory(forTestFile filePath: String) -> URL {
+        let suite = URL(fileURLWithPath: filePath).deletingPathExtension().lastPathComponent
+        return root(forTestFile: filePath).appendingPathComponent(suite, isDirectory: true)
+    }
+
+    /// `renders(mode:)` → `renders`; anything but letters, digits, `-` and `_` becomes `-`.
+    static func sanitize(_ name: String) -> String {
+        let stem = name.split(separator: "(", maxSplits: 1).first.map(String.init) ?? name
+        let cleaned = String(stem.unicodeScalars.map { scalar -> Character in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+                ? Character(scalar) : "-"
+        })
+        return cleaned.isEmpty ? "snapshot" : cleaned
+    }
+}
