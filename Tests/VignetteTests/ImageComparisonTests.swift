@@ -44,6 +44,21 @@ import Testing
         #expect(tolerant.matches, "\(tolerant)")
         #expect(tolerant.worstDeltaE < 2 && tolerant.worstDeltaE > 0.1)
         #expect(tolerant.failingPixelCount == 0)
+        // The four-pixel fast path counts and locates exactly like the per-pixel path.
+        #expect(tolerant.differingPixelCount == exact.differingPixelCount)
+        #expect(tolerant.differenceBounds == exact.differenceBounds)
+        #expect(tolerant.worstDeltaEIsUpperBound && "\(tolerant)".contains("worst ΔE ≤ 1.85"))
+        // A 0.99 tolerance (ΔE 1) is below the bound: every pixel is measured.
+        let strict = ImageComparison(perceptualPrecision: 0.99).compare(photo, noisy)
+        #expect(!strict.worstDeltaEIsUpperBound && strict.worstDeltaE <= 1.85 && strict.failingPixelCount > 0)
+
+        // Odd widths and a sparse change: blocks and the per-pixel tail agree.
+        var sparse = photo
+        for (x, y) in [(0, 0), (767, 0), (3, 200), (765, 511), (401, 77)] {
+            sparse[x, y] = PremultipliedPixel(red: photo[x, y].red ^ 1, green: photo[x, y].green, blue: photo[x, y].blue, alpha: 255)
+        }
+        let sparseResult = ImageComparison(perceptualPrecision: 0.98).compare(photo, sparse)
+        #expect(sparseResult.differingPixelCount == 5 && sparseResult.differenceBounds == PixelRect(minX: 0, minY: 0, maxX: 768, maxY: 512))
     }
 
     @Test func aMovedSquareFailsAndIsLocated() throws {

@@ -23,19 +23,24 @@ extension ImageComparison {
         public let failingPixelCount: Int
         /// The largest per-pixel difference, in ΔE (CIE94, alpha-weighted).
         public let worstDeltaE: Double
+        /// True when `worstDeltaE` is an upper bound: every difference was a
+        /// one-step change of an opaque pixel, which the comparison accepts
+        /// without computing its exact ΔE.
+        public let worstDeltaEIsUpperBound: Bool
         /// Where the largest difference is.
         public let worstLocation: Location?
         /// The smallest rectangle holding every differing pixel.
         public let differenceBounds: PixelRect?
 
         init(comparison: ImageComparison, reference: Bitmap, actual: Bitmap, differing: Int, failing: Int,
-             worstDeltaE: Double, worst: Location?, bounds: PixelRect?) {
+             worstDeltaE: Double, worstIsBound: Bool, worst: Location?, bounds: PixelRect?) {
             self.comparison = comparison
             referenceSize = (reference.width, reference.height)
             actualSize = (actual.width, actual.height)
             differingPixelCount = differing
             failingPixelCount = failing
             self.worstDeltaE = worstDeltaE
+            worstDeltaEIsUpperBound = worstIsBound
             worstLocation = worst
             differenceBounds = bounds
         }
@@ -72,7 +77,9 @@ extension ImageComparison {
                 text += ", \(failingPixelCount) beyond ΔE \(Result.number(comparison.deltaEThreshold))"
                     + " (\(Result.percent(failingShare)))"
             }
-            text += "; worst ΔE \(Result.number(worstDeltaE))"
+            text += worstDeltaEIsUpperBound
+                ? "; worst ΔE ≤ \(Result.number(worstDeltaE)) (one-step differences only)"
+                : "; worst ΔE \(Result.number(worstDeltaE))"
             if let worstLocation { text += " at (\(worstLocation.x), \(worstLocation.y))" }
             if let differenceBounds { text += "; differences within \(differenceBounds)" }
             if comparison.precision < 1 {
