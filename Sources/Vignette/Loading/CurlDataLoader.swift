@@ -1,0 +1,48 @@
+import Foundation
+
+/// Loads http and https URLs with libcurl: connection reuse, gzip/deflate,
+/// TLS verification, redirects (at most `maxRedirects`, never leaving
+/// http/https), and the limits of `LoadingOptions`. Transfers run on one
+/// dedicated thread; cancelling the calling task aborts the transfer.
+///
+/// ```swift
+/// let loader = CurlDataLoader(options: LoadingOptions(timeout: .seconds(5)))
+/// let body = try await loader.load(URL(string: "https://example.com/p.png")!).data
+/// ```
+public struct CurlDataLoader: DataLoading {
+    /// The limits applied to every load.
+    public let options: LoadingOptions
+
+    /// A loader with the given limits.
+    public init(options: LoadingOptions = .default) {
+        self.options = options
+    }
+
+    /// Fetches `url`; only http and https are accepted.
+    public func load(_ url: URL) async throws(LoadingError) -> LoadedData {
+        guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
+        guard scheme == "http" || scheme == "https" else { throw .disallowedScheme(url, scheme: scheme) }
+        guard let transfer = CurlTransfer(url: url, options: options), transfer.configure() else {
+            throw .transferFailed(url, reason: "libcurl could not set up the transfer")
+        }
+        let engine = CurlEngine.shared
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    transfer.attach(continuation)
+                    if Task.isCancelled {
+                        transfer.resume(with: .failure(.cancelled(url)))
+                    } else {
+                        engine.start(transfer)
+                    }
+                }
+            } onCancel: {
+                engine.cancel(transfer)
+            }
+        } catch let error as LoadingError {
+            throw error
+        } catch {
+            throw .transferFailed(url, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import CVignette
+import Foundation
+import Synchronization
+
+/// One HTTP(S) transfer: its easy handle, the body and headers as they
+/// stream in, and the continuation that receives the outcome exactly once.
+final class CurlTransfer: @unchecked Sendable {
+    // Mutated only on the engine thread (curl callbacks and completion).
+    let handle: UnsafeMutableRawPointer
+    let url: URL
+    let options: LoadingOptions
+    private var body = Data()
+    private var headers: [String: String] = [:]
+    private var exceededLimit = false
+    private let continuation = Mutex<CheckedContinuation<LoadedData, any Error>?>(nil)
+
+    init?(url: URL, options: LoadingOptions) {
+        guard let handle = curl_easy_init() else { return nil }
+        self.handle = handle
+        self.url = url
+        self.options = options
+    }
+
+    deinit { curl_easy_cleanup(handle) }
+
+    /// True until the outcome has been delivered (or the load cancelled).
+    var isPending: Bool { continuation.withLock { $0 != nil } }
+
+    func attach(_ continuation: CheckedContinuation<LoadedData, any Error>) {
+        self.continuation.withLock { $0 = continuation }
+    }
+
+    /// Sets every option; false if libcurl refused one.
+    func configure() -> Bool {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        let codes = [
+            vg_curl_set_string(handle, CURLOPT_URL, url.absoluteString),
+            vg_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
+            vg_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 1),
+            vg_curl_set_long(handle, CURLOPT_MAXREDIRS, options.maxRedirects),
+            // Only http(s), for the first request and every redirect: never file: or others.
+            vg_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+            vg_curl_set_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+            vg_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeoutMilliseconds),
+            vg_curl_set_long(handle, CURLOPT_TIMEOUT_MS, options.timeoutMilliseconds),
+            vg_curl_set_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxResponseBytes)),
+            vg_curl_set_string(handle, CURLOPT_ACCEPT_ENCODING, "gzip, deflate"),
+            vg_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, options.verifiesTLS ? 1 : 0),
+            vg_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, options.verifiesTLS ? 2 : 0),
+            vg_curl_set_string(handle, CURLOPT_USERAGENT, options.userAgent),
+            vg_curl_set_write_callback(handle, { data, size, count, context in
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+                return transfer.receiveBody(data, size * count)
+            }, context),
+            vg_curl_set_header_callback(handle, { data, size, count, context in
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+                return transfer.receiveHeader(data, size * count)
+            }, context),
+        ]
+        return codes.allSatisfy { $0 == CURLE_OK }
+    }
+
+    private func receiveBody(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard let bytes else { return 0 }
+        // Enforced while streaming: a body without Content-Length, or one
+        // that lies about it, stops at the limit.
+        if body.count + count > options.maxResponseBytes {
+            exceededLimit = true
+            return 0
+        }
+        body.append(UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: count)
+        return count
+    }
+
+    private func receiveHeader(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
+        guard let bytes else { return 0 }
+        let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        if line.hasPrefix("HTTP/") {
+            headers = [:]  // a new response (after a redirect or 100-continue)
+        } else if let colon = line.firstIndex(of: ":") {
+            let name = line[..<colon].lowercased()
+            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return count
+    }
+
+    /// Called on the engine thread when libcurl reports the transfer done.
+    func complete(_ code: CURLcode) {
+        resume(with: outcome(code))
+    }
+
+    /// Delivers the outcome once; later calls are ignored.
+    func resume(with result: Result<LoadedData, LoadingError>) {
+        let waiting = continuation.withLock { value -> CheckedContinuation<LoadedData, any Error>? in
+            defer { value = nil }
+            return value
+        }
+        waiting?.resume(with: result.mapError { $0 as any Error })
+    }
+
+    private func outcome(_ code: CURLcode) -> Result<LoadedData, LoadingError> {
+        var status = 0
+        _ = vg_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        var effective: UnsafePointer<CChar>?
+        _ = vg_curl_get_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
+        let finalURL = effective.flatMap { URL(string: String(cString: $0)) } ?? url
+        let reason = String(cString: curl_easy_strerror(code))
+        switch code {
+        case CURLE_OK:
+            guard (200..<300).contains(status) else {
+                return .failure(.httpStatus(finalURL, status: status, retryAfter: Self.retryAfter(headers["retry-after"])))
+            }
+            return .success(LoadedData(data: body, url: finalURL, statusCode: status, headers: headers))
+        case CURLE_WRITE_ERROR where exceededLimit, CURLE_FILESIZE_EXCEEDED:
+            return .failure(.tooLarge(url, limit: options.maxResponseBytes))
+        case CURLE_OPERATION_TIMEDOUT:
+            return .failure(.timedOut(url, reason: reason))
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .failure(.tooManyRedirects(url, limit: options.maxRedirects))
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return .failure(.disallowedScheme(finalURL, scheme: finalURL.scheme ?? "unknown"))
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR, CURLE_SEND_ERROR,
+             CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_COULDNT_RESOLVE_PROXY:
+            return .failure(.connectionFailed(url, reason: reason))
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE:
+            return .failure(.tlsFailure(url, reason: reason))
+        default:
+            return .failure(.transferFailed(url, reason: reason))
+        }
+    }
+
+    /// `Retry-After` as seconds or an HTTP date.
+    static func retryAfter(_ value: String?) -> Duration? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Int(value) { return .seconds(max(0, seconds)) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        guard let date = formatter.date(from: value) else { return nil }
+        return .seconds(max(0, Int(date.timeIntervalSinceNow.rounded(.up))))
+    }
+}

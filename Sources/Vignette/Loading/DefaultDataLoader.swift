@@ -1,0 +1,27 @@
+import Foundation
+
+/// The loader the pipeline uses unless given another: http and https through
+/// `CurlDataLoader`, `file:` and `data:` through `LocalDataLoader`, both
+/// with the same limits.
+public struct DefaultDataLoader: DataLoading {
+    /// The network loader.
+    public let network: CurlDataLoader
+    /// The local loader.
+    public let local: LocalDataLoader
+
+    /// A loader with the given limits.
+    public init(options: LoadingOptions = .default) {
+        network = CurlDataLoader(options: options)
+        local = LocalDataLoader(options: options)
+    }
+
+    /// Routes by scheme.
+    public func load(_ url: URL) async throws(LoadingError) -> LoadedData {
+        switch url.scheme?.lowercased() {
+        case "http", "https": try await network.load(url)
+        case "file", "data": try await local.load(url)
+        case let scheme?: throw .disallowedScheme(url, scheme: scheme)
+        case nil: throw .invalidURL(url.absoluteString)
+        }
+    }
+}

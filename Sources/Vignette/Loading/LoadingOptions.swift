@@ -1,0 +1,39 @@
+/// Limits a server needs on every load, with safe defaults.
+public struct LoadingOptions: Sendable, Hashable {
+    /// Time allowed to establish a connection.
+    public var connectTimeout: Duration
+    /// Time allowed for the whole load (connection, redirects and body).
+    public var timeout: Duration
+    /// Largest body accepted, enforced from Content-Length up front and
+    /// while streaming.
+    public var maxResponseBytes: Int
+    /// Redirects followed before giving up.
+    public var maxRedirects: Int
+    /// Verify TLS certificates and host names.
+    public var verifiesTLS: Bool
+    /// The User-Agent header sent.
+    public var userAgent: String
+
+    /// Creates options; the defaults suit a server rendering thumbnails.
+    public init(connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(30),
+                maxResponseBytes: Int = 50 << 20, maxRedirects: Int = 5, verifiesTLS: Bool = true,
+                userAgent: String = "Vignette/0.1") {
+        self.connectTimeout = connectTimeout
+        self.timeout = timeout
+        self.maxResponseBytes = maxResponseBytes
+        self.maxRedirects = max(0, maxRedirects)
+        self.verifiesTLS = verifiesTLS
+        self.userAgent = userAgent
+    }
+
+    /// The defaults.
+    public static let `default` = LoadingOptions()
+
+    var connectTimeoutMilliseconds: Int { Self.milliseconds(connectTimeout) }
+    var timeoutMilliseconds: Int { Self.milliseconds(timeout) }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    }
+}

@@ -1,0 +1,66 @@
+import Dispatch
+import Foundation
+
+/// Loads `file:` and `data:` URLs. File reads happen on a Dispatch queue,
+/// never on Swift's cooperative pool; the size limit is checked before
+/// reading.
+public struct LocalDataLoader: DataLoading {
+    /// The size limit (`maxResponseBytes`) applies to files and data URLs too.
+    public let options: LoadingOptions
+
+    /// A loader with the given limits.
+    public init(options: LoadingOptions = .default) {
+        self.options = options
+    }
+
+    /// Reads a `file:` URL or decodes a `data:` URL.
+    public func load(_ url: URL) async throws(LoadingError) -> LoadedData {
+        switch url.scheme?.lowercased() {
+        case "file": return try await readFile(url)
+        case "data": return try decodeDataURL(url)
+        case let scheme?: throw .disallowedScheme(url, scheme: scheme)
+        case nil: throw .invalidURL(url.absoluteString)
+        }
+    }
+
+    private func readFile(_ url: URL) async throws(LoadingError) -> LoadedData {
+        let limit = options.maxResponseBytes
+        let result: Result<Data, LoadingError> = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let path = url.path
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                    return continuation.resume(returning: .failure(.fileUnreadable(url, reason: "no such file or directory")))
+                }
+                if isDirectory.boolValue {
+                    return continuation.resume(returning: .failure(.fileUnreadable(url, reason: "is a directory, not a file")))
+                }
+                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+                if size > limit { return continuation.resume(returning: .failure(.tooLarge(url, limit: limit))) }
+                do {
+                    continuation.resume(returning: .success(try Data(contentsOf: url)))
+                } catch {
+                    continuation.resume(returning: .failure(.fileUnreadable(url, reason: FileErrors.reason(error, path: path))))
+                }
+            }
+        }
+        return LoadedData(data: try result.get(), url: url)
+    }
+
+    /// `data:[<media type>][;base64],<data>`
+    private func decodeDataURL(_ url: URL) throws(LoadingError) -> LoadedData {
+        let text = url.absoluteString
+        guard let comma = text.firstIndex(of: ",") else { throw .malformedDataURL(url, reason: "no comma before the data") }
+        let header = text[text.index(text.startIndex, offsetBy: 5)..<comma]
+        let payload = String(text[text.index(after: comma)...])
+        let data: Data?
+        if header.lowercased().hasSuffix(";base64") {
+            data = Data(base64Encoded: payload.removingPercentEncoding ?? payload, options: .ignoreUnknownCharacters)
+        } else {
+            data = payload.removingPercentEncoding.map { Data($0.utf8) }
+        }
+        guard let data else { throw .malformedDataURL(url, reason: "the data is not valid base64 or percent-encoding") }
+        guard data.count <= options.maxResponseBytes else { throw .tooLarge(url, limit: options.maxResponseBytes) }
+        return LoadedData(data: data, url: url)
+    }
+}

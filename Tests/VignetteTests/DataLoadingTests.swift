@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+@testable import Vignette
+
+/// The libcurl and local loaders against a real loopback server.
+@Suite struct DataLoadingTests {
+    static let png: Data = (try? Data(contentsOf: Fixtures.repositoryRoot
+        .appendingPathComponent("Sources/VignetteCatalog/Resources/address-book@2x.png"))) ?? Data()
+    static let server: LoopbackServer = try! LoopbackServer(png: png)
+
+    let loader = CurlDataLoader(options: LoadingOptions(connectTimeout: .seconds(2), timeout: .seconds(2),
+                                                        maxResponseBytes: 1 << 20, maxRedirects: 5))
+
+    static func expectError(_ url: URL, loader: some DataLoading, _ matches: (LoadingError) -> Bool) async {
+        do {
+            let response = try await loader.load(url)
+            Issue.record("expected an error for \(url), got \(response.data.count) bytes")
+        } catch {
+            #expect(matches(error), "\(url): unexpected \(error)")
+            #expect(!error.description.isEmpty)
+        }
+    }
+
+    @Test func successReturnsBodyStatusAndHeaders() async throws {
+        let response = try await loader.load(Self.server.url("/ok.png"))
+        #expect(response.data == Self.png && response.statusCode == 200)
+        #expect(response.headers["content-type"] == "image/png")
+        #expect(try PNGCodec.decode(response.data).width == 32)
+    }
+
+    @Test func httpErrorsCarryStatusAndTransience() async {
+        await Self.expectError(Self.server.url("/status/404"), loader: loader) {
+            if case .httpStatus(_, 404, _) = $0 { return !$0.isTransient } else { return false }
+        }
+        await Self.expectError(Self.server.url("/status/500"), loader: loader) {
+            if case .httpStatus(_, 500, _) = $0 { return $0.isTransient } else { return false }
+        }
+        await Self.expectError(Self.server.url("/status/503"), loader: loader) {
+            if case .httpStatus(_, 503, .some(.seconds(1))) = $0 { return $0.isTransient } else { return false }
+        }
+    }
+
+    @Test func slowHeadersAndBodiesTimeOut() async {
+        let clock = ContinuousClock()
+        let start = clock.now
+        await Self.expectError(Self.server.url("/slow-headers"), loader: loader) {
+            if case .timedOut = $0 { return $0.isTransient } else { return false }
+        }
+        await Self.expectError(Self.server.url("/slow-body"), loader: loader) {
+            if case .timedOut = $0 { return true } else { return false }
+        }
+        #expect(clock.now - start < .seconds(6))
+    }
+
+    @Test func truncatedBodiesAreConnectionFailures() async {
+        await Self.expectError(Self.server.url("/truncated"), loader: loader) {
+            if case .connectionFailed = $0 { return $0.isTransient } else { return false }
+        }
+    }
+
+    @Test func redirectsAreFollowedUpToTheLimit() async throws {
+        let response = try await loader.load(Self.server.url("/redirect/3"))
+        #expect(response.data == Self.png && response.url.path == "/ok.png")
+        await Self.expectError(Self.server.url("/redirect/9"), loader: loader) {
+            if case .tooManyRedirects(_, 5) = $0 { return true } else { return false }
+        }
+        await Self.expectError(Self.server.url("/loop"), loader: loader) {
+            if case .tooManyRedirects = $0 { return true } else { return false }
+        }
+    }
+
+    @Test func redirectsNeverLeaveHTTP() async {
+        await Self.expectError(Self.server.url("/to-file"), loader: loader) {
+            if case .disallowedScheme = $0 { return true } else { return false }
+        }
+        await Self.expectError(URL(string: "file:///etc/passwd")!, loader: loader) {
+            if case .disallowedScheme(_, "file") = $0 { return true } else { return false }
+        }
+    }
+
+    @Test func sizeLimitsHoldUpFrontAndWhileStreaming() async {
+        await Self.expectError(Self.server.url("/huge"), loader: loader) {
+            if case .tooLarge(_, 1 << 20) = $0 { return true } else { return false }
+        }
+        await Self.expectError(Self.server.url("/endless"), loader: loader) {
+            if case .tooLarge = $0 { return true } else { return false }
+        }
+    }
+
+    @Test func gzipIsDecodedAndContentTypeIgnored() async throws {
+        #expect(try await loader.load(Self.server.url("/gzip.png")).data == Self.png)
+        #expect(try await loader.load(Self.server.url("/wrong-type.png")).data == Self.png)
+    }
+
+    @Test func refusedConnectionsFailFast() async {
+        await Self.expectError(URL(string: "http://127.0.0.1:1/x.png")!, loader: loader) {
+            if case .connectionFailed = $0 { return true } else { return false }
+        }
+    }
+
+    @Test func cancellationAbortsTheTransfer() async {
+        let loader = self.loader
+        let task = Task { try await loader.load(Self.server.url("/slow-body")) }
+        try? await Task.sleep(for: .milliseconds(200))
+        let clock = ContinuousClock()
+        let start = clock.now
+        task.cancel()
+        let result = await task.result
+        #expect(clock.now - start < .milliseconds(500))
+        guard case .failure(let error) = result, case LoadingError.cancelled = error else {
+            Issue.record("expected cancellation, got \(result)")
+            return
+        }
+    }
+
+    @Test func localFilesAndDataURLs() async throws {
+        let local = DefaultDataLoader()
+        let file = Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources/address-book@2x.png")
+        #expect(try await local.load(file).data == Self.png)
+        let dataURL = URL(string: "data:image/png;base64," + Self.png.base64EncodedString())!
+        #expect(try await local.load(dataURL).data == Self.png)
+        await Self.expectError(URL(fileURLWithPath: "/nonexistent/x.png"), loader: local) {
+            if case .fileUnreadable(_, let reason) = $0 { return reason.contains("no such file") } else { return false }
+        }
+        await Self.expectError(URL(string: "data:image/png;base64")!, loader: local) {
+            if case .malformedDataURL = $0 { return true } else { return false }
+        }
+        await Self.expectError(URL(string: "ftp://example.com/x.png")!, loader: local) {
+            if case .disallowedScheme(_, "ftp") = $0 { return true } else { return false }
+        }
+        let small = DefaultDataLoader(options: LoadingOptions(maxResponseBytes: 100))
+        await Self.expectError(file, loader: small) {
+            if case .tooLarge(_, 100) = $0 { return true } else { return false }
+        }
+    }
+
+    @Test func retryAfterParsesSecondsAndDates() {
+        #expect(CurlTransfer.retryAfter("120") == .seconds(120))
+        #expect(CurlTransfer.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT") == .seconds(0))
+        #expect(CurlTransfer.retryAfter("soon") == nil)
+    }
+}

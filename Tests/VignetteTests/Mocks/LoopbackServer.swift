@@ -1,0 +1,156 @@
+import CVignette
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 with scripted faults, one thread per
+/// connection, for exercising the loader against real sockets.
+final class LoopbackServer: @unchecked Sendable {
+    let port: UInt16
+    private let listener: Int32
+    private let counts = Mutex<[String: Int]>([:])
+    private let png: Data
+
+    init(png: Data) throws {
+        self.png = png
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else { throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        listener = fd
+        let thread = Thread { [unowned self] in self.acceptLoop() }
+        thread.start()
+    }
+
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// How many requests reached `path`.
+    func requests(to path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return }
+            let thread = Thread { [unowned self] in self.serve(client) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        defer { close(client) }
+        var nosigpipe: Int32 = 1
+        setsockopt(client, SOL_SOCKET, SO_KEEPALIVE, &nosigpipe, socklen_t(MemoryLayout<Int32>.size))
+        var request = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !request.containsHeaderEnd {
+            let n = recv(client, &buffer, buffer.count, 0)
+            if n <= 0 { return }
+            request += buffer[0..<n]
+        }
+        let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self)
+        let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+        let seen = counts.withLock { counts -> Int in counts[path, default: 0] += 1; return counts[path]! }
+        respond(to: path, attempt: seen, client)
+    }
+
+    private func send(_ client: Int32, _ data: Data) {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+
+    private func head(_ status: String, _ headers: [String] = [], length: Int?) -> Data {
+        var lines = ["HTTP/1.1 \(status)", "Connection: close"] + headers
+        if let length { lines.append("Content-Length: \(length)") }
+        return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+
+    private func respond(to path: String, attempt: Int, _ client: Int32) {
+        let parts = path.split(separator: "/").map(String.init)
+        switch parts.first ?? "" {
+        case "ok.png", "slow-ok.png":
+            if parts.first == "slow-ok.png" { Thread.sleep(forTimeInterval: 0.3) }
+            send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)
+        case "wrong-type.png":
+            send(client, head("200 OK", ["Content-Type: text/html"], length: png.count) + png)
+        case "status":
+            let code = parts.count > 1 ? parts[1] : "500"
+            let extra = code == "429" || code == "503" ? ["Retry-After: 1"] : []
+            send(client, head("\(code) Scripted", extra, length: 5) + Data("nope\n".utf8))
+        case "flaky":  // /flaky/<failures>/<name>: 503 that many times, then the image
+            let failures = Int(parts.count > 1 ? parts[1] : "1") ?? 1
+            if attempt <= failures {
+                send(client, head("503 Service Unavailable", length: 0))
+            } else {
+                send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)
+            }
+        case "slow-headers":
+            Thread.sleep(forTimeInterval: 3)
+            send(client, head("200 OK", length: png.count) + png)
+        case "slow-body":
+            send(client, head("200 OK", length: png.count))
+            for chunk in stride(from: 0, to: png.count, by: max(1, png.count / 10)) {
+                Thread.sleep(forTimeInterval: 0.5)
+                send(client, png[chunk..<min(png.count, chunk + max(1, png.count / 10))])
+            }
+        case "truncated":
+            send(client, head("200 OK", length: png.count) + png.prefix(png.count / 3))
+        case "garbage":
+            send(client, head("200 OK", ["Content-Type: image/png"], length: 4096) + Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+        case "redirect":  // /redirect/<n>: n hops, then the image
+            let hops = Int(parts.count > 1 ? parts[1] : "0") ?? 0
+            let next = hops <= 0 ? "/ok.png" : "/redirect/\(hops - 1)"
+            send(client, head("302 Found", ["Location: \(next)"], length: 0))
+        case "loop":
+            send(client, head("302 Found", ["Location: /loop"], length: 0))
+        case "to-file":
+            send(client, head("302 Found", ["Location: file:///etc/passwd"], length: 0))
+        case "huge":
+            send(client, head("200 OK", length: 1 << 30))
+            send(client, Data(count: 1 << 16))
+        case "endless":
+            send(client, Data("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8))
+            let chunk = Data(count: 1 << 16)
+            for _ in 0..<4096 { send(client, chunk) }  // 256 MB unless the client hangs up first
+        case "gzip.png":
+            var compressed = Data(count: png.count + 1024)
+            let size = compressed.withUnsafeMutableBytes { out in
+                png.withUnsafeBytes { input -> Int in
+                    let compressor = libdeflate_alloc_compressor(6)
+                    defer { libdeflate_free_compressor(compressor) }
+                    return libdeflate_gzip_compress(compressor, input.baseAddress, input.count, out.baseAddress, out.count)
+                }
+            }
+            send(client, head("200 OK", ["Content-Type: image/png", "Content-Encoding: gzip"], length: size) + compressed.prefix(size))
+        default:
+            send(client, head("404 Not Found", length: 0))
+        }
+    }
+}
+
+private extension Array where Element == UInt8 {
+    var containsHeaderEnd: Bool {
+        guard count >= 4 else { return false }
+        for i in 0...(count - 4) where self[i] == 13 && self[i + 1] == 10 && self[i + 2] == 13 && self[i + 3] == 10 { return true }
+        return false
+    }
+}
