@@ -40,16 +40,16 @@ import Testing
         }
     }
 
+    /// Both would succeed after 3 s and 5 s; a `.timedOut` proves the 2 s
+    /// limit fired. (No wall-clock assertion: under a loaded test run the
+    /// awaiting task may resume late even though curl gave up on time.)
     @Test func slowHeadersAndBodiesTimeOut() async {
-        let clock = ContinuousClock()
-        let start = clock.now
         await Self.expectError(Self.server.url("/slow-headers"), loader: loader) {
             if case .timedOut = $0 { return $0.isTransient } else { return false }
         }
         await Self.expectError(Self.server.url("/slow-body"), loader: loader) {
             if case .timedOut = $0 { return true } else { return false }
         }
-        #expect(clock.now - start < .seconds(6))
     }
 
     @Test func truncatedBodiesAreConnectionFailures() async {
@@ -98,15 +98,14 @@ import Testing
         }
     }
 
+    /// The body takes 5 s to arrive and the timeout is 30 s,
+    /// so `.cancelled` rather than data proves the transfer was aborted.
     @Test func cancellationAbortsTheTransfer() async {
-        let loader = self.loader
+        let loader = CurlDataLoader(options: LoadingOptions(timeout: .seconds(30)))
         let task = Task { try await loader.load(Self.server.url("/slow-body")) }
         try? await Task.sleep(for: .milliseconds(200))
-        let clock = ContinuousClock()
-        let start = clock.now
         task.cancel()
         let result = await task.result
-        #expect(clock.now - start < .milliseconds(500))
         guard case .failure(let error) = result, case LoadingError.cancelled = error else {
             Issue.record("expected cancellation, got \(result)")
             return
