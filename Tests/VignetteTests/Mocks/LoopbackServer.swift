@@ -11,6 +11,7 @@ final class LoopbackServer: @unchecked Sendable {
     let port: UInt16
     private let listener: Int32
     private let counts = Mutex<[String: Int]>([:])
+    private let log = Mutex<(active: Int, peak: Int, order: [String])>((0, 0, []))
     private let png: Data
 
     init(png: Data) throws {
@@ -38,6 +39,11 @@ final class LoopbackServer: @unchecked Sendable {
 
     func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
 
+    /// Paths in the order their requests arrived.
+    var requestOrder: [String] { log.withLock { $0.order } }
+    /// The most connections served at once.
+    var peakConcurrency: Int { log.withLock { $0.peak } }
+
     /// How many requests reached `path`.
     func requests(to path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
 
@@ -64,6 +70,8 @@ final class LoopbackServer: @unchecked Sendable {
         let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self)
         let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         let seen = counts.withLock { counts -> Int in counts[path, default: 0] += 1; return counts[path]! }
+        log.withLock { $0.active += 1; $0.peak = max($0.peak, $0.active); $0.order.append(path) }
+        defer { log.withLock { $0.active -= 1 } }
         respond(to: path, attempt: seen, client)
     }
 

@@ -1,0 +1,78 @@
+import Synchronization
+
+/// Bounded concurrency with priorities: at most `limit` slots; a freed slot
+/// goes to the highest-priority waiter, first come first served within a
+/// priority, so low-priority work never starts while higher work waits.
+final class LoadScheduler: Sendable {
+    let limit: Int
+
+    private struct Waiter {
+        var id: UInt64
+        var priority: ImagePriority
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var running = 0
+        var waiters: [Waiter] = []
+        var cancelledEarly: Set<UInt64> = []
+        var nextID: UInt64 = 0
+        var peakRunning = 0
+    }
+
+    private let state = Mutex(State())
+
+    init(limit: Int) { self.limit = max(1, limit) }
+
+    /// The most slots ever in use at once (for tests and diagnostics).
+    var peakRunning: Int { state.withLock { $0.peakRunning } }
+
+    /// Waits for a slot; throws `CancellationError` if the task is cancelled first.
+    func acquire(_ priority: ImagePriority) async throws {
+        let id = state.withLock { s -> UInt64 in s.nextID += 1; return s.nextID }
+        let limit = self.limit
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let granted = state.withLock { s -> Bool? in
+                    if s.cancelledEarly.remove(id) != nil { return nil }
+                    if s.running < limit && !s.waiters.contains(where: { $0.priority >= priority }) {
+                        s.running += 1
+                        s.peakRunning = max(s.peakRunning, s.running)
+                        return true
+                    }
+                    s.waiters.append(Waiter(id: id, priority: priority, continuation: continuation))
+                    return false
+                }
+                switch granted {
+                case nil: continuation.resume(throwing: CancellationError())
+                case true?: continuation.resume()
+                case false?: break
+                }
+            }
+        } onCancel: {
+            let waiting = state.withLock { s -> CheckedContinuation<Void, any Error>? in
+                guard let index = s.waiters.firstIndex(where: { $0.id == id }) else {
+                    s.cancelledEarly.insert(id)
+                    return nil
+                }
+                return s.waiters.remove(at: index).continuation
+            }
+            waiting?.resume(throwing: CancellationError())
+        }
+        // A slot granted to a task cancelled meanwhile is simply released by its caller.
+    }
+
+    /// Frees a slot and hands it to the best waiter.
+    func release() {
+        let next = state.withLock { s -> CheckedContinuation<Void, any Error>? in
+            guard let best = s.waiters.indices.max(by: { s.waiters[$0].priority < s.waiters[$1].priority
+                || (s.waiters[$0].priority == s.waiters[$1].priority && s.waiters[$0].id > s.waiters[$1].id) })
+            else {
+                s.running -= 1
+                return nil
+            }
+            return s.waiters.remove(at: best).continuation
+        }
+        next?.resume()
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Vignette
+
+@Suite struct ImagePipelineTests {
+    /// Each test gets its own server so request counts are its own.
+    static func server() throws -> LoopbackServer { try LoopbackServer(png: DataLoadingTests.png) }
+
+    static func pipeline(limit: Int = 6, retries: Int = 2) -> ImagePipeline {
+        ImagePipeline(
+            loader: DefaultDataLoader(options: LoadingOptions(timeout: .seconds(10))),
+            configuration: .init(maxConcurrentLoads: limit,
+                                 retry: RetryPolicy(maxRetries: retries, initialDelay: .milliseconds(20))))
+    }
+
+    @Test func equivalentRequestsShareOneTransfer() async throws {
+        let server = try Self.server()
+        let pipeline = Self.pipeline()
+        let request = ImageRequest(url: server.url("/slow-ok.png/shared"))
+        let images = try await withThrowingTaskGroup(of: Bitmap.self) { group in
+            for _ in 0..<20 { group.addTask { try await pipeline.image(for: request) } }
+            return try await group.reduce(into: [Bitmap]()) { $0.append($1) }
+        }
+        #expect(images.count == 20 && Set(images.map(\.width)) == [32])
+        #expect(server.requests(to: "/slow-ok.png/shared") == 1)
+        // Now a memory-cache hit, answered without suspending or a request.
+        #expect(pipeline.cachedImage(for: request)?.width == 32)
+        _ = try await pipeline.image(for: request)
+        #expect(server.requests(to: "/slow-ok.png/shared") == 1)
+    }
+
+    @Test func concurrencyIsBounded() async throws {
+        let server = try Self.server()
+        let pipeline = Self.pipeline(limit: 2)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for i in 0..<8 {
+                group.addTask { _ = try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/\(i)"))) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(server.peakConcurrency <= 2)
+        #expect(pipeline.scheduler.peakRunning == 2)
+    }
+
+    @Test func lowPriorityWaitsForNormalWork() async throws {
+        let server = try Self.server()
+        let pipeline = Self.pipeline(limit: 1)
+        let blocker = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/blocker"))) }
+        try await Task.sleep(for: .milliseconds(100))
+        let low = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/low")), priority: .low) }
+        try await Task.sleep(for: .milliseconds(50))
+        let normal = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/normal"))) }
+        try await Task.sleep(for: .milliseconds(50))
+        let high = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/high")), priority: .high) }
+        _ = try await (blocker.value, low.value, normal.value, high.value)
+        #expect(server.requestOrder == ["/slow-ok.png/blocker", "/slow-ok.png/high", "/slow-ok.png/normal", "/slow-ok.png/low"])
+    }
+
+    @Test func transientFailuresAreRetried() async throws {
+        let server = try Self.server()
+        let pipeline = Self.pipeline(retries: 2)
+        let image = try await pipeline.image(for: ImageRequest(url: server.url("/flaky/2/a")))
+        #expect(image.width == 32 && server.requests(to: "/flaky/2/a") == 3)
+        do {
+            _ = try await pipeline.image(for: ImageRequest(url: server.url("/flaky/5/b")))
+            Issue.record("expected failure")
+        } catch {
+            #expect(error.statusCode == 503 && "\(error)".contains("after 3 attempts"))
+        }
+        #expect(server.requests(to: "/flaky/5/b") == 3)
+    }
+
+    @Test func permanentFailuresAreNot() async throws {
+        let server = try Self.server()
+        let pipeline = Self.pipeline(retries: 3)
+        do {
+            _ = try await pipeline.image(for: ImageRequest(url: server.url("/status/404")))
+            Issue.record("expected failure")
+        } catch {
+            #expect(error.statusCode == 404 && error.url == server.url("/status/404"))
+        }
+        do {
+            _ = try await pipeline.image(for: ImageRequest(url: server.url("/garbage")))
+            Issue.record("expected failure")
+        } catch {
+            guard case .decodingFailed(_, .notPNG) = error else { Issue.record("unexpected \(error)"); return }
+        }
+        #expect(server.requests(to: "/status/404") == 1 && server.requests(to: "/garbage") == 1)
+    }
+
+    @Test func oneWaiterCancellingLeavesTheOthers() async throws {
+        let server = try Self.server()
+        let pipeline = Self.pipeline()
+        let request = ImageRequest(url: server.url("/slow-ok.png/partial"))
+        let quitter = Task { try await pipeline.image(for: request) }
+        let stayer = Task { try await pipeline.image(for: request) }
+        try await Task.sleep(for: .milliseconds(50))
+        quitter.cancel()
+        guard case .failure(ImagePipeline.Error.cancelled) = await quitter.result else {
+            Issue.record("the cancelled waiter should get .cancelled")
+            return
+        }
+        #expect(try await stayer.value.width == 32)
+        #expect(server.requests(to: "/slow-ok.png/partial") == 1)
+    }
+
+    @Test func allWaitersCancellingAbortsTheTransfer() async throws {
+        let server = try Self.server()
+        let pipeline = Self.pipeline()
+        let request = ImageRequest(url: server.url("/slow-body/abort"))
+        let waiters = (0..<3).map { _ in Task { try await pipeline.image(for: request) } }
+        try await Task.sleep(for: .milliseconds(300))
+        waiters.forEach { $0.cancel() }
+        for waiter in waiters {
+            guard case .failure(ImagePipeline.Error.cancelled) = await waiter.result else {
+                Issue.record("expected cancellation")
+                return
+            }
+        }
+        // The job is gone: a new request starts a new transfer rather than joining a dead one.
+        #expect(pipeline.cachedImage(for: request) == nil)
+        let again = Task { try await pipeline.image(for: request) }
+        try await Task.sleep(for: .milliseconds(300))
+        again.cancel()
+        _ = await again.result
+        #expect(server.requests(to: "/slow-body/abort") == 2)
+    }
+
+    @Test func fileAndDataURLsGoThroughThePipeline() async throws {
+        let pipeline = Self.pipeline()
+        let file = Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources/address-book@2x.png")
+        let image = try await pipeline.image(for: ImageRequest(url: file))
+        #expect(image.width == 32 && image.scale == 2)  // @2x from the URL
+        let data = URL(string: "data:image/png;base64," + DataLoadingTests.png.base64EncodedString())!
+        #expect(try await pipeline.image(for: ImageRequest(url: data)).width == 32)
+    }
+}
+
+@Suite struct MemoryCacheTests {
+    @Test func evictsLeastRecentlyUsedByCost() {
+        let cache = MemoryCache<String, Int>(totalCostLimit: 10, entryCostLimit: 6)
+        cache.set(1, for: "a", cost: 4)
+        cache.set(2, for: "b", cost: 4)
+        #expect(cache["a"] == 1)                 // a is now the most recent
+        cache.set(3, for: "c", cost: 4)          // 12 > 10: evicts b, the least recent
+        #expect(cache["b"] == nil && cache["a"] == 1 && cache["c"] == 3)
+        #expect(cache.totalCost == 8 && cache.keysByRecency == ["c", "a"])
+        #expect(!cache.set(9, for: "big", cost: 7)) // over the per-entry limit: not stored
+        #expect(cache["big"] == nil && cache.count == 2)
+        cache.set(4, for: "a", cost: 6)          // replace re-costs: 6 + 4 = 10 fits
+        #expect(cache.totalCost == 10 && cache["a"] == 4)
+        cache.removeValue(for: "c")
+        #expect(cache.keysByRecency == ["a"] && cache.totalCost == 6)
+        cache.removeAll()
+        #expect(cache.count == 0 && cache.totalCost == 0)
+    }
+
+    @Test func manyEntriesStayConsistent() {
+        let cache = MemoryCache<Int, Int>(totalCostLimit: 100)
+        for i in 0..<10_000 { cache.set(i, for: i % 257, cost: 1 + i % 7) }
+        #expect(cache.totalCost <= 100)
+        #expect(cache.keysByRecency.count == cache.count)
+        #expect(cache.keysByRecency.first == 9_999 % 257)
+    }
+}
