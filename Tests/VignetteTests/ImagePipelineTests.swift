@@ -3,6 +3,16 @@ import Synchronization
 import Testing
 @testable import Vignette
 
+/// Polls `condition` every 10 ms for up to 10 s: robust against a loaded
+/// test run where fixed sleeps are not.
+func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
+    for _ in 0..<1000 {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return condition()
+}
+
 @Suite struct ImagePipelineTests {
     /// Each test gets its own server so request counts are its own.
     static func server() throws -> LoopbackServer { try LoopbackServer(png: DataLoadingTests.png) }
@@ -47,12 +57,13 @@ import Testing
         let server = try Self.server()
         let pipeline = Self.pipeline(limit: 1)
         let blocker = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/blocker"))) }
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await eventually { server.requests(to: "/slow-ok.png/blocker") == 1 })
         let low = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/low")), priority: .low) }
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await eventually { pipeline.scheduler.waitingCount == 1 })
         let normal = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/normal"))) }
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await eventually { pipeline.scheduler.waitingCount == 2 })
         let high = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/high")), priority: .high) }
+        #expect(await eventually { pipeline.scheduler.waitingCount == 3 })
         _ = try await (blocker.value, low.value, normal.value, high.value)
         #expect(server.requestOrder == ["/slow-ok.png/blocker", "/slow-ok.png/high", "/slow-ok.png/normal", "/slow-ok.png/low"])
     }
@@ -95,7 +106,7 @@ import Testing
         let request = ImageRequest(url: server.url("/slow-ok.png/partial"))
         let quitter = Task { try await pipeline.image(for: request) }
         let stayer = Task { try await pipeline.image(for: request) }
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await eventually { server.requests(to: "/slow-ok.png/partial") == 1 })
         quitter.cancel()
         guard case .failure(ImagePipeline.Error.cancelled) = await quitter.result else {
             Issue.record("the cancelled waiter should get .cancelled")
@@ -110,7 +121,7 @@ import Testing
         let pipeline = Self.pipeline()
         let request = ImageRequest(url: server.url("/slow-body/abort"))
         let waiters = (0..<3).map { _ in Task { try await pipeline.image(for: request) } }
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(await eventually { server.requests(to: "/slow-body/abort") == 1 })
         waiters.forEach { $0.cancel() }
         for waiter in waiters {
             guard case .failure(ImagePipeline.Error.cancelled) = await waiter.result else {
@@ -121,10 +132,9 @@ import Testing
         // The job is gone: a new request starts a new transfer rather than joining a dead one.
         #expect(pipeline.cachedImage(for: request) == nil)
         let again = Task { try await pipeline.image(for: request) }
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(await eventually { server.requests(to: "/slow-body/abort") == 2 })
         again.cancel()
         _ = await again.result
-        #expect(server.requests(to: "/slow-body/abort") == 2)
     }
 
     @Test func fileAndDataURLsGoThroughThePipeline() async throws {
@@ -134,6 +144,47 @@ import Testing
         #expect(image.width == 32 && image.scale == 2)  // @2x from the URL
         let data = URL(string: "data:image/png;base64," + DataLoadingTests.png.base64EncodedString())!
         #expect(try await pipeline.image(for: ImageRequest(url: data)).width == 32)
+    }
+}
+
+final class Recorder: Sendable {
+    private let storage = Mutex<[String]>([])
+    func append(_ name: String) { storage.withLock { $0.append(name) } }
+    var names: [String] { storage.withLock { $0 } }
+}
+
+@Suite struct LoadSchedulerTests {
+    @Test func slotsGoToTheHighestPriorityThenFirstCome() async throws {
+        let scheduler = LoadScheduler(limit: 1)
+        try await scheduler.acquire(.normal)
+        let order = Recorder()
+        var tasks: [Task<Void, any Error>] = []
+        for (name, priority) in [("low1", ImagePriority.low), ("normal1", .normal), ("low2", .low), ("high", .high), ("normal2", .normal)] {
+            tasks.append(Task {
+                try await scheduler.acquire(priority)
+                order.append(name)
+                scheduler.release()
+            })
+            let expected = tasks.count
+            #expect(await eventually { scheduler.waitingCount == expected })
+        }
+        scheduler.release()
+        for task in tasks { try await task.value }
+        #expect(order.names == ["high", "normal1", "normal2", "low1", "low2"])
+        #expect(scheduler.peakRunning == 1)
+    }
+
+    @Test func cancelledWaitersLeaveTheQueue() async throws {
+        let scheduler = LoadScheduler(limit: 1)
+        try await scheduler.acquire(.normal)
+        let waiter = Task { try await scheduler.acquire(.normal) }
+        #expect(await eventually { scheduler.waitingCount == 1 })
+        waiter.cancel()
+        let result = await waiter.result
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(scheduler.waitingCount == 0)
+        scheduler.release()
+        try await scheduler.acquire(.low)  // the slot is free again
     }
 }
 

@@ -27,6 +27,9 @@ final class LoadScheduler: Sendable {
     /// The most slots ever in use at once (for tests and diagnostics).
     var peakRunning: Int { state.withLock { $0.peakRunning } }
 
+    /// Loads waiting for a slot.
+    var waitingCount: Int { state.withLock { $0.waiters.count } }
+
     /// Waits for a slot; throws `CancellationError` if the task is cancelled first.
     func acquire(_ priority: ImagePriority) async throws {
         let id = state.withLock { s -> UInt64 in s.nextID += 1; return s.nextID }
