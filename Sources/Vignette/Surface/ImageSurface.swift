@@ -19,13 +19,15 @@ public final class ImageSurface: Sendable {
     /// The filter used when an image must be resampled.
     public let filter: ResamplingFilter
 
-    private struct State {
+    struct State {
         var descriptor: ImageDescriptor<Bitmap>?
         var rendered: Bitmap?
         var generation: UInt64 = 0
+        var loadState: LoadState = .idle
+        var loadTask: Task<LoadState, Never>?
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
     /// The most pixels a surface may have (100 Mpx, the decoder's default too).
     public static let maxPixelCount = 100_000_000
@@ -54,11 +56,23 @@ public final class ImageSurface: Sendable {
 
     /// Shows a decoded image with the descriptor's presentation.
     public func apply(_ descriptor: ImageDescriptor<Bitmap>) {
-        state.withLock { s in
+        show(descriptor, loadState: .idle)
+    }
+
+    /// Replaces what is shown, cancelling any load in flight; returns the
+    /// new generation (a later result for an older one is dropped).
+    @discardableResult
+    func show(_ descriptor: ImageDescriptor<Bitmap>?, loadState: LoadState) -> UInt64 {
+        let (generation, previous) = state.withLock { s -> (UInt64, Task<LoadState, Never>?) in
             s.descriptor = descriptor
             s.rendered = nil
             s.generation &+= 1
+            s.loadState = loadState
+            defer { s.loadTask = nil }
+            return (s.generation, s.loadTask)
         }
+        previous?.cancel()
+        return generation
     }
 
     /// Resolves a local reference (e.g. a bundled `NamedImage`) for this
@@ -70,11 +84,7 @@ public final class ImageSurface: Sendable {
 
     /// Removes the image: the surface renders transparent.
     public func clear() {
-        state.withLock { s in
-            s.descriptor = nil
-            s.rendered = nil
-            s.generation &+= 1
-        }
+        show(nil, loadState: .idle)
     }
 
     /// The applied descriptor, with its reference resolved to pixels.

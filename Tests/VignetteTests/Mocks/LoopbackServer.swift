@@ -93,7 +93,8 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     private func respond(to path: String, attempt: Int, _ client: Int32) {
-        let parts = path.split(separator: "/").map(String.init)
+        let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        let parts = route.split(separator: "/").map(String.init)
         switch parts.first ?? "" {
         case "ok.png", "slow-ok.png":
             if parts.first == "slow-ok.png" { Thread.sleep(forTimeInterval: 0.3) }

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import Vignette
+import VignetteCatalog
+
+@Suite struct RemoteSurfaceTests {
+    static let url = URL(string: "https://example.test/p/1.png")!
+    static let remote = ImageDescriptor<URL>.productImage(url)
+    static let photo = TestImages.gradient(40, 30)
+
+    @Test func showsLoadingThenTheImageWithTheRemotePresentation() async throws {
+        let loader = FakeImageLoader()
+        let surface = try ImageSurface(size: Size(width: 20, height: 20), scale: 2)
+        let task = try #require(surface.apply(Self.remote, loading: .loading, failure: .failure, using: loader))
+        #expect(surface.accessibilityIdentifier == "loadingImage")
+        guard case .loading(Self.url) = surface.loadState else { Issue.record("\(surface.loadState)"); return }
+        #expect(await eventually { loader.pendingCount(Self.url) == 1 })
+        loader.finish(Self.url, with: .success(Self.photo))
+        guard case .loaded(Self.url) = await task.value else { Issue.record("not loaded"); return }
+        #expect(surface.accessibilityIdentifier == "productImage")
+        #expect(surface.contentMode == .aspectFill && surface.image == Self.photo)
+    }
+
+    @Test func failureShowsTheFailurePlaceholderAndTheReason() async throws {
+        let loader = FakeImageLoader()
+        let surface = try ImageSurface(size: Size(width: 20, height: 20))
+        let task = try #require(surface.apply(Self.remote, loading: .loading, failure: .failure, using: loader))
+        #expect(await eventually { loader.pendingCount(Self.url) == 1 })
+        loader.finish(Self.url, with: .failure(.init(description: "HTTP 404")))
+        guard case .failed(Self.url, let error) = await task.value else { Issue.record("not failed"); return }
+        #expect("\(error)" == "HTTP 404")
+        #expect(surface.accessibilityIdentifier == "failureImage")
+    }
+
+    @Test func memoryCacheHitIsFinalAtOnce() throws {
+        let loader = FakeImageLoader()
+        loader.prime(Self.url, with: Self.photo)
+        let surface = try ImageSurface(size: Size(width: 20, height: 20))
+        #expect(surface.apply(Self.remote, loading: .loading, failure: .failure, using: loader) == nil)
+        #expect(surface.accessibilityIdentifier == "productImage" && surface.image == Self.photo)
+        guard case .loaded = surface.loadState else { Issue.record("\(surface.loadState)"); return }
+        #expect(loader.started.isEmpty)
+    }
+
+    @Test func reapplyingCancelsAndAStaleResultNeverLands() async throws {
+        // This loader ignores cancellation, so the first result really arrives late.
+        let loader = FakeImageLoader(ignoresCancellation: true)
+        let surface = try ImageSurface(size: Size(width: 20, height: 20))
+        let other = URL(string: "https://example.test/p/2.png")!
+        let first = try #require(surface.apply(Self.remote, using: loader))
+        #expect(await eventually { loader.pendingCount(Self.url) == 1 })
+        surface.apply(ImageDescriptor<Bitmap>.failure.accessibilityIdentifier("local"))
+        #expect(surface.accessibilityIdentifier == "local")
+        loader.finish(Self.url, with: .success(Self.photo))     // stale: must not land
+        _ = await first.value
+        #expect(surface.accessibilityIdentifier == "local" && surface.image != Self.photo)
+        let second = try #require(surface.apply(ImageDescriptor<URL>.productImage(other).accessibilityIdentifier("second"), using: loader))
+        #expect(await eventually { loader.pendingCount(other) == 1 })
+        loader.finish(other, with: .success(Self.photo))
+        _ = await second.value
+        #expect(surface.accessibilityIdentifier == "second")
+    }
+
+    @Test func thousandRapidReappliesEndShowingTheLast() async throws {
+        let server = try ImagePipelineTests.server()
+        let pipeline = ImagePipelineTests.pipeline(limit: 4)
+        let surface = try ImageSurface(size: Size(width: 16, height: 16))
+        var last: Task<ImageSurface.LoadState, Never>?
+        for i in 0..<1000 {
+            let descriptor = ImageDescriptor<URL>(server.url("/ok.png?\(i % 50)"), accessibilityIdentifier: "image-\(i)")
+            last = surface.apply(descriptor, using: pipeline) ?? last
+        }
+        _ = await last?.value
+        #expect(await eventually { surface.loadState.isFinal })
+        #expect(surface.accessibilityIdentifier == "image-999")
+        guard case .loaded = surface.loadState else { Issue.record("\(surface.loadState)"); return }
+    }
+
+    @Test func asyncFormReturnsWhenFinalWithTheRealPipeline() async throws {
+        let server = try ImagePipelineTests.server()
+        let pipeline = ImagePipelineTests.pipeline()
+        let surface = try ImageSurface(size: Size(width: 32, height: 32), scale: 2)
+        let loaded = await surface.load(ImageDescriptor<URL>.productImage(server.url("/ok.png")), using: pipeline)
+        guard case .loaded = loaded else { Issue.record("\(loaded)"); return }
+        #expect(surface.image?.width == 32)
+        let failed = await surface.load(ImageDescriptor<URL>.productImage(server.url("/status/404")),
+                                        loading: .loading, failure: .failure, using: pipeline)
+        guard case .failed(_, let error) = failed else { Issue.record("\(failed)"); return }
+        #expect((error as? ImagePipeline.Error)?.statusCode == 404)
+        #expect(surface.accessibilityIdentifier == "failureImage")
+        // A second surface gets the now-cached image synchronously.
+        let other = try ImageSurface(size: Size(width: 8, height: 8))
+        #expect(other.apply(ImageDescriptor<URL>(server.url("/ok.png")), using: pipeline) == nil)
+    }
+
+    @Test func standaloneMappingKeepsPresentation() async throws {
+        let loader = FakeImageLoader()
+        loader.prime(Self.url, with: Self.photo)
+        let task = Task { try await Self.remote.resolved(using: loader) }
+        #expect(await eventually { loader.pendingCount(Self.url) == 1 })
+        loader.finish(Self.url, with: .success(Self.photo))
+        let local = try await task.value
+        #expect(local.reference == Self.photo && local.contentMode == .aspectFill && local.accessibilityIdentifier == "productImage")
+    }
+}
