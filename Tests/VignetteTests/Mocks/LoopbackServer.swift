@@ -12,6 +12,7 @@ final class LoopbackServer: @unchecked Sendable {
     private let listener: Int32
     private let counts = Mutex<[String: Int]>([:])
     private let log = Mutex<(active: Int, peak: Int, order: [String])>((0, 0, []))
+    private let currentResponseStarted = Mutex<[Int32: @Sendable () -> Void]>([:])
     private let png: Data
 
     init(png: Data) throws {
@@ -71,11 +72,22 @@ final class LoopbackServer: @unchecked Sendable {
         let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         let seen = counts.withLock { counts -> Int in counts[path, default: 0] += 1; return counts[path]! }
         log.withLock { $0.active += 1; $0.peak = max($0.peak, $0.active); $0.order.append(path) }
-        defer { log.withLock { $0.active -= 1 } }
+        // "In flight" ends when the response starts: the client may start its
+        // next request the moment the last byte lands, before this thread returns.
+        let once = Once()
+        let respondStarted: @Sendable () -> Void = { [self] in
+            if once.first() { log.withLock { $0.active -= 1 } }
+        }
+        currentResponseStarted.withLock { $0[client] = respondStarted }
+        defer {
+            respondStarted()
+            currentResponseStarted.withLock { $0[client] = nil }
+        }
         respond(to: path, attempt: seen, client)
     }
 
     private func send(_ client: Int32, _ data: Data) {
+        currentResponseStarted.withLock { $0[client] }?()
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -154,6 +166,12 @@ final class LoopbackServer: @unchecked Sendable {
             send(client, head("404 Not Found", length: 0))
         }
     }
+}
+
+/// True the first time only.
+private final class Once: Sendable {
+    private let fresh = Mutex(true)
+    func first() -> Bool { fresh.withLock { value in defer { value = false }; return value } }
 }
 
 private extension Array where Element == UInt8 {
