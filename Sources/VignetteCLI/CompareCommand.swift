@@ -13,7 +13,7 @@ struct CompareCommand: ParsableCommand {
         (1 − P) × 100 ΔE (CIE94); --precision P is the share of pixels that must pass.
 
         Exit status: 0 when the images match, 1 when they differ (the figures are printed), \
-        2 when an input cannot be read, 64 on a usage error.
+        2 when an input cannot be read or --diff cannot be written, 64 on a usage error.
         """)
 
     @Argument(help: "The reference PNG.")
@@ -39,32 +39,48 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run() throws {
-        // Decoding dominates; the two files decode in parallel.
+        // Decoding dominates; the two files decode in parallel, to straight
+        // RGBA as stored (no premultiplication rounding in the comparison).
         let paths = [reference, actual]
-        let decoded = Mutex<[Int: Result<Bitmap, PNGCodec.Error>]>([:])
+        typealias Decoded = (header: PNGCodec.Header, pixels: [UInt8])
+        let decoded = Mutex<[Int: Result<Decoded, PNGCodec.Error>]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let result = Result { () throws(PNGCodec.Error) in try PNGCodec.decode(contentsOf: paths[index], scale: 1) }
+            let result = Result { () throws(PNGCodec.Error) -> Decoded in
+                let data: Data
+                do {
+                    data = try Data(contentsOf: URL(fileURLWithPath: paths[index]))
+                } catch {
+                    throw .unreadable(path: paths[index], reason: FileErrors.reason(error, path: paths[index]))
+                }
+                return try PNGCodec.decodeStraightRGBA(data)
+            }
             decoded.withLock { $0[index] = result }
         }
         let results = decoded.withLock { $0 }
-        var images: [Bitmap] = []
-        var unreadable = false
+        var images: [Decoded] = []
         for index in 0..<2 {
             switch results[index]! {
-            case .success(let bitmap): images.append(bitmap)
+            case .success(let image): images.append(image)
             case .failure(let error):
                 FileHandle.standardError.write(Data("error: \(paths[index]): \(error)\n".utf8))
-                unreadable = true
             }
         }
-        if unreadable { throw ExitCode(2) }
+        guard images.count == 2 else { throw ExitCode(2) }
 
         let comparison = ImageComparison(precision: precision, perceptualPrecision: perceptualPrecision)
-        let result = comparison.compare(images[0], images[1])
+        let result = comparison.compareStraightRGBA(
+            reference: (images[0].header.width, images[0].header.height, images[0].pixels),
+            actual: (images[1].header.width, images[1].header.height, images[1].pixels))
         print((result.matches ? "match: " : "differ: ") + result.description)
         if let diff {
-            try AtomicFile.write(try PNGCodec.encode(comparison.sideBySide(images[0], images[1])), to: diff)
-            print("wrote \(diff) (reference | actual\(result.sizesDiffer ? "" : " | diff"))")
+            do {
+                let bitmaps = try images.map { try Bitmap(width: $0.header.width, height: $0.header.height, straightRGBA: $0.pixels) }
+                try AtomicFile.write(try PNGCodec.encode(comparison.sideBySide(bitmaps[0], bitmaps[1])), to: diff)
+                print("wrote \(diff) (reference | actual\(result.sizesDiffer ? "" : " | diff"))")
+            } catch {
+                FileHandle.standardError.write(Data("error: --diff \(diff): \(error)\n".utf8))
+                throw ExitCode(2)
+            }
         }
         if !result.matches { throw ExitCode(1) }
     }

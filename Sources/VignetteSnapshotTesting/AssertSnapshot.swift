@@ -80,6 +80,9 @@ func verifyImageSnapshot<Value>(
         return "could not take the snapshot: \(error)"
     }
     let data = snapshotting.diffing.toData(actual)
+    guard !data.isEmpty else {
+        return "could not encode the snapshot as PNG (a \(actual.width)x\(actual.height) image); nothing was recorded"
+    }
 
     func recordReference(_ why: String) -> String {
         do {
@@ -100,11 +103,13 @@ func verifyImageSnapshot<Value>(
     if mode == .all {
         return recordReference("record mode is on (SNAPSHOT_TESTING_RECORD=all)")
     }
-    guard (try? PNGCodec.header(of: referenceData)) != nil else {
-        let problem = "the reference \(file.path) is not a readable PNG"
+    let reference: Bitmap
+    do {
+        reference = try PNGCodec.decode(referenceData)
+    } catch {
+        let problem = "the reference \(file.path) is not a readable PNG (\(error))"
         return mode == .failed ? recordReference(problem) : problem + "; re-record it (SNAPSHOT_TESTING_RECORD=failed)"
     }
-    let reference = snapshotting.diffing.fromData(referenceData)
     let artifactName = directory.lastPathComponent + "/" + file.deletingPathExtension().lastPathComponent
     let failure = SnapshotArtifacts.$folderOverride.withValue(environment["SNAPSHOT_ARTIFACTS"]) {
         SnapshotArtifacts.$baseName.withValue(artifactName) { snapshotting.diffing.diffV2(reference, actual) }
@@ -154,10 +159,14 @@ enum SnapshotRecording {
         return result
     }
 
-    /// Writes atomically unless the file already holds exactly these bytes.
-    /// Returns whether anything changed.
+    /// Writes atomically unless the file already holds these bytes — or
+    /// other bytes of exactly the same pixels (another zlib may compress
+    /// differently; rewriting would only churn git). Returns whether it wrote.
     static func write(_ data: Data, to file: URL) throws -> Bool {
-        if FileManager.default.contents(atPath: file.path) == data { return false }
+        if let existing = FileManager.default.contents(atPath: file.path) {
+            if existing == data { return false }
+            if let old = try? PNGCodec.decode(existing), let new = try? PNGCodec.decode(data), old == new { return false }
+        }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try AtomicFile.write(data, to: file.path)
         return true

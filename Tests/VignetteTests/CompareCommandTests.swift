@@ -45,5 +45,7 @@ import Testing
         #expect(broken.status == 2 && broken.stderr.contains("error: \(corrupt):"))
         #expect(try RenderCommandTests.run(["compare", folder.appendingPathComponent("missing.png").path, reference]).status == 2)
         #expect(try RenderCommandTests.run(["compare", reference, reference, "--precision", "1.5"]).status == 64)
+        let unwritable = try RenderCommandTests.run(["compare", reference, reference, "--diff", folder.appendingPathComponent("no/such/dir/d.png").path])
+        #expect(unwritable.status == 2 && unwritable.stderr.contains("error: --diff"))
     }
 }

@@ -61,6 +61,26 @@ import Testing
         #expect(sparseResult.differingPixelCount == 5 && sparseResult.differenceBounds == PixelRect(minX: 0, minY: 0, maxX: 768, maxY: 512))
     }
 
+    /// Straight RGBA with ±1 on all four channels, as a PNG stores it: the
+    /// premultiplication round trip is skipped, so translucent pixels pass too.
+    @Test func translucentNoiseInStraightPixelsPassesAt098() {
+        var state: UInt32 = 99
+        func next() -> UInt32 { state = state &* 1_103_515_245 &+ 12345; return state >> 16 }
+        let count = 200 * 150 * 4
+        var reference = [UInt8](repeating: 0, count: count)
+        for i in 0..<count { reference[i] = UInt8(truncatingIfNeeded: next()) | (i % 4 == 3 ? 1 : 0) }
+        let noisy = reference.map { v in UInt8(clamping: Int(v) + (next() & 1 == 0 ? -1 : 1)) }.enumerated()
+            .map { $0.offset % 4 == 3 ? max(1, $0.element) : $0.element }
+        let exact = ImageComparison.exact.compareStraightRGBA(reference: (200, 150, reference), actual: (200, 150, noisy))
+        #expect(!exact.matches)
+        let tolerant = ImageComparison(perceptualPrecision: 0.98).compareStraightRGBA(reference: (200, 150, reference),
+                                                                                      actual: (200, 150, noisy))
+        #expect(tolerant.matches, "\(tolerant)")
+        // Colour hidden under alpha 0 is not a difference.
+        let hidden = ImageComparison.exact.compareStraightRGBA(reference: (1, 1, [10, 20, 30, 0]), actual: (1, 1, [99, 0, 7, 0]))
+        #expect(hidden.isIdentical)
+    }
+
     @Test func aMovedSquareFailsAndIsLocated() throws {
         let photo = try TestImages.photo()
         let a = Self.withSquare(photo, at: 100, 50), b = Self.withSquare(photo, at: 104, 50)

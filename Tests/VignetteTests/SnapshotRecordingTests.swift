@@ -117,6 +117,26 @@ import Testing
         #expect(corrupt.contains("is not a readable PNG"))
     }
 
+    @Test func truncatedReferenceAndOtherEncodings() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        let photo = try TestImages.photo()
+        _ = box.verify(photo)
+        let url = box.reference("tile.tile")
+        let full = try Data(contentsOf: url)
+        try full.prefix(full.count / 2).write(to: url)
+        let message = try #require(box.verify(photo, env: ["SNAPSHOT_TESTING_RECORD": "never"]))
+        #expect(message.contains("is not a readable PNG") && !message.contains("0x0"))
+        // The same pixels in another encoding are not rewritten when re-recording.
+        let other = try PNGCodec.encode(photo, options: .fastest)
+        try other.write(to: url)
+        _ = box.verify(photo, env: ["SNAPSHOT_TESTING_RECORD": "all"])
+        #expect(try Data(contentsOf: url) == other)
+        // An image that cannot be a PNG is never recorded as an empty file.
+        let empty = try #require(box.verify(Bitmap(width: 0, height: 0), named: "empty"))
+        #expect(empty.contains("could not encode") && !FileManager.default.fileExists(atPath: box.reference("tile.empty").path))
+    }
+
     @Test func unnamedSnapshotsAreNumbered() throws {
         let box = try Sandbox()
         defer { box.remove() }

@@ -44,23 +44,58 @@ public struct ImageComparison: Sendable, Hashable {
 
     /// Compares `actual` against `reference`.
     public func compare(_ reference: Bitmap, _ actual: Bitmap) -> Result {
-        guard reference.width == actual.width, reference.height == actual.height else {
-            return Result(comparison: self, reference: reference, actual: actual, differing: 0, failing: 0,
-                          worstDeltaE: 0, worstIsBound: false, worst: nil, bounds: nil)
-        }
-        let identical = reference.pixels.withUnsafeBytes { r in
-            actual.pixels.withUnsafeBytes { a in
-                r.count == a.count && (r.count == 0 || memcmp(r.baseAddress!, a.baseAddress!, r.count) == 0)
-            }
-        }
-        if identical {
-            return Result(comparison: self, reference: reference, actual: actual, differing: 0, failing: 0,
-                          worstDeltaE: 0, worstIsBound: false, worst: nil, bounds: nil)
-        }
-        return scan(reference, actual)
+        compare(Grid(width: reference.width, height: reference.height, pixels: reference.pixels),
+                Grid(width: actual.width, height: actual.height, pixels: actual.pixels), premultiplied: true)
     }
 
-    private func scan(_ reference: Bitmap, _ actual: Bitmap) -> Result {
+    /// Compares straight-alpha RGBA8 pixels, as a PNG stores them (what
+    /// `vignette compare` uses): no premultiplication round trip, whose
+    /// rounding would inflate small differences of translucent pixels.
+    /// Colour hidden under alpha 0 is ignored.
+    public func compareStraightRGBA(
+        reference: (width: Int, height: Int, pixels: [UInt8]), actual: (width: Int, height: Int, pixels: [UInt8])
+    ) -> Result {
+        compare(Grid(width: reference.width, height: reference.height, pixels: Self.clearingHiddenColour(reference.pixels)),
+                Grid(width: actual.width, height: actual.height, pixels: Self.clearingHiddenColour(actual.pixels)),
+                premultiplied: false)
+    }
+
+    struct Grid {
+        var width: Int
+        var height: Int
+        var pixels: [UInt8]
+    }
+
+    private static func clearingHiddenColour(_ pixels: [UInt8]) -> [UInt8] {
+        var copy = pixels
+        copy.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i + 3 < p.count {
+                if p[i + 3] == 0 { p[i] = 0; p[i + 1] = 0; p[i + 2] = 0 }
+                i += 4
+            }
+        }
+        return copy
+    }
+
+    private func compare(_ reference: Grid, _ actual: Grid, premultiplied: Bool) -> Result {
+        func result(differing: Int = 0, failing: Int = 0, worstDeltaE: Double = 0, worstIsBound: Bool = false,
+                    worst: Result.Location? = nil, bounds: PixelRect? = nil) -> Result {
+            Result(comparison: self, referenceSize: (reference.width, reference.height),
+                   actualSize: (actual.width, actual.height), differing: differing, failing: failing,
+                   worstDeltaE: worstDeltaE, worstIsBound: worstIsBound, worst: worst, bounds: bounds)
+        }
+        guard reference.width == actual.width, reference.height == actual.height,
+              reference.pixels.count == actual.pixels.count, reference.pixels.count == reference.width * reference.height * 4
+        else { return result() }
+        let identical = reference.pixels.withUnsafeBytes { r in
+            actual.pixels.withUnsafeBytes { a in r.count == 0 || memcmp(r.baseAddress!, a.baseAddress!, r.count) == 0 }
+        }
+        if identical { return result() }
+        return scan(reference, actual, premultiplied: premultiplied)
+    }
+
+    private func scan(_ reference: Grid, _ actual: Grid, premultiplied: Bool) -> Result {
         let width = reference.width, height = reference.height
         let threshold = Float(deltaEThreshold)
         // Opaque one-step differences cannot exceed `unitStepBound`: when the
@@ -73,7 +108,6 @@ public struct ImageComparison: Sendable, Hashable {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
         reference.pixels.withUnsafeBytes { rBytes in
             actual.pixels.withUnsafeBytes { aBytes in
-                let r = rBytes.bindMemory(to: UInt32.self), a = aBytes.bindMemory(to: UInt32.self)
                 for y in 0..<height {
                     let row = y * width
                     // Most rows of a snapshot are untouched: memcmp skips them at memory speed.
@@ -95,7 +129,8 @@ public struct ImageComparison: Sendable, Hashable {
                             x += 4
                             continue
                         }
-                        let p = r[row + x], q = a[row + x]
+                        let p = rBytes.loadUnaligned(fromByteOffset: (row + x) * 4, as: UInt32.self)
+                        let q = aBytes.loadUnaligned(fromByteOffset: (row + x) * 4, as: UInt32.self)
                         if p == q { x += 1; continue }
                         differing += 1
                         minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
@@ -104,7 +139,7 @@ public struct ImageComparison: Sendable, Hashable {
                             x += 1
                             continue
                         }
-                        let d = ImageComparison.difference(p, q)
+                        let d = ImageComparison.difference(p, q, premultiplied: premultiplied)
                         if d > worstDeltaE { worstDeltaE = d; worst = Result.Location(x: x, y: y) }
                         if d > threshold || perceptualPrecision >= 1 { failing += 1 }
                         x += 1
@@ -115,7 +150,8 @@ public struct ImageComparison: Sendable, Hashable {
         let bounds = maxX < 0 ? nil : PixelRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
         // Skipped pixels are only known to be within the bound.
         let bounded = skipped > 0 && worstDeltaE < ImageComparison.unitStepBound
-        return Result(comparison: self, reference: reference, actual: actual, differing: differing, failing: failing,
+        return Result(comparison: self, referenceSize: (width, height), actualSize: (width, height),
+                      differing: differing, failing: failing,
                       worstDeltaE: Double(bounded ? ImageComparison.unitStepBound : worstDeltaE),
                       worstIsBound: bounded, worst: bounded ? nil : worst, bounds: bounds)
     }
@@ -153,13 +189,16 @@ public struct ImageComparison: Sendable, Hashable {
 
     /// The per-pixel difference of two premultiplied RGBA pixels (in memory order).
     @inline(__always)
-    static func difference(_ p: UInt32, _ q: UInt32) -> Float {
+    static func difference(_ p: UInt32, _ q: UInt32, premultiplied: Bool = true) -> Float {
         let pa = UInt8(truncatingIfNeeded: p >> 24), qa = UInt8(truncatingIfNeeded: q >> 24)
         let alphaDelta = Float(abs(Int(pa) - Int(qa))) * 100 / 255
         let weight = Float(max(pa, qa)) / 255
         guard weight > 0 else { return alphaDelta }
         func lab(_ v: UInt32, _ alpha: UInt8) -> CIELab.Color {
-            CIELab.lab(PixelMath.unmultiply(UInt8(truncatingIfNeeded: v), alpha),
+            guard premultiplied else {
+                return CIELab.lab(UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v >> 16))
+            }
+            return CIELab.lab(PixelMath.unmultiply(UInt8(truncatingIfNeeded: v), alpha),
                        PixelMath.unmultiply(UInt8(truncatingIfNeeded: v >> 8), alpha),
                        PixelMath.unmultiply(UInt8(truncatingIfNeeded: v >> 16), alpha))
         }
