@@ -4,19 +4,20 @@ import Foundation
 import Synchronization
 import Vignette
 
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render PNG files through a descriptor onto surfaces.",
+        abstract: "Render PNG files or URLs through a descriptor onto surfaces.",
         discussion: """
-        Several inputs render in parallel into --output-dir as <input base name>.png; \
-        outputs are written atomically.
+        INPUT is a PNG path or an http(s), file: or data: URL. Several inputs render in \
+        parallel into --output-dir as <input base name>.png; a URL named several times is \
+        fetched and written once. Outputs are written atomically.
 
         Exit status: 0 when every input rendered; 1 when some input failed (each \
         prints 'error: <input>: <reason>' and writes nothing); 64 on a usage error.
         """)
 
-    @Argument(help: "PNG files (paths or file: URLs).")
+    @Argument(help: "PNG files or URLs (http, https, file, data).")
     var inputs: [String]
 
     @Option(help: ArgumentHelp("Surface size in points.", valueName: "WxH"))
@@ -48,6 +49,18 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Output folder for one or more inputs.")
     var outputDir: String?
 
+    @Option(help: ArgumentHelp("Render this PNG, centred, for an input that fails (the exit code is still 1).", valueName: "FILE"))
+    var failure: String?
+
+    @Option(help: "Seconds allowed per attempt of a network load.")
+    var timeout: Double = 30
+
+    @Option(help: "Retries for transient network failures (timeouts, 408, 429, 5xx).")
+    var retries: Int = 2
+
+    @Option(help: "Network loads at once.")
+    var maxConcurrent: Int = 6
+
     @Flag(name: .shortAndLong, help: "Print one line per written file.")
     var verbose = false
 
@@ -71,8 +84,11 @@ struct RenderCommand: ParsableCommand {
         guard w > 0, h > 0 else {
             throw ValidationError("--size \(size.size) --scale \(Size.format(scale)) is \(w)x\(h) pixels: nothing to render")
         }
+        guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be in (0, 86400] seconds") }
+        guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
+        guard (1...256).contains(maxConcurrent) else { throw ValidationError("--max-concurrent must be between 1 and 256") }
         var seen: [String: String] = [:]
-        for input in inputs {
+        for input in uniqueInputs {
             let name = Self.outputName(for: input)
             if let other = seen[name] { throw ValidationError("inputs '\(other)' and '\(input)' would both write \(name)") }
             seen[name] = input
@@ -88,36 +104,86 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        let jobs = inputs.map { input in (input, output ?? (outputDir! as NSString).appendingPathComponent(Self.outputName(for: input))) }
-        let failures = Mutex<[Int: String]>([:])
-        let written = Mutex<[Int: String]>([:])
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let (input, destination) = jobs[index]
-            do {
-                let summary = try renderOne(input: input, to: destination)
-                written.withLock { $0[index] = summary }
-            } catch {
-                failures.withLock { $0[index] = "\(error)" }
-            }
-        }
-        let errors = failures.withLock { $0 }
-        let lines = written.withLock { $0 }
-        for index in jobs.indices {
-            if let message = errors[index] {
-                FileHandle.standardError.write(Data("error: \(jobs[index].0): \(message)\n".utf8))
-            } else if verbose, let line = lines[index] {
-                print(line)
-            }
-        }
-        if !errors.isEmpty { throw ExitCode(1) }
+    /// Inputs in order, each once (a URL named several times is rendered once).
+    var uniqueInputs: [String] {
+        var seen = Set<String>()
+        return inputs.filter { seen.insert($0).inserted }
     }
 
-    private func renderOne(input: String, to destination: String) throws -> String {
-        let path = try Self.localPath(input)
-        let image = try PNGCodec.decode(contentsOf: path, scale: sourceScale)
-        let descriptor = ImageDescriptor(image, contentMode: mode, tint: tint,
-                                         background: background, accessibilityIdentifier: identifier)
+    func run() async throws {
+        let jobs = uniqueInputs.map { input in
+            (input, output ?? (outputDir! as NSString).appendingPathComponent(Self.outputName(for: input)))
+        }
+        let options = LoadingOptions(connectTimeout: .milliseconds(Int(min(timeout, 10) * 1000)),
+                                     timeout: .milliseconds(Int(timeout * 1000)))
+        let pipeline = ImagePipeline(
+            loader: DefaultDataLoader(options: options),
+            configuration: .init(maxConcurrentLoads: maxConcurrent, retry: RetryPolicy(maxRetries: retries),
+                                 memoryCacheBytes: 0))
+        let failureImage = try failure.map { path -> Bitmap in
+            do { return try PNGCodec.decode(contentsOf: path) } catch { throw ValidationError("--failure \(path): \(error)") }
+        }
+        var outcomes = [Int: Result<String, RenderFailure>]()
+        // A window of jobs in flight: enough to keep the network and every core busy.
+        let window = max(maxConcurrent, ProcessInfo.processInfo.activeProcessorCount) * 2
+        await withTaskGroup(of: (Int, Result<String, RenderFailure>).self) { group in
+            var next = 0
+            func launch() {
+                guard next < jobs.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await renderOne(jobs[index].0, to: jobs[index].1, pipeline: pipeline, failureImage: failureImage)) }
+            }
+            for _ in 0..<min(window, jobs.count) { launch() }
+            for await (index, outcome) in group {
+                outcomes[index] = outcome
+                launch()
+            }
+        }
+        var failed = false
+        for index in jobs.indices {
+            switch outcomes[index]! {
+            case .failure(let failure):
+                failed = true
+                FileHandle.standardError.write(Data("error: \(jobs[index].0): \(failure.reason)\n".utf8))
+                if verbose, let note = failure.placeholderNote { print(note) }
+            case .success(let line):
+                if verbose { print(line) }
+            }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    struct RenderFailure: Error {
+        var reason: String
+        var placeholderNote: String?
+    }
+
+    private func renderOne(_ input: String, to destination: String, pipeline: ImagePipeline,
+                           failureImage: Bitmap?) async -> Result<String, RenderFailure> {
+        let image: Bitmap
+        do {
+            let url = try Self.url(for: input)
+            image = try await pipeline.image(for: ImageRequest(url: url, scale: sourceScale))
+        } catch {
+            var failure = RenderFailure(reason: Self.reason(error, input: input))
+            if let failureImage {
+                let placeholder = ImageDescriptor(failureImage, contentMode: .center, background: background,
+                                                  accessibilityIdentifier: identifier)
+                if let line = try? write(placeholder, to: destination) { failure.placeholderNote = line + " (failure placeholder)" }
+            }
+            return .failure(failure)
+        }
+        let descriptor = ImageDescriptor(image, contentMode: mode, tint: tint, background: background,
+                                         accessibilityIdentifier: identifier)
+        do {
+            return .success(try write(descriptor, to: destination))
+        } catch {
+            return .failure(RenderFailure(reason: "\(error)"))
+        }
+    }
+
+    private func write(_ descriptor: ImageDescriptor<Bitmap>, to destination: String) throws -> String {
         let surface = try ImageSurface(size: size.size, scale: scale)
         surface.apply(descriptor)
         let png = try surface.pngData()
@@ -126,10 +192,37 @@ struct RenderCommand: ParsableCommand {
         return "\(destination): \(w)x\(h) px, \(png.count) bytes" + (identifier.map { ", id \($0)" } ?? "")
     }
 
+    /// The error's text without a repeated URL prefix (the line already names the input).
+    static func reason(_ error: any Error, input: String) -> String {
+        var text = "\(error)"
+        let resolved = try? url(for: input)
+        for name in [input, resolved?.absoluteString, resolved?.path].compactMap({ $0 }) where text.hasPrefix(name + ": ") {
+            text.removeFirst(name.count + 2)
+            break
+        }
+        return text
+    }
+
+    /// A path or URL as a URL the pipeline loads.
+    static func url(for input: String) throws -> URL {
+        if let scheme = input.split(separator: ":", maxSplits: 1).first.map({ $0.lowercased() }),
+           ["http", "https", "file", "data"].contains(scheme), let url = URL(string: input) {
+            return url
+        }
+        let path = try localPath(input)
+        return URL(fileURLWithPath: path)
+    }
+
     static func outputName(for input: String) -> String {
         let last: String
         if let url = fileURL(input) {
             last = url.lastPathComponent
+        } else if input.lowercased().hasPrefix("data:") {
+            // A stable name from the URL's bytes (FNV-1a; String.hashValue is seeded per process).
+            let hash = input.utf8.reduce(UInt64(0xcbf29ce484222325)) { ($0 ^ UInt64($1)) &* 0x100000001b3 }
+            last = "data-" + String(hash, radix: 36)
+        } else if let url = URL(string: input), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            last = url.lastPathComponent.isEmpty || url.lastPathComponent == "/" ? (url.host ?? "index") : url.lastPathComponent
         } else {
             last = input.split(separator: "/").last.map(String.init) ?? input
         }

@@ -3,7 +3,7 @@ import CVignette
 import Vignette
 
 @main
-struct VignetteCommand: ParsableCommand {
+struct VignetteCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vignette",
         abstract: "Render image descriptors to PNG, deterministically.",
@@ -11,14 +11,18 @@ struct VignetteCommand: ParsableCommand {
         subcommands: [RenderCommand.self, CatalogCommand.self, CompareCommand.self, VersionsCommand.self]
     )
 
-    static func main() {
+    static func main() async {
         // A batch decodes many same-sized images: keep freed pixel buffers in
         // the heap for reuse instead of returning them to the kernel, which
         // would fault every page in again (~10% of a large-photo render).
         vg_malloc_keep_large_buffers()
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch {
             exit(withError: error)
         }

@@ -56,16 +56,18 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
     @Test func lowPriorityWaitsForNormalWork() async throws {
         let server = try Self.server()
         let pipeline = Self.pipeline(limit: 1)
-        let blocker = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/blocker"))) }
-        #expect(await eventually { server.requests(to: "/slow-ok.png/blocker") == 1 })
+        // The blocker's body takes 5 s, holding the only slot while the others queue up.
+        let blocker = Task { try? await pipeline.image(for: ImageRequest(url: server.url("/slow-body/blocker"))) }
+        #expect(await eventually { server.requests(to: "/slow-body/blocker") == 1 })
         let low = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/low")), priority: .low) }
         #expect(await eventually { pipeline.scheduler.waitingCount == 1 })
         let normal = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/normal"))) }
         #expect(await eventually { pipeline.scheduler.waitingCount == 2 })
         let high = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/high")), priority: .high) }
         #expect(await eventually { pipeline.scheduler.waitingCount == 3 })
-        _ = try await (blocker.value, low.value, normal.value, high.value)
-        #expect(server.requestOrder == ["/slow-ok.png/blocker", "/slow-ok.png/high", "/slow-ok.png/normal", "/slow-ok.png/low"])
+        _ = await blocker.value
+        _ = try await (low.value, normal.value, high.value)
+        #expect(server.requestOrder == ["/slow-body/blocker", "/slow-ok.png/high", "/slow-ok.png/normal", "/slow-ok.png/low"])
     }
 
     @Test func transientFailuresAreRetried() async throws {

@@ -61,7 +61,7 @@ public enum LoadingError: Swift.Error, Sendable, Hashable, CustomStringConvertib
         case .tooLarge(let url, let limit): "\(url.absoluteString): response larger than the limit of \(limit) bytes"
         case .tooManyRedirects(let url, let limit): "\(url.absoluteString): more than \(limit) redirects"
         case .tlsFailure(let url, let reason): "\(url.absoluteString): TLS failed: \(reason)"
-        case .fileUnreadable(let url, let reason): "\(url.path): \(reason)"
+        case .fileUnreadable(let url, let reason): "cannot read \(url.path): \(reason)"
         case .malformedDataURL(let url, let reason): "malformed data: URL (\(reason)): \(url.absoluteString.prefix(60))"
         case .cancelled(let url): "\(url.absoluteString): cancelled"
         case .transferFailed(let url, let reason): "\(url.absoluteString): \(reason)"
