@@ -94,6 +94,20 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // MARK: Memory cache
+
+    // A surface's synchronous path for a remote descriptor already loaded:
+    // one structured-key look-up in the strict-LRU cache, under its lock.
+    Benchmark("Memory cache hit (ImagePipeline.cachedImage)",
+              configuration: .init(metrics: [.wallClock, .throughput], maxDuration: .seconds(2), maxIterations: 1_000_000)) { benchmark in
+        let pipeline = ImagePipeline()
+        let request = ImageRequest(url: URL(string: "https://example.com/p/1.png")!)
+        pipeline.memoryCache.set(fixtures.renderedSquare, for: request.key, cost: fixtures.renderedSquare.pixels.count)
+        for _ in benchmark.scaledIterations {
+            blackHole(pipeline.cachedImage(for: request))
+        }
+    }
+
     // MARK: Encode
 
     Benchmark("Encode PNG 600x600 photo") { benchmark in

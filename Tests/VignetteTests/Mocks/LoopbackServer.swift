@@ -12,7 +12,6 @@ final class LoopbackServer: @unchecked Sendable {
     private let listener: Int32
     private let counts = Mutex<[String: Int]>([:])
     private let log = Mutex<(active: Int, peak: Int, order: [String])>((0, 0, []))
-    private let currentResponseStarted = Mutex<[Int32: @Sendable () -> Void]>([:])
     private let png: Data
 
     init(png: Data) throws {
@@ -74,20 +73,24 @@ final class LoopbackServer: @unchecked Sendable {
         log.withLock { $0.active += 1; $0.peak = max($0.peak, $0.active); $0.order.append(path) }
         // "In flight" ends when the response starts: the client may start its
         // next request the moment the last byte lands, before this thread returns.
-        let once = Once()
-        let respondStarted: @Sendable () -> Void = { [self] in
-            if once.first() { log.withLock { $0.active -= 1 } }
-        }
-        currentResponseStarted.withLock { $0[client] = respondStarted }
-        defer {
-            respondStarted()
-            currentResponseStarted.withLock { $0[client] = nil }
-        }
-        respond(to: path, attempt: seen, client)
+        let connection = Connection(fd: client, once: Once())
+        defer { responseStarted(connection) }
+        respond(to: path, attempt: seen, connection)
     }
 
-    private func send(_ client: Int32, _ data: Data) {
-        currentResponseStarted.withLock { $0[client] }?()
+    /// A client socket and whether its response has begun.
+    private struct Connection {
+        let fd: Int32
+        let once: Once
+    }
+
+    private func responseStarted(_ connection: Connection) {
+        if connection.once.first() { log.withLock { $0.active -= 1 } }
+    }
+
+    private func send(_ connection: Connection, _ data: Data) {
+        responseStarted(connection)
+        let client = connection.fd
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -104,7 +107,7 @@ final class LoopbackServer: @unchecked Sendable {
         return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }
 
-    private func respond(to path: String, attempt: Int, _ client: Int32) {
+    private func respond(to path: String, attempt: Int, _ client: Connection) {
         let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         let parts = route.split(separator: "/").map(String.init)
         switch parts.first ?? "" {
