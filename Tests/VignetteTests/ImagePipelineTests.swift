@@ -70,6 +70,23 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         #expect(server.requestOrder == ["/slow-body/blocker", "/slow-ok.png/high", "/slow-ok.png/normal", "/slow-ok.png/low"])
     }
 
+    @Test func aVisibleWaiterJoiningAQueuedPrefetchRaisesItsPriority() async throws {
+        let server = try Self.server()
+        let pipeline = Self.pipeline(limit: 1)
+        let blocker = Task { try? await pipeline.image(for: ImageRequest(url: server.url("/slow-body/raise"))) }
+        #expect(await eventually { server.requests(to: "/slow-body/raise") == 1 })
+        let lowA = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/lowA")), priority: .low) }
+        #expect(await eventually { pipeline.scheduler.waitingCount == 1 })
+        let lowB = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/lowB")), priority: .low) }
+        #expect(await eventually { pipeline.scheduler.waitingCount == 2 })
+        // Visible work now wants lowB: it joins the queued job and lifts it above lowA.
+        let visible = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/lowB")), priority: .normal) }
+        _ = await blocker.value
+        _ = try await (lowA.value, lowB.value, visible.value)
+        #expect(server.requestOrder == ["/slow-body/raise", "/slow-ok.png/lowB", "/slow-ok.png/lowA"])
+        #expect(server.requests(to: "/slow-ok.png/lowB") == 1)
+    }
+
     @Test func transientFailuresAreRetried() async throws {
         let server = try Self.server()
         let pipeline = Self.pipeline(retries: 2)

@@ -44,6 +44,8 @@ public final class ImagePipeline: Sendable {
 
     private struct Job {
         var task: Task<Void, Never>?
+        /// Rises when a more urgent waiter joins, even while queued.
+        var priority: LoadScheduler.Priority
         var waiters: [UInt64: CheckedContinuation<Bitmap, any Swift.Error>] = [:]
     }
 
@@ -97,12 +99,14 @@ public final class ImagePipeline: Sendable {
             if s.cancelledEarly.remove(waiter) != nil { return true }
             if s.jobs[key] != nil {
                 s.jobs[key]!.waiters[waiter] = continuation
+                s.jobs[key]!.priority.raise(to: priority)
                 return false
             }
-            var job = Job()
+            let jobPriority = LoadScheduler.Priority(priority)
+            var job = Job(priority: jobPriority)
             job.waiters[waiter] = continuation
             job.task = Task { [self] in
-                let result = await execute(request, priority: priority)
+                let result = await execute(request, priority: jobPriority)
                 deliver(key, result)
             }
             s.jobs[key] = job
@@ -135,7 +139,7 @@ public final class ImagePipeline: Sendable {
     }
 
     /// Load with retries, then decode and cache.
-    private func execute(_ request: ImageRequest, priority: ImagePriority) async -> Result<Bitmap, ImagePipeline.Error> {
+    private func execute(_ request: ImageRequest, priority: LoadScheduler.Priority) async -> Result<Bitmap, ImagePipeline.Error> {
         var attempt = 0
         while true {
             do {

@@ -17,14 +17,40 @@ public struct ImageRequest: Sendable, Hashable {
         self.maxPixelCount = maxPixelCount
     }
 
-    /// The cache and coalescing key: URL plus every decode option.
+    /// The cache and coalescing key: URL plus every decode option. Its hash
+    /// is computed once (hashing a `URL` is costly and a cache hit is on a
+    /// surface's synchronous path).
     public struct Key: Sendable, Hashable {
         /// The URL, as given.
-        public var url: URL
+        public let url: URL
         /// The decoded scale.
-        public var scale: Double
+        public let scale: Double
         /// The decoder's pixel limit.
-        public var maxPixelCount: Int
+        public let maxPixelCount: Int
+        private let address: String
+        private let precomputedHash: Int
+
+        /// A key from its parts.
+        public init(url: URL, scale: Double, maxPixelCount: Int) {
+            self.url = url
+            self.scale = scale
+            self.maxPixelCount = maxPixelCount
+            address = url.absoluteString
+            var hasher = Hasher()
+            hasher.combine(address)
+            hasher.combine(scale)
+            hasher.combine(maxPixelCount)
+            precomputedHash = hasher.finalize()
+        }
+
+        /// Same URL text and decode options.
+        public static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.precomputedHash == rhs.precomputedHash && lhs.scale == rhs.scale
+                && lhs.maxPixelCount == rhs.maxPixelCount && lhs.address == rhs.address
+        }
+
+        /// Feeds the precomputed hash.
+        public func hash(into hasher: inout Hasher) { hasher.combine(precomputedHash) }
     }
 
     /// This request's key.

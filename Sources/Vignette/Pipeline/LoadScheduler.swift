@@ -6,9 +6,18 @@ import Synchronization
 final class LoadScheduler: Sendable {
     let limit: Int
 
+    /// A waiter's priority, which may rise while it waits (a visible
+    /// request joining a queued prefetch).
+    final class Priority: Sendable {
+        private let value: Mutex<ImagePriority>
+        init(_ priority: ImagePriority) { value = Mutex(priority) }
+        var current: ImagePriority { value.withLock { $0 } }
+        func raise(to priority: ImagePriority) { value.withLock { $0 = max($0, priority) } }
+    }
+
     private struct Waiter {
         var id: UInt64
-        var priority: ImagePriority
+        var priority: Priority
         var continuation: CheckedContinuation<Void, any Error>
     }
 
@@ -32,13 +41,19 @@ final class LoadScheduler: Sendable {
 
     /// Waits for a slot; throws `CancellationError` if the task is cancelled first.
     func acquire(_ priority: ImagePriority) async throws {
+        try await acquire(Priority(priority))
+    }
+
+    /// Waits for a slot at a priority that may be raised meanwhile.
+    func acquire(_ priority: Priority) async throws {
         let id = state.withLock { s -> UInt64 in s.nextID += 1; return s.nextID }
         let limit = self.limit
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let granted = state.withLock { s -> Bool? in
                     if s.cancelledEarly.remove(id) != nil { return nil }
-                    if s.running < limit && !s.waiters.contains(where: { $0.priority >= priority }) {
+                    let mine = priority.current
+                    if s.running < limit && !s.waiters.contains(where: { $0.priority.current >= mine }) {
                         s.running += 1
                         s.peakRunning = max(s.peakRunning, s.running)
                         return true
@@ -68,8 +83,9 @@ final class LoadScheduler: Sendable {
     /// Frees a slot and hands it to the best waiter.
     func release() {
         let next = state.withLock { s -> CheckedContinuation<Void, any Error>? in
-            guard let best = s.waiters.indices.max(by: { s.waiters[$0].priority < s.waiters[$1].priority
-                || (s.waiters[$0].priority == s.waiters[$1].priority && s.waiters[$0].id > s.waiters[$1].id) })
+            let priorities = s.waiters.map { $0.priority.current }
+            guard let best = s.waiters.indices.max(by: { priorities[$0] < priorities[$1]
+                || (priorities[$0] == priorities[$1] && s.waiters[$0].id > s.waiters[$1].id) })
             else {
                 s.running -= 1
                 return nil
