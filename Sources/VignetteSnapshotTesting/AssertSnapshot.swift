@@ -101,7 +101,7 @@ func verifyImageSnapshot<Value>(
         return recordReference("no reference at \(file.path)")
     }
     if mode == .all {
-        return recordReference("record mode is on (SNAPSHOT_TESTING_RECORD=all)")
+        return recordReference("record mode is on (all)")
     }
     let reference: Bitmap
     do {
@@ -139,17 +139,19 @@ enum SnapshotRecording {
         return ["true", "1", "yes"].contains(value)
     }
 
-    /// CI never records; else the argument, `SNAPSHOT_TESTING_RECORD`, the
-    /// swift-snapshot-testing configuration, or `.missing`.
+    /// CI never records; else, as in swift-snapshot-testing, the `record:`
+    /// argument, then `withSnapshotTesting(record:)` / the `.snapshots` trait,
+    /// then `SNAPSHOT_TESTING_RECORD`, then `.missing`.
     static func mode(explicit: SnapshotTestingConfiguration.Record?,
                      environment: [String: String]) -> SnapshotTestingConfiguration.Record {
         if isCI(environment) { return .never }
         if let explicit { return explicit }
+        if let configured = SnapshotTestingConfiguration.current?.record { return configured }
         if let text = environment["SNAPSHOT_TESTING_RECORD"],
            let mode = SnapshotTestingConfiguration.Record(rawValue: text.lowercased()) {
             return mode
         }
-        return SnapshotTestingConfiguration.current?.record ?? .missing
+        return .missing
     }
 
     /// Runs a strategy that delivers synchronously (all of Vignette's do).
