@@ -4,17 +4,22 @@ import Foundation
 /// requests for coalescing and caching — a structured value, never a string.
 public struct ImageRequest: Sendable, Hashable {
     /// Where the bytes are (http, https, file or data).
-    public var url: URL
+    public var url: URL { didSet { key = Key(url: url, scale: scale, maxPixelCount: maxPixelCount) } }
     /// The scale given to the decoded bitmap.
-    public var scale: Double
+    public var scale: Double { didSet { key = Key(url: url, scale: scale, maxPixelCount: maxPixelCount) } }
     /// The decoder's pixel limit.
-    public var maxPixelCount: Int
+    public var maxPixelCount: Int { didSet { key = Key(url: url, scale: scale, maxPixelCount: maxPixelCount) } }
+    /// The cache and coalescing key, kept up to date so a memory-cache
+    /// look-up does not rebuild it.
+    public private(set) var key: Key
 
     /// A request; the scale defaults to the URL's `@2x`/`@3x` suffix, else 1.
     public init(url: URL, scale: Double? = nil, maxPixelCount: Int = PNGCodec.defaultMaxPixelCount) {
+        let scale = scale ?? ImageScale.fromFileName(url.path)
         self.url = url
-        self.scale = scale ?? ImageScale.fromFileName(url.path)
+        self.scale = scale
         self.maxPixelCount = maxPixelCount
+        key = Key(url: url, scale: scale, maxPixelCount: maxPixelCount)
     }
 
     /// The cache and coalescing key: URL plus every decode option. Its hash
@@ -53,8 +58,7 @@ public struct ImageRequest: Sendable, Hashable {
         public func hash(into hasher: inout Hasher) { hasher.combine(precomputedHash) }
     }
 
-    /// This request's key.
-    public var key: Key { Key(url: url, scale: scale, maxPixelCount: maxPixelCount) }
+
 }
 
 /// Which loads go first when the pipeline is at its concurrency limit.
