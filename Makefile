@@ -49,6 +49,8 @@ bench: release
 
 bench-compare: release
 	python3 Benchmarks/compare_pillow.py --vignette .build/release/vignette
+	python3 Benchmarks/compare_blazediff.py --vignette .build/release/vignette
+	python3 Benchmarks/remote_render.py --vignette .build/release/vignette
 
 clean:
 	rm -rf .build catalog Benchmarks/.build Benchmarks/work

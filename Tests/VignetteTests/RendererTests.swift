@@ -125,14 +125,6 @@ import Testing
         }
     }
 
-    @Test func renderingIsDeterministic() throws {
-        let photo = try TestImages.photo()
-        let descriptor = ImageDescriptor(photo, contentMode: .aspectFill, background: try Color(hex: "#EEEEEE"))
-        let a = try PNGCodec.encode(try ImageRenderer.render(descriptor, size: Size(width: 300, height: 300), scale: 2))
-        let b = try PNGCodec.encode(try ImageRenderer.render(descriptor, size: Size(width: 300, height: 300), scale: 2))
-        #expect(a == b)
-    }
-
     @Test func invalidRequestsAreTypedErrors() throws {
         let image = TestImages.solid(4, 4)
         #expect(throws: ImageSurface.Error.self) {
