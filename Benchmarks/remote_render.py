@@ -2,6 +2,7 @@
 """Remote rendering throughput on loopback, side by side with curl.
 
     python3 Benchmarks/remote_render.py [--vignette .build/release/vignette] [--images 500] [--runs 3]
+                                        [--concurrency 2,4,6,8,16] [--latency MS]
 
 Serves N distinct PNGs (the four bundled photos re-encoded with a varying
 text chunk so every file is distinct, ~600 KB each) from a threaded
@@ -12,6 +13,9 @@ http.server on 127.0.0.1, then times, median of R runs:
     (fetch + decode + render + encode) for several --max-concurrent values.
 
 Prints images/s for each and the ratio to curl at the same concurrency.
+`--latency MS` makes the server wait MS milliseconds before answering each
+request, standing in for a distant origin (time to first byte); this is the
+run that chooses the default `maxConcurrentLoads`.
 """
 import argparse
 import functools
@@ -51,10 +55,15 @@ def distinct_pngs(folder, count):
     return names
 
 
-def serve(folder):
+def serve(folder, latency=0.0):
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
+
+        def do_GET(self):
+            if latency:
+                time.sleep(latency)
+            super().do_GET()
     handler = functools.partial(Quiet, directory=folder)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -76,15 +85,17 @@ def main():
     parser.add_argument("--images", type=int, default=500)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--concurrency", default="2,4,6,8,16")
+    parser.add_argument("--latency", type=float, default=0, help="milliseconds before each response")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="vignette-remote-")
     try:
         names = distinct_pngs(os.path.join(work, "www"), args.images)
-        server = serve(os.path.join(work, "www"))
+        server = serve(os.path.join(work, "www"), args.latency / 1000)
         port = server.server_address[1]
         urls = [f"http://127.0.0.1:{port}/{n}" for n in names]
         print(f"{args.images} distinct PNGs (~{os.path.getsize(os.path.join(work, 'www', names[0])) // 1024} KB each) "
-              f"from a threaded Python http.server on loopback; median of {args.runs} runs\n")
+              f"from a threaded Python http.server on loopback, {args.latency:g} ms before each response; "
+              f"median of {args.runs} runs\n")
         print("| --max-concurrent / --parallel-max | curl fetch only (img/s) | vignette fetch+render 100x100@2x (img/s) | vignette / curl |")
         print("|---:|---:|---:|---:|")
         for c in [int(x) for x in args.concurrency.split(",")]:

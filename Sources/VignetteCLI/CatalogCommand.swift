@@ -1,7 +1,6 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import Synchronization
 import Vignette
 import VignetteCatalog
 
@@ -25,8 +24,8 @@ struct CatalogCommand: ParsableCommand {
         }
         let entries = try Catalog.entries()
         let progress = Progress(total: entries.count)
-        let rendered = Mutex<[Int: Bitmap]>([:])
-        let failures = Mutex<[String]>([])
+        let rendered = Locked<[Int: Bitmap]>([:])
+        let failures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
             let entry = entries[index]
             do {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import Synchronization
 import Vignette
 
 struct CompareCommand: ParsableCommand {
@@ -43,7 +42,7 @@ struct CompareCommand: ParsableCommand {
         // RGBA as stored (no premultiplication rounding in the comparison).
         let paths = [reference, actual]
         typealias Decoded = (header: PNGCodec.Header, pixels: [UInt8])
-        let decoded = Mutex<[Int: Result<Decoded, PNGCodec.Error>]>([:])
+        let decoded = Locked<[Int: Result<Decoded, PNGCodec.Error>]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let result = Result { () throws(PNGCodec.Error) -> Decoded in
                 let data: Data

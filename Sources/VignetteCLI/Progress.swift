@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
+import Vignette
 
 /// A one-line progress bar on a terminal; silent when stderr is redirected.
 final class Progress: Sendable {
     private let total: Int
-    private let done = Mutex(0)
+    private let done = Locked(0)
     private let isTerminal = isatty(STDERR_FILENO) != 0
 
     init(total: Int) { self.total = total }

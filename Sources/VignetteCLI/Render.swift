@@ -1,7 +1,6 @@
 import ArgumentParser
 import Dispatch
 import Foundation
-import Synchronization
 import Vignette
 
 struct RenderCommand: AsyncParsableCommand {

@@ -1,7 +1,6 @@
 import Foundation
 // `recordIssue` reports to Swift Testing or XCTest, whichever is running.
 @_spi(Internals) import SnapshotTesting
-import Synchronization
 import Vignette
 
 /// Asserts that a value renders like its reference PNG under
@@ -120,7 +119,7 @@ func verifyImageSnapshot<Value>(
 
 /// Numbering of unnamed snapshots within one test: 1, 2, 3…
 enum SnapshotCounter {
-    private static let counts = Mutex<[String: Int]>([:])
+    private static let counts = Locked<[String: Int]>([:])
 
     static func next(_ key: String) -> Int {
         counts.withLock { counts in

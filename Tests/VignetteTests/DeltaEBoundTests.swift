@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import Vignette
 import Testing
 @testable import Vignette
 
@@ -12,7 +12,7 @@ import Testing
 @Suite struct DeltaEBoundTests {
     @Test func unitStepsStayWithinTheBound() {
         let exhaustive = ProcessInfo.processInfo.environment["VIGNETTE_EXHAUSTIVE"] == "1"
-        let worst = Mutex<Float>(0)
+        let worst = Locked<Float>(0)
         let reds = exhaustive ? Array(0...255) : Array(stride(from: 0, through: 255, by: 17)) + [1, 254]
         let others = exhaustive ? Array(0...255) : Array(stride(from: 0, through: 255, by: 5)) + [1, 254]
         DispatchQueue.concurrentPerform(iterations: reds.count) { index in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Vignette
 import Testing
 @testable import Vignette
 
@@ -167,7 +167,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
 }
 
 final class Recorder: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
     func append(_ name: String) { storage.withLock { $0.append(name) } }
     var names: [String] { storage.withLock { $0 } }
 }

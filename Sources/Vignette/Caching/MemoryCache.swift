@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A thread-safe, strict-LRU memory cache bounded by total cost, with a
 /// per-entry ceiling (an entry over it is not stored). Reads are synchronous.
@@ -13,7 +12,7 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
     public let totalCostLimit: Int
     /// The largest single entry stored.
     public let entryCostLimit: Int
-    private let store = Mutex(LRUStore<Key, Value>())
+    private let store = Locked(LRUStore<Key, Value>())
 
     /// A cache with the given limits.
     public init(totalCostLimit: Int, entryCostLimit: Int? = nil) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A folder of PNG resources with `@2x`/`@3x` variants, e.g. a SwiftPM
 /// resource folder (`Bundle.module.url(forResource:withExtension:)`).
@@ -50,5 +49,5 @@ public struct ImageBundle: Sendable, Hashable {
         var bitmaps: [URL: Bitmap] = [:]
     }
 
-    private static let cache = Mutex(Cache())
+    private static let cache = Locked(Cache())
 }

@@ -1,6 +1,5 @@
 import CVignette
 import Foundation
-import Synchronization
 
 /// Drives every libcurl transfer of the process on one dedicated thread
 /// (curl's multi interface), so no network wait ever blocks Swift's
@@ -14,7 +13,7 @@ final class CurlEngine: @unchecked Sendable {
     }
 
     private let multi: UnsafeMutableRawPointer
-    private let commands = Mutex<[Command]>([])
+    private let commands = Locked<[Command]>([])
     // Confined to the engine thread.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 

@@ -1,6 +1,5 @@
 import CVignette
 import Foundation
-import Synchronization
 
 /// One HTTP(S) transfer: its easy handle, the body and headers as they
 /// stream in, and the continuation that receives the outcome exactly once.
@@ -12,7 +11,7 @@ final class CurlTransfer: @unchecked Sendable {
     private var body = Data()
     private var headers: [String: String] = [:]
     private var exceededLimit = false
-    private let continuation = Mutex<CheckedContinuation<LoadedData, any Error>?>(nil)
+    private let continuation = Locked<CheckedContinuation<LoadedData, any Error>?>(nil)
 
     init?(url: URL, options: LoadingOptions) {
         guard let handle = curl_easy_init() else { return nil }

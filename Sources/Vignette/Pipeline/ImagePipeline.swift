@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Loads, decodes and caches images: one transfer for every waiter of the
 /// same request (cancelled only when all of them cancel), priorities with
@@ -55,7 +54,7 @@ public final class ImagePipeline: Sendable {
         var nextWaiter: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A pipeline over `loader` (libcurl + file: + data: by default).
     public init(loader: any DataLoading = DefaultDataLoader(), configuration: Configuration = Configuration()) {

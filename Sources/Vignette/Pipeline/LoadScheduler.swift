@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Bounded concurrency with priorities: at most `limit` slots; a freed slot
 /// goes to the highest-priority waiter, first come first served within a
@@ -9,8 +8,8 @@ final class LoadScheduler: Sendable {
     /// A waiter's priority, which may rise while it waits (a visible
     /// request joining a queued prefetch).
     final class Priority: Sendable {
-        private let value: Mutex<ImagePriority>
-        init(_ priority: ImagePriority) { value = Mutex(priority) }
+        private let value: Locked<ImagePriority>
+        init(_ priority: ImagePriority) { value = Locked(priority) }
         var current: ImagePriority { value.withLock { $0 } }
         func raise(to priority: ImagePriority) { value.withLock { $0 = max($0, priority) } }
     }
@@ -29,7 +28,7 @@ final class LoadScheduler: Sendable {
         var peakRunning = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(limit: Int) { self.limit = max(1, limit) }
 

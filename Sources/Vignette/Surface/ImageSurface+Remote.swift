@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension ImageSurface {
     /// Where a surface is with a remote descriptor.
@@ -51,7 +50,7 @@ extension ImageSurface {
                                      background: Color(red: 0xFD, green: 0xE8, blue: 0xE7), accessibilityIdentifier: "failureImage"))
     }
 
-    private static let defaults = Mutex<(placeholders: Placeholders, loader: any ImageLoading)?>(nil)
+    private static let defaults = Locked<(placeholders: Placeholders, loader: any ImageLoading)?>(nil)
 
     /// App-wide placeholders: set once at start-up, e.g.
     /// `ImageSurface.defaultPlaceholders = .init(loading: .loading, failure: .failure)`.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A pure-software stand-in for an image view: it has a size in points and a
 /// scale, takes a local descriptor, and renders real pixels. Safe to share
@@ -27,7 +26,7 @@ public final class ImageSurface: Sendable {
         var loadTask: Task<LoadState, Never>?
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// The most pixels a surface may have (100 Mpx, the decoder's default too).
     public static let maxPixelCount = 100_000_000

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Vignette
 @testable import Vignette
 
 /// An `ImageLoading` whose loads finish when the test says so.
@@ -14,7 +14,7 @@ final class FakeImageLoader: ImageLoading {
         var started: [URL] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// When true, cancelled loads keep going and deliver late (stale results).
     let ignoresCancellation: Bool
 

@@ -1,6 +1,6 @@
 import CVignette
 import Foundation
-import Synchronization
+import Vignette
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -10,8 +10,8 @@ import Glibc
 final class LoopbackServer: @unchecked Sendable {
     let port: UInt16
     private let listener: Int32
-    private let counts = Mutex<[String: Int]>([:])
-    private let log = Mutex<(active: Int, peak: Int, order: [String])>((0, 0, []))
+    private let counts = Locked<[String: Int]>([:])
+    private let log = Locked<(active: Int, peak: Int, order: [String])>((0, 0, []))
     private let png: Data
 
     init(png: Data) throws {
@@ -173,7 +173,7 @@ final class LoopbackServer: @unchecked Sendable {
 
 /// True the first time only.
 private final class Once: Sendable {
-    private let fresh = Mutex(true)
+    private let fresh = Locked(true)
     func first() -> Bool { fresh.withLock { value in defer { value = false }; return value } }
 }
 

@@ -1,0 +1,50 @@
+extension DiskCache {
+    /// Why the disk cache could not do what was asked. A damaged entry is
+    /// not an error (it is dropped and reads as a miss).
+    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        /// The cache folder could not be created or opened.
+        case directoryUnavailable(String, reason: String)
+        /// A file operation on the cache failed.
+        case ioFailed(String, operation: String, reason: String)
+        /// The SQLite database could not be opened or queried.
+        case databaseFailed(String, reason: String)
+        /// A serialized entry failed verification (only thrown by
+        /// `DiskCacheEntry.init(serialized:key:)`; engines turn it into a miss).
+        case corruptEntry(key: String, reason: String)
+        /// The size limit given was not positive.
+        case invalidSizeLimit(Int)
+
+        /// What went wrong and where.
+        public var description: String {
+            switch self {
+            case .directoryUnavailable(let path, let reason):
+                "cache folder \(path) is unavailable: \(reason)"
+            case .ioFailed(let path, let operation, let reason):
+                "cache \(operation) failed for \(path): \(reason)"
+            case .databaseFailed(let path, let reason):
+                "cache database \(path) failed: \(reason)"
+            case .corruptEntry(let key, let reason):
+                "cache entry for \(key) is damaged (\(reason)); it was dropped"
+            case .invalidSizeLimit(let limit):
+                "cache size limit must be positive, got \(limit) bytes"
+            }
+        }
+    }
+
+    /// What one LRU sweep did.
+    public struct SweepReport: Sendable, Hashable {
+        /// Entries deleted.
+        public var removedEntries: Int
+        /// Bytes on disk before and after.
+        public var bytesBefore: Int
+        /// Bytes on disk after the sweep.
+        public var bytesAfter: Int
+
+        /// A report.
+        public init(removedEntries: Int, bytesBefore: Int, bytesAfter: Int) {
+            self.removedEntries = removedEntries
+            self.bytesBefore = bytesBefore
+            self.bytesAfter = bytesAfter
+        }
+    }
+}
