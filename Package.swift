@@ -8,11 +8,13 @@ let package = Package(
         .library(name: "Vignette", targets: ["Vignette"]),
         .library(name: "VignetteCatalog", targets: ["VignetteCatalog"]),
         .library(name: "VignetteSnapshotTesting", targets: ["VignetteSnapshotTesting"]),
+        .library(name: "VignetteSQLite", targets: ["VignetteSQLite"]),
         .executable(name: "vignette", targets: ["VignetteCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // The only C in the package: libpng's setjmp/longjmp error handling and
@@ -30,6 +32,11 @@ let package = Package(
             dependencies: ["Vignette"],
             resources: [.copy("Resources")]
         ),
+        // The SQLite disk-cache engine, apart so the core does not pull in GRDB.
+        .target(
+            name: "VignetteSQLite",
+            dependencies: ["Vignette", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(
             name: "VignetteSnapshotTesting",
             dependencies: [
@@ -40,14 +47,14 @@ let package = Package(
         .executableTarget(
             name: "VignetteCLI",
             dependencies: [
-                "Vignette", "VignetteCatalog",
+                "Vignette", "VignetteCatalog", "VignetteSQLite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "VignetteTests",
             // VignetteCLI is a dependency so `swift test` builds the binary the CLI tests run.
-            dependencies: ["Vignette", "VignetteCatalog", "VignetteCLI", "VignetteSnapshotTesting"],
+            dependencies: ["Vignette", "VignetteCatalog", "VignetteCLI", "VignetteSnapshotTesting", "VignetteSQLite"],
             exclude: ["Fixtures"]
         ),
     ],
