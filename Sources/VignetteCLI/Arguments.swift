@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Vignette
 
 extension ContentMode: ExpressibleByArgument {
@@ -27,4 +28,30 @@ struct SizeArgument: ExpressibleByArgument {
               w.isFinite, h.isFinite, w > 0, h > 0 else { return nil }
         size = Size(width: w, height: h)
     }
+}
+
+/// `--cache-limit 200MB`: a byte count with an optional unit. KB, MB, GB are
+/// powers of 1000, KiB, MiB, GiB powers of 1024; a bare number is bytes.
+struct ByteSizeArgument: ExpressibleByArgument, CustomStringConvertible {
+    let bytes: Int
+    init?(argument: String) {
+        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [(String, Double)] = [("kib", 1024), ("mib", 1_048_576), ("gib", 1_073_741_824),
+                                         ("kb", 1e3), ("mb", 1e6), ("gb", 1e9), ("k", 1e3), ("m", 1e6), ("g", 1e9), ("b", 1)]
+        var number = text
+        var multiplier = 1.0
+        for (suffix, factor) in units where text.hasSuffix(suffix) {
+            number = String(text.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            multiplier = factor
+            break
+        }
+        guard let value = Double(number), value.isFinite, value > 0, value * multiplier < 1e15 else { return nil }
+        bytes = Int((value * multiplier).rounded())
+        guard bytes > 0 else { return nil }
+    }
+
+    init(bytes: Int) { self.bytes = bytes }
+
+    var description: String { "\(bytes) bytes" }
+    var defaultValueDescription: String { "200MB" }
 }

@@ -4,25 +4,28 @@ import Foundation
 import Vignette
 import VignetteCatalog
 
-struct CatalogCommand: ParsableCommand {
+struct CatalogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "catalog",
         abstract: "Render the built-in catalog of app-wide descriptors.",
         discussion: """
         Writes one PNG per descriptor named by its accessibility identifier, a contact sheet
-        (contact-sheet.png) and index.html listing every entry with its properties.
+        (contact-sheet.png) and index.html listing every entry with its properties. The
+        remote-* entries are product photos loaded by URL through image futures and the
+        prefetcher: each is shown while loading and once loaded (one URL deliberately fails
+        and shows the failure placeholder).
         """)
 
     @Option(help: "Where to write the catalog.")
     var outputDir: String = "catalog"
 
-    func run() throws {
+    func run() async throws {
         do {
             try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
         } catch {
             throw CLIError.cannotCreateFolder(path: outputDir, reason: FileErrors.reason(error, path: outputDir))
         }
-        let entries = try Catalog.entries()
+        let entries = try Catalog.entries() + (await Catalog.remoteEntries())
         let progress = Progress(total: entries.count)
         let rendered = Locked<[Int: Bitmap]>([:])
         let failures = Locked<[String]>([])

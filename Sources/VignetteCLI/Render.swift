@@ -12,6 +12,11 @@ struct RenderCommand: AsyncParsableCommand {
         parallel into --output-dir as <input base name>.png; a URL named several times is \
         fetched and written once. Outputs are written atomically.
 
+        With --cache-dir, http(s) images are kept on disk with their HTTP validators: \
+        fresh copies are used as they are, stale ones revalidated (304 reuses them), and \
+        when the network fails a stale copy is rendered with a 'warning:' line. \
+        --offline renders from the cache only; --reload refetches everything.
+
         Exit status: 0 when every input rendered; 1 when some input failed (each \
         prints 'error: <input>: <reason>' and writes nothing); 64 on a usage error.
         """)
@@ -60,6 +65,15 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Network loads at once.")
     var maxConcurrent: Int = 6
 
+    @OptionGroup(title: "Disk cache")
+    var cache: CacheOptions
+
+    @Flag(help: "Use only the disk cache (and memory); never the network.")
+    var offline = false
+
+    @Flag(help: "Ignore cached copies and fetch every image again (the cache is updated).")
+    var reload = false
+
     @Flag(name: .shortAndLong, help: "Print one line per written file.")
     var verbose = false
 
@@ -86,6 +100,8 @@ struct RenderCommand: AsyncParsableCommand {
         guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be in (0, 86400] seconds") }
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
         guard (1...256).contains(maxConcurrent) else { throw ValidationError("--max-concurrent must be between 1 and 256") }
+        if offline && reload { throw ValidationError("give either --offline or --reload, not both") }
+        if offline && cache.cacheDir == nil { throw ValidationError("--offline reads the disk cache: give --cache-dir DIR") }
         var seen: [String: String] = [:]
         for input in uniqueInputs {
             let name = Self.outputName(for: input)
@@ -115,17 +131,18 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let options = LoadingOptions(connectTimeout: .milliseconds(Int(min(timeout, 10) * 1000)),
                                      timeout: .milliseconds(Int(timeout * 1000)))
+        let diskCache = try cache.open()
         let pipeline = ImagePipeline(
             loader: DefaultDataLoader(options: options),
             configuration: .init(maxConcurrentLoads: maxConcurrent, retry: RetryPolicy(maxRetries: retries),
-                                 memoryCacheBytes: 0))
+                                 memoryCacheBytes: 0, diskCache: diskCache))
         let failureImage = try failure.map { path -> Bitmap in
             do { return try PNGCodec.decode(contentsOf: path) } catch { throw ValidationError("--failure \(path): \(error)") }
         }
-        var outcomes = [Int: Result<String, RenderFailure>]()
+        var outcomes = [Int: Result<Rendered, RenderFailure>]()
         // A window of jobs in flight: enough to keep the network and every core busy.
         let window = max(maxConcurrent, ProcessInfo.processInfo.activeProcessorCount) * 2
-        await withTaskGroup(of: (Int, Result<String, RenderFailure>).self) { group in
+        await withTaskGroup(of: (Int, Result<Rendered, RenderFailure>).self) { group in
             var next = 0
             func launch() {
                 guard next < jobs.count else { return }
@@ -139,6 +156,9 @@ struct RenderCommand: AsyncParsableCommand {
                 launch()
             }
         }
+        // Cache writes run in the background: let them land (and the sweep
+        // run) before the process exits.
+        await diskCache?.flush()
         var failed = false
         for index in jobs.indices {
             switch outcomes[index]! {
@@ -146,11 +166,23 @@ struct RenderCommand: AsyncParsableCommand {
                 failed = true
                 FileHandle.standardError.write(Data("error: \(jobs[index].0): \(failure.reason)\n".utf8))
                 if verbose, let note = failure.placeholderNote { print(note) }
-            case .success(let line):
-                if verbose { print(line) }
+            case .success(let rendered):
+                if let stale = rendered.staleBecause {
+                    let reason = Self.reason(stale, input: jobs[index].0)
+                    FileHandle.standardError.write(Data("warning: \(jobs[index].0): rendered a stale cached copy: \(reason)\n".utf8))
+                }
+                if verbose { print(rendered.line) }
             }
         }
+        if let error = diskCache?.lastError {
+            FileHandle.standardError.write(Data("warning: disk cache: \(error)\n".utf8))
+        }
         if failed { throw ExitCode(1) }
+    }
+
+    struct Rendered {
+        var line: String
+        var staleBecause: ImagePipeline.Error?
     }
 
     struct RenderFailure: Error {
@@ -159,11 +191,12 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     private func renderOne(_ input: String, to destination: String, pipeline: ImagePipeline,
-                           failureImage: Bitmap?) async -> Result<String, RenderFailure> {
-        let image: Bitmap
+                           failureImage: Bitmap?) async -> Result<Rendered, RenderFailure> {
+        let response: ImageResponse
         do {
             let url = try Self.url(for: input)
-            image = try await pipeline.image(for: ImageRequest(url: url, scale: sourceScale))
+            let policy: CachePolicy = offline ? .cacheOnly : reload ? .reloadIgnoringCaches : .memoryAndDisk
+            response = try await pipeline.response(for: ImageRequest(url: url, scale: sourceScale, cachePolicy: policy))
         } catch {
             var failure = RenderFailure(reason: Self.reason(error, input: input))
             if let failureImage {
@@ -173,10 +206,11 @@ struct RenderCommand: AsyncParsableCommand {
             }
             return .failure(failure)
         }
-        let descriptor = ImageDescriptor(image, contentMode: mode, tint: tint, background: background,
+        let descriptor = ImageDescriptor(response.image, contentMode: mode, tint: tint, background: background,
                                          accessibilityIdentifier: identifier)
         do {
-            return .success(try write(descriptor, to: destination))
+            return .success(Rendered(line: try write(descriptor, to: destination) + " (from \(response.source))",
+                                     staleBecause: response.staleBecause))
         } catch {
             return .failure(RenderFailure(reason: "\(error)"))
         }

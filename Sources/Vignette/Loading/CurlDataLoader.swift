@@ -20,9 +20,15 @@ public struct CurlDataLoader: DataLoading {
 
     /// Fetches `url`; only http and https are accepted.
     public func load(_ url: URL) async throws(LoadingError) -> LoadedData {
+        try await load(url, revalidating: CacheValidators())
+    }
+
+    /// Fetches `url`, conditionally when `validators` are given (a 304
+    /// comes back with `statusCode == 304` and an empty body).
+    public func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
         guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
         guard scheme == "http" || scheme == "https" else { throw .disallowedScheme(url, scheme: scheme) }
-        guard let transfer = CurlTransfer(url: url, options: options), transfer.configure() else {
+        guard let transfer = CurlTransfer(url: url, options: options, validators: validators), transfer.configure() else {
             throw .transferFailed(url, reason: "libcurl could not set up the transfer")
         }
         let engine = CurlEngine.shared

@@ -8,19 +8,25 @@ final class CurlTransfer: @unchecked Sendable {
     let handle: UnsafeMutableRawPointer
     let url: URL
     let options: LoadingOptions
+    let validators: CacheValidators
+    private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private var body = Data()
     private var headers: [String: String] = [:]
     private var exceededLimit = false
     private let continuation = Locked<CheckedContinuation<LoadedData, any Error>?>(nil)
 
-    init?(url: URL, options: LoadingOptions) {
+    init?(url: URL, options: LoadingOptions, validators: CacheValidators = CacheValidators()) {
         guard let handle = curl_easy_init() else { return nil }
         self.handle = handle
         self.url = url
         self.options = options
+        self.validators = validators
     }
 
-    deinit { curl_easy_cleanup(handle) }
+    deinit {
+        curl_easy_cleanup(handle)
+        curl_slist_free_all(requestHeaders)
+    }
 
     /// True until the outcome has been delivered (or the load cancelled).
     var isPending: Bool { continuation.withLock { $0 != nil } }
@@ -47,6 +53,7 @@ final class CurlTransfer: @unchecked Sendable {
             vg_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, options.verifiesTLS ? 1 : 0),
             vg_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, options.verifiesTLS ? 2 : 0),
             vg_curl_set_string(handle, CURLOPT_USERAGENT, options.userAgent),
+            setConditionalHeaders(),
             vg_curl_set_write_callback(handle, { data, size, count, context in
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
                 return transfer.receiveBody(data, size * count)
@@ -57,6 +64,18 @@ final class CurlTransfer: @unchecked Sendable {
             }, context),
         ]
         return codes.allSatisfy { $0 == CURLE_OK }
+    }
+
+    private func setConditionalHeaders() -> CURLcode {
+        // Header values come from a server's earlier response: drop anything
+        // that could split the request line.
+        func clean(_ value: String) -> String { value.filter { $0 != "\r" && $0 != "\n" } }
+        var lines: [String] = []
+        if let etag = validators.etag { lines.append("If-None-Match: " + clean(etag)) }
+        if let date = validators.lastModified { lines.append("If-Modified-Since: " + clean(date)) }
+        guard !lines.isEmpty else { return CURLE_OK }
+        for line in lines { requestHeaders = curl_slist_append(requestHeaders, line) }
+        return vg_curl_set_slist(handle, CURLOPT_HTTPHEADER, requestHeaders)
     }
 
     private func receiveBody(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
@@ -106,6 +125,8 @@ final class CurlTransfer: @unchecked Sendable {
         let finalURL = effective.flatMap { URL(string: String(cString: $0)) } ?? url
         let reason = String(cString: curl_easy_strerror(code))
         switch code {
+        case CURLE_OK where status == 304 && !validators.isEmpty:
+            return .success(LoadedData(data: Data(), url: finalURL, statusCode: status, headers: headers))
         case CURLE_OK:
             guard (200..<300).contains(status) else {
                 return .failure(.httpStatus(finalURL, status: status, retryAfter: Self.retryAfter(headers["retry-after"])))

@@ -11,6 +11,19 @@ public protocol DataLoading: Sendable {
     /// The response body and metadata, or a typed error. Cancelling the
     /// calling task aborts the transfer.
     func load(_ url: URL) async throws(LoadingError) -> LoadedData
+
+    /// A conditional load: sends `If-None-Match` / `If-Modified-Since` from
+    /// `validators`; a server confirming the cached copy answers 304, which
+    /// comes back as a `LoadedData` with `statusCode == 304` and no body.
+    /// The default ignores the validators (always a full load).
+    func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData
+}
+
+extension DataLoading {
+    /// A full load: this loader cannot send validators.
+    public func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
+        try await load(url)
+    }
 }
 
 /// A fetched body with what the transport learnt about it.
@@ -19,10 +32,14 @@ public struct LoadedData: Sendable, Hashable {
     public var data: Data
     /// The URL after redirects.
     public var url: URL
-    /// The HTTP status, or nil for `file:` and `data:` URLs.
+    /// The HTTP status (304 for a confirmed conditional load), or nil for
+    /// `file:` and `data:` URLs.
     public var statusCode: Int?
     /// Response headers of the final response, names lower-cased.
     public var headers: [String: String]
+
+    /// True when the server confirmed the cached copy (304 Not Modified).
+    public var isNotModified: Bool { statusCode == 304 }
 
     /// Creates a response.
     public init(data: Data, url: URL, statusCode: Int? = nil, headers: [String: String] = [:]) {

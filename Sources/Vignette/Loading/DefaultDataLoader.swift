@@ -17,8 +17,13 @@ public struct DefaultDataLoader: DataLoading {
 
     /// Routes by scheme.
     public func load(_ url: URL) async throws(LoadingError) -> LoadedData {
+        try await load(url, revalidating: CacheValidators())
+    }
+
+    /// Routes by scheme; validators only matter for http(s).
+    public func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
         switch url.scheme?.lowercased() {
-        case "http", "https": try await network.load(url)
+        case "http", "https": try await network.load(url, revalidating: validators)
         case "file", "data": try await local.load(url)
         case let scheme?: throw .disallowedScheme(url, scheme: scheme)
         case nil: throw .invalidURL(url.absoluteString)

@@ -11,12 +11,14 @@ extension ImagePipeline {
         case decodingFailed(URL, PNGCodec.Error)
         /// Every waiter gave up.
         case cancelled(URL)
+        /// `CachePolicy.cacheOnly` and neither cache holds the image.
+        case notCached(URL)
 
         /// The URL concerned.
         public var url: URL? {
             switch self {
             case .loadingFailed(let error, _): error.url
-            case .decodingFailed(let url, _), .cancelled(let url): url
+            case .decodingFailed(let url, _), .cancelled(let url), .notCached(let url): url
             }
         }
 
@@ -33,6 +35,7 @@ extension ImagePipeline {
                 attempts > 1 ? "\(error) (after \(attempts) attempts)" : "\(error)"
             case .decodingFailed(let url, let error): "\(url.absoluteString): \(error)"
             case .cancelled(let url): "\(url.absoluteString): cancelled"
+            case .notCached(let url): "\(url.absoluteString): not in the cache (offline: the network is not used)"
             }
         }
     }

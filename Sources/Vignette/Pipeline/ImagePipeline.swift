@@ -2,11 +2,12 @@ import Foundation
 
 /// Loads, decodes and caches images: one transfer for every waiter of the
 /// same request (cancelled only when all of them cancel), priorities with
-/// bounded concurrency, retries with backoff for transient failures, and a
-/// strict-LRU memory cache answered synchronously.
+/// bounded concurrency, retries with backoff for transient failures, a
+/// strict-LRU memory cache answered synchronously, and an optional disk
+/// cache of original bytes with HTTP revalidation (see `CachePolicy`).
 ///
 /// ```swift
-/// let pipeline = ImagePipeline()
+/// let pipeline = ImagePipeline(configuration: .init(diskCache: try DiskCache(directory: "/var/cache/thumbs")))
 /// let photo = try await pipeline.image(for: ImageRequest(url: url))          // normal priority
 /// if let hit = pipeline.cachedImage(for: ImageRequest(url: url)) { … }      // no suspension
 /// ```
@@ -22,14 +23,19 @@ public final class ImagePipeline: Sendable {
         public var memoryCacheBytes: Int
         /// Largest single bitmap the memory cache keeps.
         public var memoryCacheEntryBytes: Int
+        /// Original bytes of http(s) images with their validators; nil keeps
+        /// nothing on disk. (`file:` and `data:` URLs are never disk-cached.)
+        public var diskCache: DiskCache?
 
         /// Creates a configuration.
         public init(maxConcurrentLoads: Int = 6, retry: RetryPolicy = RetryPolicy(),
-                    memoryCacheBytes: Int = 256 << 20, memoryCacheEntryBytes: Int = 64 << 20) {
+                    memoryCacheBytes: Int = 256 << 20, memoryCacheEntryBytes: Int = 64 << 20,
+                    diskCache: DiskCache? = nil) {
             self.maxConcurrentLoads = max(1, maxConcurrentLoads)
             self.retry = retry
             self.memoryCacheBytes = memoryCacheBytes
             self.memoryCacheEntryBytes = memoryCacheEntryBytes
+            self.diskCache = diskCache
         }
     }
 
@@ -41,15 +47,22 @@ public final class ImagePipeline: Sendable {
     public let configuration: Configuration
     let scheduler: LoadScheduler
 
+    /// Requests coalesce when their key and cache policy agree (a reload
+    /// must not be answered by a job that read the disk cache).
+    private struct JobKey: Hashable {
+        var key: ImageRequest.Key
+        var policy: CachePolicy
+    }
+
     private struct Job {
         var task: Task<Void, Never>?
         /// Rises when a more urgent waiter joins, even while queued.
         var priority: LoadScheduler.Priority
-        var waiters: [UInt64: CheckedContinuation<Bitmap, any Swift.Error>] = [:]
+        var waiters: [UInt64: CheckedContinuation<ImageResponse, any Swift.Error>] = [:]
     }
 
     private struct State {
-        var jobs: [ImageRequest.Key: Job] = [:]
+        var jobs: [JobKey: Job] = [:]
         var cancelledEarly: Set<UInt64> = []
         var nextWaiter: UInt64 = 0
     }
@@ -67,19 +80,25 @@ public final class ImagePipeline: Sendable {
 
     /// The memory-cached image, without suspending.
     public func cachedImage(for request: ImageRequest) -> Bitmap? {
-        memoryCache[request.key]
+        request.cachePolicy.readsMemory ? memoryCache[request.key] : nil
     }
 
     /// The image for `request`: from memory, or joining an equivalent load
     /// in flight, or starting one at `priority`.
     public func image(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImagePipeline.Error) -> Bitmap {
-        if let hit = memoryCache[request.key] { return hit }
-        let key = request.key
+        try await response(for: request, priority: priority).image
+    }
+
+    /// The image with where it came from (memory, disk, revalidated,
+    /// network) and, when a stale copy was served, the failure behind it.
+    public func response(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImagePipeline.Error) -> ImageResponse {
+        if let hit = cachedImage(for: request) { return ImageResponse(image: hit, source: .memory) }
+        let key = JobKey(key: request.key, policy: request.cachePolicy)
         let waiter = state.withLock { s -> UInt64 in s.nextWaiter += 1; return s.nextWaiter }
         do {
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    join(request, priority: priority, waiter: waiter, continuation: continuation)
+                    join(request, key: key, priority: priority, waiter: waiter, continuation: continuation)
                 }
             } onCancel: {
                 leave(key, waiter: waiter, url: request.url)
@@ -91,9 +110,8 @@ public final class ImagePipeline: Sendable {
         }
     }
 
-    private func join(_ request: ImageRequest, priority: ImagePriority, waiter: UInt64,
-                      continuation: CheckedContinuation<Bitmap, any Swift.Error>) {
-        let key = request.key
+    private func join(_ request: ImageRequest, key: JobKey, priority: ImagePriority, waiter: UInt64,
+                      continuation: CheckedContinuation<ImageResponse, any Swift.Error>) {
         let cancelled = state.withLock { s -> Bool in
             if s.cancelledEarly.remove(waiter) != nil { return true }
             if s.jobs[key] != nil {
@@ -114,8 +132,8 @@ public final class ImagePipeline: Sendable {
         if cancelled { continuation.resume(throwing: ImagePipeline.Error.cancelled(request.url)) }
     }
 
-    private func leave(_ key: ImageRequest.Key, waiter: UInt64, url: URL) {
-        let (continuation, orphaned) = state.withLock { s -> (CheckedContinuation<Bitmap, any Swift.Error>?, Task<Void, Never>?) in
+    private func leave(_ key: JobKey, waiter: UInt64, url: URL) {
+        let (continuation, orphaned) = state.withLock { s -> (CheckedContinuation<ImageResponse, any Swift.Error>?, Task<Void, Never>?) in
             guard let removed = s.jobs[key]?.waiters.removeValue(forKey: waiter) else {
                 s.cancelledEarly.insert(waiter)
                 return (nil, nil)
@@ -132,51 +150,8 @@ public final class ImagePipeline: Sendable {
         continuation?.resume(throwing: ImagePipeline.Error.cancelled(url))
     }
 
-    private func deliver(_ key: ImageRequest.Key, _ result: Result<Bitmap, ImagePipeline.Error>) {
+    private func deliver(_ key: JobKey, _ result: Result<ImageResponse, ImagePipeline.Error>) {
         let waiters = state.withLock { s in s.jobs.removeValue(forKey: key)?.waiters.values.map { $0 } ?? [] }
         for waiter in waiters { waiter.resume(with: result.mapError { $0 as any Swift.Error }) }
-    }
-
-    /// Load with retries, then decode and cache.
-    private func execute(_ request: ImageRequest, priority: LoadScheduler.Priority) async -> Result<Bitmap, ImagePipeline.Error> {
-        var attempt = 0
-        while true {
-            do {
-                try await scheduler.acquire(priority)
-            } catch {
-                return .failure(.cancelled(request.url))
-            }
-            let outcome: Result<LoadedData, LoadingError>
-            do {
-                outcome = .success(try await loader.load(request.url))
-            } catch {
-                outcome = .failure(error)
-            }
-            scheduler.release()
-            switch outcome {
-            case .success(let response):
-                do {
-                    let bitmap = try PNGCodec.decode(response.data, scale: request.scale, maxPixelCount: request.maxPixelCount)
-                    memoryCache.set(bitmap, for: request.key, cost: bitmap.pixels.count)
-                    return .success(bitmap)
-                } catch {
-                    return .failure(.decodingFailed(request.url, error))
-                }
-            case .failure(.cancelled):
-                return .failure(.cancelled(request.url))
-            case .failure(let error):
-                guard error.isTransient, attempt < configuration.retry.maxRetries, !Task.isCancelled else {
-                    return .failure(.loadingFailed(error, attempts: attempt + 1))
-                }
-                var retryAfter: Duration?
-                if case .httpStatus(_, _, let after) = error { retryAfter = after }
-                do {
-                    try await Task.sleep(for: configuration.retry.delay(beforeRetry: attempt, retryAfter: retryAfter))
-                } catch {
-                    return .failure(.cancelled(request.url))
-                }
-                attempt += 1
-            }
-        }
     }
 }

@@ -9,13 +9,18 @@ public struct ImageRequest: Sendable, Hashable {
     public var scale: Double { didSet { key = Key(url: url, scale: scale, maxPixelCount: maxPixelCount) } }
     /// The decoder's pixel limit.
     public var maxPixelCount: Int { didSet { key = Key(url: url, scale: scale, maxPixelCount: maxPixelCount) } }
+    /// Which caches the load may use (not part of the key: every policy
+    /// reads and writes the same entries).
+    public var cachePolicy: CachePolicy = .memoryAndDisk
     /// The cache and coalescing key, kept up to date so a memory-cache
     /// look-up does not rebuild it.
     public private(set) var key: Key
 
     /// A request; the scale defaults to the URL's `@2x`/`@3x` suffix, else 1.
-    public init(url: URL, scale: Double? = nil, maxPixelCount: Int = PNGCodec.defaultMaxPixelCount) {
+    public init(url: URL, scale: Double? = nil, maxPixelCount: Int = PNGCodec.defaultMaxPixelCount,
+                cachePolicy: CachePolicy = .memoryAndDisk) {
         let scale = scale ?? ImageScale.fromFileName(url.path)
+        self.cachePolicy = cachePolicy
         self.url = url
         self.scale = scale
         self.maxPixelCount = maxPixelCount

@@ -117,7 +117,7 @@ extension ImageSurface {
     }
 
     /// Lands a load's result unless something newer was applied meanwhile.
-    private func commit(_ descriptor: ImageDescriptor<Bitmap>, _ loadState: LoadState, generation: UInt64) -> LoadState {
+    func commit(_ descriptor: ImageDescriptor<Bitmap>, _ loadState: LoadState, generation: UInt64) -> LoadState {
         state.withLock { s -> LoadState in
             guard s.generation == generation else { return s.loadState }
             s.descriptor = descriptor

@@ -13,6 +13,7 @@ final class LoopbackServer: @unchecked Sendable {
     private let counts = Locked<[String: Int]>([:])
     private let log = Locked<(active: Int, peak: Int, order: [String])>((0, 0, []))
     private let png: Data
+    private let notModified = Locked(0)
 
     init(png: Data) throws {
         self.png = png
@@ -44,6 +45,15 @@ final class LoopbackServer: @unchecked Sendable {
     /// The most connections served at once.
     var peakConcurrency: Int { log.withLock { $0.peak } }
 
+    /// 304 responses sent.
+    var notModifiedCount: Int { notModified.withLock { $0 } }
+
+    /// Stops accepting: later connections are refused (the origin is gone).
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
     /// How many requests reached `path`.
     func requests(to path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
 
@@ -67,7 +77,13 @@ final class LoopbackServer: @unchecked Sendable {
             if n <= 0 { return }
             request += buffer[0..<n]
         }
-        let line = String(decoding: request.prefix { $0 != 13 }, as: UTF8.self)
+        let text = String(decoding: request, as: UTF8.self)
+        let line = text.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? ""
+        var headers: [String: String] = [:]
+        for field in text.split(separator: "\r\n").dropFirst() {
+            guard let colon = field.firstIndex(of: ":") else { continue }
+            headers[field[..<colon].lowercased()] = field[field.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
         let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         let seen = counts.withLock { counts -> Int in counts[path, default: 0] += 1; return counts[path]! }
         log.withLock { $0.active += 1; $0.peak = max($0.peak, $0.active); $0.order.append(path) }
@@ -75,7 +91,7 @@ final class LoopbackServer: @unchecked Sendable {
         // next request the moment the last byte lands, before this thread returns.
         let connection = Connection(fd: client, once: Once())
         defer { responseStarted(connection) }
-        respond(to: path, attempt: seen, connection)
+        respond(to: path, attempt: seen, headers: headers, connection)
     }
 
     /// A client socket and whether its response has begun.
@@ -107,10 +123,23 @@ final class LoopbackServer: @unchecked Sendable {
         return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
     }
 
-    private func respond(to path: String, attempt: Int, _ client: Connection) {
+    private func respond(to path: String, attempt: Int, headers: [String: String], _ client: Connection) {
         let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         let parts = route.split(separator: "/").map(String.init)
         switch parts.first ?? "" {
+        case "etag", "lastmod", "fresh", "no-store":  // /<kind>/<name>: cacheable variants of the image
+            let etag = "\"v1-\(parts.last ?? "")\""
+            let modified = "Tue, 03 Nov 2026 10:00:00 GMT"
+            let policy = ["etag": ["ETag: \(etag)", "Cache-Control: no-cache"],
+                          "lastmod": ["Last-Modified: \(modified)", "Cache-Control: max-age=0"],
+                          "fresh": ["ETag: \(etag)", "Cache-Control: max-age=3600"],
+                          "no-store": ["ETag: \(etag)", "Cache-Control: no-store"]][parts[0]]!
+            if headers["if-none-match"] == etag || (parts[0] == "lastmod" && headers["if-modified-since"] == modified) {
+                notModified.withLock { $0 += 1 }
+                send(client, head("304 Not Modified", policy, length: nil))
+            } else {
+                send(client, head("200 OK", ["Content-Type: image/png"] + policy, length: png.count) + png)
+            }
         case "ok.png", "slow-ok.png":
             if parts.first == "slow-ok.png" { Thread.sleep(forTimeInterval: 0.3) }
             send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)

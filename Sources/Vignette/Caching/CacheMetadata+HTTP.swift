@@ -1,0 +1,74 @@
+import Foundation
+
+extension CacheMetadata {
+    /// Freshness and validators from an HTTP response, following RFC 9111
+    /// for a private cache: `Cache-Control: max-age` (less `Age`) first, then
+    /// `Expires` relative to `Date`, then — only with `Last-Modified` — the
+    /// heuristic 10 % of the resource's age, at most a day. `no-cache`, or no
+    /// freshness information at all, means "revalidate before every use".
+    /// Returns nil when the response must not be stored (`no-store`).
+    public init?(response headers: [String: String], receivedAt now: Date = Date()) {
+        let directives = Self.directives(headers["cache-control"])
+        if directives["no-store"] != nil { return nil }
+        let etag = headers["etag"].flatMap { $0.isEmpty ? nil : $0 }
+        let lastModified = headers["last-modified"].flatMap { $0.isEmpty ? nil : $0 }
+        self.init(etag: etag, lastModified: lastModified, storedAt: now,
+                  freshUntil: Self.freshUntil(headers, directives: directives, now: now))
+    }
+
+    /// The entry after a 304: freshness from the new response, validators
+    /// kept unless the server sent new ones.
+    public func revalidated(with headers: [String: String], at now: Date = Date()) -> CacheMetadata {
+        var merged = headers
+        if merged["etag"] == nil { merged["etag"] = etag }
+        if merged["last-modified"] == nil { merged["last-modified"] = lastModified }
+        return CacheMetadata(etag: merged["etag"], lastModified: merged["last-modified"], storedAt: now,
+                             freshUntil: Self.freshUntil(merged, directives: Self.directives(merged["cache-control"]), now: now))
+    }
+
+    private static func freshUntil(_ headers: [String: String], directives: [String: String], now: Date) -> Date? {
+        if directives["no-cache"] != nil { return nil }
+        let age = headers["age"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        if let maxAge = directives["max-age"].flatMap({ Double($0) }) {
+            return now.addingTimeInterval(max(0, maxAge - max(0, age)))
+        }
+        let serverDate = headers["date"].flatMap(httpDate) ?? now
+        if let expiresText = headers["expires"] {
+            // An invalid Expires (often "0" or "-1") means already expired.
+            guard let expires = httpDate(expiresText) else { return nil }
+            return now.addingTimeInterval(max(0, expires.timeIntervalSince(serverDate)))
+        }
+        if let modified = headers["last-modified"].flatMap(httpDate), modified < serverDate {
+            let heuristic = min(serverDate.timeIntervalSince(modified) / 10, 86_400)
+            return now.addingTimeInterval(heuristic)
+        }
+        return nil
+    }
+
+    /// `max-age=60, no-cache` → ["max-age": "60", "no-cache": ""].
+    static func directives(_ header: String?) -> [String: String] {
+        guard let header else { return [:] }
+        var result: [String: String] = [:]
+        for part in header.split(separator: ",") {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            guard let name = pair.first?.trimmingCharacters(in: .whitespaces).lowercased(), !name.isEmpty else { continue }
+            let value = pair.count > 1 ? pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : ""
+            result[name] = value
+        }
+        return result
+    }
+
+    /// IMF-fixdate, the obsolete RFC 850 form and asctime, as RFC 9110 asks
+    /// a recipient to accept.
+    static func httpDate(_ text: String) -> Date? {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: text) { return date }
+        }
+        return nil
+    }
+}

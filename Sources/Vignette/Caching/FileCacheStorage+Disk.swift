@@ -1,0 +1,175 @@
+import Foundation
+
+extension FileCacheStorage {
+    /// A regular file found in the cache folder.
+    struct ScannedFile: Sendable {
+        enum Kind: Sendable { case entry, temp, index, other }
+
+        var name: String
+        var size: Int
+        /// Modification time, in nanoseconds since 1970.
+        var modified: Int64
+        var kind: Kind
+    }
+
+    /// Which file a read saw, so that dropping a damaged entry does not
+    /// delete a good one renamed into place meanwhile.
+    struct FileIdentity: Sendable, Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// The regular files at the top of `directory`.
+    static func scan(_ directory: String) throws(DiskCache.Error) -> [ScannedFile] {
+        guard let folder = opendir(directory) else {
+            throw .ioFailed(directory, operation: "folder scan", reason: String(cString: strerror(errno)))
+        }
+        defer { closedir(folder) }
+        let fd = dirfd(folder)
+        var files: [ScannedFile] = []
+        while let item = readdir(folder) {
+            let name = withUnsafeBytes(of: item.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            var info = stat()
+            // A file deleted since readdir listed it is simply not there.
+            guard name != ".", name != "..", fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                  info.st_mode & S_IFMT == S_IFREG else { continue }
+            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            files.append(ScannedFile(name: name, size: Int(info.st_size), modified: modified, kind: kind(of: name)))
+        }
+        return files
+    }
+
+    private static func kind(of name: String) -> ScannedFile.Kind {
+        if isEntryName(Substring(name)) { return .entry }
+        if name == indexName { return .index }
+        if name.hasPrefix("."), name.hasSuffix(".tmp") { return .temp }
+        return .other
+    }
+
+    /// True for `<32 lowercase hex digits>.entry`.
+    static func isEntryName(_ name: Substring) -> Bool {
+        guard name.hasSuffix(entryExtension) else { return false }
+        let stem = name.utf8.dropLast(entryExtension.utf8.count)
+        return stem.count == 32 && stem.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// The entry file name for `key`: a 128-bit hash as hex. Two FNV-1a-64
+    /// passes with different offset bases, the second over the bytes
+    /// backwards, so one pass's collisions are unlikely to be the other's.
+    static func fileName(for key: String) -> String {
+        let prime: UInt64 = 0x0000_0100_0000_01b3
+        var forward: UInt64 = 0xcbf2_9ce4_8422_2325
+        var backward: UInt64 = 0x6c62_272e_07bb_0142
+        for byte in key.utf8 { forward = (forward ^ UInt64(byte)) &* prime }
+        for byte in key.utf8.reversed() { backward = (backward ^ UInt64(byte)) &* prime }
+        return hex(forward) + hex(backward) + entryExtension
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// The file's bytes and identity, or nil when it does not exist.
+    static func readFile(at path: String) throws(DiskCache.Error) -> (data: Data, identity: FileIdentity)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            if errno == ENOENT { return nil }
+            throw .ioFailed(path, operation: "read", reason: String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw .ioFailed(path, operation: "read", reason: String(cString: strerror(errno)))
+        }
+        var data = Data(count: max(Int(info.st_size), 0))
+        var filled = 0
+        let failure: Int32? = data.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return nil }
+            while filled < raw.count {
+                let n = read(fd, base + filled, raw.count - filled)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if n == 0 { break }
+                filled += n
+            }
+            return nil
+        }
+        if let failure { throw .ioFailed(path, operation: "read", reason: String(cString: strerror(failure))) }
+        if filled < data.count { data.removeSubrange(filled...) }
+        return (data, FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+    }
+
+    /// Writes `data` to `path` with `AtomicFile` (temp file, then rename).
+    static func write(_ data: Data, to path: String, operation: String) throws(DiskCache.Error) {
+        do throws(AtomicFile.Error) {
+            try AtomicFile.write(data, to: path)
+        } catch {
+            switch error {
+            case .cannotWrite(_, let reason): throw .ioFailed(path, operation: operation, reason: reason)
+            }
+        }
+    }
+
+    /// Deletes `path` unless it is no longer the file that was read.
+    static func unlink(_ path: String, ifStill identity: FileIdentity) {
+        var info = stat()
+        guard lstat(path, &info) == 0,
+              FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == identity else { return }
+        _ = Foundation.unlink(path)
+    }
+
+    /// Deletes `path`; a file already gone is not an error. Returns whether
+    /// this call deleted it.
+    @discardableResult
+    static func remove(_ path: String) throws(DiskCache.Error) -> Bool {
+        if Foundation.unlink(path) == 0 { return true }
+        if errno == ENOENT { return false }
+        throw .ioFailed(path, operation: "delete", reason: String(cString: strerror(errno)))
+    }
+
+    /// Wall-clock time in nanoseconds since 1970 (comparable with mtimes).
+    static func wallClock() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    /// An exclusive `flock` on the folder's lock file, held until `release()`.
+    /// `flock` locks belong to an open file description, so two engines in
+    /// one process exclude each other as two processes do.
+    final class SweepLock {
+        private var fd: Int32
+
+        /// Takes the lock, waiting for it when `blocking`; nil when it is
+        /// busy and not `blocking`.
+        init?(path: String, blocking: Bool) throws(DiskCache.Error) {
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+            guard fd >= 0 else {
+                throw .ioFailed(path, operation: "lock", reason: String(cString: strerror(errno)))
+            }
+            while flock(fd, LOCK_EX | (blocking ? 0 : LOCK_NB)) != 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                if code == EWOULDBLOCK { return nil }
+                throw .ioFailed(path, operation: "lock", reason: String(cString: strerror(code)))
+            }
+            self.fd = fd
+        }
+
+        /// Unlocks (closing the descriptor releases the `flock`).
+        func release() {
+            if fd >= 0 { close(fd) }
+            fd = -1
+        }
+
+        deinit {
+            release()
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// A remote image as a value: the load starts lazily on first use, runs
+/// once, and its result is kept. Bind it to any number of surfaces over
+/// time — a bound surface shows the loading placeholder and gets the image
+/// when it arrives; a surface bound later gets it at once; binding again
+/// never restarts the load. Retries follow the pipeline's policy.
+///
+/// A model that holds futures as lazy properties becomes the cache: the
+/// image lives exactly as long as the model, and every renderer that shows
+/// the model shares one load.
+///
+/// ```swift
+/// final class Product: Sendable {
+///     let id: Int
+///     let photo: ImageFuture
+///     init(id: Int, url: URL) {
+///         self.id = id
+///         photo = ImageFuture(.productImage(url))   // nothing loads yet
+///     }
+/// }
+/// surface.apply(product.photo)          // loads (once), placeholder meanwhile
+/// let image = try await product.photo.value()
+/// ```
+public final class ImageFuture: Sendable {
+    /// The remote descriptor whose presentation the result gets.
+    public let descriptor: ImageDescriptor<URL>
+    /// What is loaded (URL, decode options, cache policy).
+    public let request: ImageRequest
+    /// The priority of the load.
+    public let priority: ImagePriority
+    private let loader: any ImageLoading
+
+    /// Where the load is.
+    public enum Phase: Sendable {
+        /// Nothing requested it yet.
+        case idle
+        /// Loading.
+        case loading
+        /// Loaded; the image with the descriptor's presentation.
+        case loaded(ImageDescriptor<Bitmap>)
+        /// Failed for good (after the pipeline's retries).
+        case failed(any Swift.Error)
+    }
+
+    private struct State {
+        var phase: Phase = .idle
+        var task: Task<Void, Never>?
+        var observers: [ObjectIdentifier: @Sendable (Phase) -> Void] = [:]
+        var waiters: [UInt64: CheckedContinuation<ImageDescriptor<Bitmap>, any Swift.Error>] = [:]
+        var nextWaiter: UInt64 = 0
+    }
+
+    private let state = Locked(State())
+
+    /// A future for `descriptor`; nothing loads until it is used. `loader`
+    /// defaults to `ImageSurface.defaultLoader`.
+    public init(_ descriptor: ImageDescriptor<URL>, cachePolicy: CachePolicy = .memoryAndDisk,
+                priority: ImagePriority = .normal, using loader: (any ImageLoading)? = nil) {
+        self.descriptor = descriptor
+        self.priority = priority
+        self.loader = loader ?? ImageSurface.defaultLoader
+        request = ImageRequest(url: descriptor.reference, cachePolicy: cachePolicy)
+    }
+
+    /// A future for a plain URL (default presentation).
+    public convenience init(url: URL, cachePolicy: CachePolicy = .memoryAndDisk,
+                            priority: ImagePriority = .normal, using loader: (any ImageLoading)? = nil) {
+        self.init(ImageDescriptor(url), cachePolicy: cachePolicy, priority: priority, using: loader)
+    }
+
+    /// The current phase, without starting anything.
+    public var phase: Phase { state.withLock { $0.phase } }
+
+    /// Starts the load if nothing has; a memory-cache hit finishes at once.
+    public func start() {
+        let begin = state.withLock { s -> Bool in
+            guard case .idle = s.phase else { return false }
+            s.phase = .loading
+            return true
+        }
+        guard begin else { return }
+        if let hit = loader.cachedImage(for: request) {
+            finish(.loaded(descriptor.map { _ in hit }))
+            return
+        }
+        let task = Task { [self] in
+            let phase: Phase
+            do {
+                let bitmap = try await loader.image(for: request, priority: priority)
+                phase = .loaded(descriptor.map { _ in bitmap })
+            } catch {
+                phase = .failed(error)
+            }
+            finish(phase)
+        }
+        state.withLock { $0.task = task }
+    }
+
+    /// The image with the descriptor's presentation, loading it on first
+    /// use. Cancelling the caller stops its wait, not the shared load.
+    public func value() async throws -> ImageDescriptor<Bitmap> {
+        start()
+        let id = state.withLock { s -> UInt64 in s.nextWaiter += 1; return s.nextWaiter }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let ready = state.withLock { s -> Phase? in
+                    switch s.phase {
+                    case .loaded, .failed: return s.phase
+                    case .idle, .loading:
+                        if Task.isCancelled { return .failed(CancellationError()) }
+                        s.waiters[id] = continuation
+                        return nil
+                    }
+                }
+                switch ready {
+                case .loaded(let image): continuation.resume(returning: image)
+                case .failed(let error): continuation.resume(throwing: error)
+                default: break
+                }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(throwing: CancellationError())
+        }
+    }
+
+    /// The decoded image, loading it on first use.
+    public func image() async throws -> Bitmap {
+        try await value().reference
+    }
+
+    /// Calls `observer` once with the final phase — now if already final.
+    /// One observer per `owner`: observing again replaces the previous one.
+    func observe(owner: ObjectIdentifier, _ observer: @escaping @Sendable (Phase) -> Void) {
+        let final = state.withLock { s -> Phase? in
+            switch s.phase {
+            case .loaded, .failed: return s.phase
+            case .idle, .loading:
+                s.observers[owner] = observer
+                return nil
+            }
+        }
+        if let final { observer(final) }
+    }
+
+    private func finish(_ phase: Phase) {
+        let (observers, waiters) = state.withLock { s in
+            s.phase = phase
+            s.task = nil
+            defer { s.observers = [:]; s.waiters = [:] }
+            return (Array(s.observers.values), Array(s.waiters.values))
+        }
+        for observer in observers { observer(phase) }
+        for waiter in waiters {
+            switch phase {
+            case .loaded(let image): waiter.resume(returning: image)
+            case .failed(let error): waiter.resume(throwing: error)
+            case .idle, .loading: break
+            }
+        }
+    }
+}

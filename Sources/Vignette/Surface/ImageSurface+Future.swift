@@ -1,0 +1,47 @@
+import Foundation
+
+extension ImageSurface {
+    /// Binds the surface to `future`: its image at once if it is loaded (or
+    /// the failure placeholder if it failed), else `loading` now and the
+    /// image or `failure` when the future finishes — starting the future's
+    /// load if nothing has. Binding never restarts a load; applying anything
+    /// else to the surface unbinds it (a late result never lands).
+    ///
+    /// With `startsLoading: false` the surface waits for someone else to
+    /// start the future (`start()`, `value()`, another binding) — e.g. a
+    /// server renderer that first emits a page of placeholders.
+    public func apply(_ future: ImageFuture, loading: ImageDescriptor<Bitmap>? = nil,
+                      failure: ImageDescriptor<Bitmap>? = nil, startsLoading: Bool = true) {
+        let url = future.request.url
+        let failureDescriptor = failure ?? ImageSurface.defaultPlaceholders.failure
+        switch future.phase {
+        case .loaded(let image):
+            show(image, loadState: .loaded(url))
+            return
+        case .failed(let error):
+            show(failureDescriptor, loadState: .failed(url, error))
+            return
+        case .idle, .loading:
+            break
+        }
+        let generation = show(loading ?? ImageSurface.defaultPlaceholders.loading, loadState: .loading(url))
+        future.observe(owner: ObjectIdentifier(self)) { [weak self] phase in
+            switch phase {
+            case .loaded(let image): _ = self?.commit(image, .loaded(url), generation: generation)
+            case .failed(let error): _ = self?.commit(failureDescriptor, .failed(url, error), generation: generation)
+            case .idle, .loading: break
+            }
+        }
+        if startsLoading { future.start() }
+    }
+
+    /// The async form: binds, then returns once the surface is final.
+    /// Cancelling the caller stops the wait, not the future's load.
+    @discardableResult
+    public func load(_ future: ImageFuture, loading: ImageDescriptor<Bitmap>? = nil,
+                     failure: ImageDescriptor<Bitmap>? = nil) async -> LoadState {
+        apply(future, loading: loading, failure: failure)
+        _ = try? await future.value()
+        return loadState
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import GRDB
+
+extension SQLiteCacheStorage {
+    /// Reads' access times, waiting to be written in one transaction.
+    struct AccessLog: Sendable {
+        /// At most one flush a second (nanoseconds).
+        static let flushInterval: Int64 = 1_000_000_000
+
+        /// Key → latest access, in nanoseconds since 1970.
+        var pending: [String: Int64] = [:]
+        /// The last timestamp handed out, so one process's accesses are
+        /// strictly ordered even within a clock tick.
+        var clock: Int64 = 0
+        /// When the pending times were last taken for a flush.
+        var lastFlush = AccessLog.wallClock()
+
+        /// A fresh timestamp, later than every earlier one.
+        mutating func tick() -> Int64 {
+            clock = max(Self.wallClock(), clock + 1)
+            return clock
+        }
+
+        static func wallClock() -> Int64 {
+            var now = timespec()
+            clock_gettime(CLOCK_REALTIME, &now)
+            return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        }
+    }
+
+    /// Sweeps rounds at most: each deletes the oldest rows estimated to
+    /// cover the excess, then shrinks the files and measures them again.
+    private static let maximumSweepRounds = 16
+
+    /// Deletes least-recently-used rows until the database files hold at
+    /// most `targetBytes`, then gives the freed pages back to the file system.
+    public func sweep(toFit targetBytes: Int) async throws(DiskCache.Error) -> DiskCache.SweepReport {
+        try await flushAccessTimes()
+        let bytesBefore = try await totalSize()
+        guard bytesBefore > targetBytes else {
+            return DiskCache.SweepReport(removedEntries: 0, bytesBefore: bytesBefore, bytesAfter: bytesBefore)
+        }
+        // A write-ahead log that a checkpoint empties is not worth evicting for.
+        try await compact()
+        var size = try await totalSize()
+        var removed = 0
+        var rounds = 0
+        while size > targetBytes, rounds < Self.maximumSweepRounds {
+            rounds += 1
+            let excess = size - targetBytes
+            let deleted = try await writing { db in try Self.deleteOldest(db, covering: excess) }
+            removed += deleted
+            try await compact()
+            size = try await totalSize()
+            if deleted == 0 { break }
+        }
+        return DiskCache.SweepReport(removedEntries: removed, bytesBefore: bytesBefore, bytesAfter: size)
+    }
+
+    /// Deletes the least recently used rows whose pages add up to `excess`
+    /// bytes; returns how many.
+    private static func deleteOldest(_ db: Database, covering excess: Int) throws -> Int {
+        let pageSize = max(try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096, 512)
+        var victims: [String] = []
+        var freed = 0
+        let rows = try Row.fetchCursor(db, sql: "SELECT key, size FROM entries ORDER BY accessed, key")
+        while freed < excess, let row = try rows.next() {
+            guard let key = row["key"] as String? else { continue }
+            let size = row["size"] as Int? ?? 0
+            victims.append(key)
+            // A blob fills whole overflow pages; the row and key take about one more.
+            freed += (size + pageSize - 1) / pageSize * pageSize + pageSize / 2
+        }
+        for key in victims {
+            try db.execute(sql: "DELETE FROM entries WHERE key = ?", arguments: [key])
+        }
+        return victims.count
+    }
+
+    /// Returns free pages to the file system and empties the write-ahead log.
+    func compact() async throws(DiskCache.Error) {
+        try await writingWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA incremental_vacuum")
+            do {
+                try db.checkpoint(.truncate)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                // Another process holds an old snapshot past the busy
+                // timeout; the log is emptied by the next sweep instead.
+            }
+        }
+    }
+
+    /// Writes the pending access times in one transaction; on failure they
+    /// stay pending.
+    func flushAccessTimes() async throws(DiskCache.Error) {
+        let pending = accesses.withLock { log in
+            defer { log.pending = [:] }
+            log.lastFlush = log.clock
+            return log.pending
+        }
+        guard !pending.isEmpty else { return }
+        do {
+            try await writing { db in
+                for (key, accessed) in pending {
+                    try db.execute(
+                        sql: "UPDATE entries SET accessed = max(accessed, ?) WHERE key = ?",
+                        arguments: [accessed, key])
+                }
+            }
+        } catch {
+            accesses.withLock { $0.pending.merge(pending) { max($0, $1) } }
+            throw error
+        }
+    }
+
+    /// Opens the database at `path`; a file there that is not a database
+    /// (or whose header is damaged) is deleted with its log and replaced by
+    /// an empty database.
+    static func openRecovering(_ path: String) throws(DiskCache.Error) -> DatabasePool {
+        do {
+            return try open(path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
+            for file in [path, path + "-wal", path + "-shm"] where unlink(file) != 0 {
+                let code = errno
+                guard code == ENOENT else {
+                    throw .databaseFailed(path, reason: "\(error); deleting \(file) failed: \(String(cString: strerror(code)))")
+                }
+            }
+            do {
+                return try open(path)
+            } catch {
+                throw .databaseFailed(path, reason: "\(error) (after replacing a damaged database)")
+            }
+        } catch {
+            throw .databaseFailed(path, reason: String(describing: error))
+        }
+    }
+
+    private static func open(_ path: String) throws -> DatabasePool {
+        var configuration = Configuration()
+        configuration.label = "Vignette.SQLiteCacheStorage"
+        // Two processes share the file: wait for the other's write lock.
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // Takes effect only before the first table of a new database
+            // exists (GRDB's WAL setup creates one), a no-op afterwards.
+            if !db.configuration.readonly {
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            }
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try pool.write { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS entries(
+                    key TEXT PRIMARY KEY NOT NULL,
+                    blob BLOB NOT NULL,
+                    size INTEGER NOT NULL,
+                    accessed INTEGER NOT NULL);
+                CREATE INDEX IF NOT EXISTS entries_accessed ON entries(accessed);
+                """)
+        }
+        return pool
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+@testable import Vignette
+
+@Suite struct ImageFutureTests {
+    let url = URL(string: "https://example.test/photo.png")!
+    let photo = Bitmap(width: 4, height: 3, fill: Color(red: 10, green: 20, blue: 30))
+
+    func surface() throws -> ImageSurface { try ImageSurface(size: Size(width: 8, height: 6), scale: 1) }
+
+    @Test func nothingLoadsUntilFirstUse() async throws {
+        let loader = FakeImageLoader()
+        let future = ImageFuture(url: url, using: loader)
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(loader.started.isEmpty)
+        guard case .idle = future.phase else { Issue.record("expected idle, got \(future.phase)"); return }
+        future.start()
+        #expect(await eventually { loader.started == [url] })
+    }
+
+    @Test func loadsOnceForEveryWaiterAndSurface() async throws {
+        let loader = FakeImageLoader()
+        let future = ImageFuture(ImageDescriptor(url, contentMode: .center, accessibilityIdentifier: "p"), using: loader)
+        let first = try surface(), second = try surface()
+        first.apply(future)
+        #expect(first.loadState.description == "loading \(url.absoluteString)")
+        first.apply(future)  // rebinding never restarts the load
+        async let a = future.image()
+        async let b = future.image()
+        #expect(await eventually { loader.pendingCount(url) == 1 })
+        loader.finish(url, with: .success(photo))
+        #expect(try await a == photo)
+        #expect(try await b == photo)
+        #expect(loader.started.count == 1)
+        #expect(await eventually { first.loadState.isFinal })
+        #expect(first.loadState.description == "loaded \(url.absoluteString)")
+        #expect(first.accessibilityIdentifier == "p")
+        // Bound after the image arrived: final at once, no placeholder frame, no new load.
+        second.apply(future)
+        #expect(second.loadState.description == "loaded \(url.absoluteString)")
+        #expect(second.render() == first.render())
+        #expect(loader.started.count == 1)
+    }
+
+    @Test func aSurfaceAppliedSomethingElseNeverGetsTheLateImage() async throws {
+        let loader = FakeImageLoader()
+        let future = ImageFuture(url: url, using: loader)
+        let view = try surface()
+        view.apply(future)
+        let other = ImageDescriptor(Bitmap(width: 2, height: 2, fill: Color(red: 0, green: 0, blue: 255)))
+        view.apply(other)
+        loader.finish(url, with: .success(photo))
+        _ = try await future.image()
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(view.loadState.description == "idle")
+        #expect(view.descriptor?.reference == other.reference)
+    }
+
+    @Test func failureShowsThePlaceholderAndStaysFailed() async throws {
+        let loader = FakeImageLoader()
+        let future = ImageFuture(url: url, using: loader)
+        let view = try surface()
+        let failure = ImageDescriptor(Bitmap(width: 1, height: 1), background: Color(red: 255, green: 0, blue: 0),
+                                      accessibilityIdentifier: "broken")
+        view.apply(future, failure: failure)
+        #expect(await eventually { loader.pendingCount(url) == 1 })
+        loader.finish(url, with: .failure(.init(description: "HTTP 404")))
+        await #expect(throws: FakeImageLoader.Failure.self) { try await future.image() }
+        #expect(await eventually { view.loadState.isFinal })
+        #expect(view.loadState.description == "failed: HTTP 404")
+        #expect(view.accessibilityIdentifier == "broken")
+        // A later value() or binding does not retry: the future loads once.
+        await #expect(throws: FakeImageLoader.Failure.self) { try await future.image() }
+        try surface().apply(future, failure: failure)
+        #expect(loader.started.count == 1)
+    }
+
+    @Test func aMemoryHitFinishesWithoutLoading() async throws {
+        let loader = FakeImageLoader()
+        loader.prime(url, with: photo)
+        let future = ImageFuture(url: url, using: loader)
+        let view = try surface()
+        view.apply(future)
+        #expect(view.loadState.description == "loaded \(url.absoluteString)")
+        #expect(loader.started.isEmpty)
+    }
+
+    @Test func cancellingAWaiterDoesNotCancelTheSharedLoad() async throws {
+        let loader = FakeImageLoader()
+        let future = ImageFuture(url: url, using: loader)
+        let impatient = Task { try await future.image() }
+        #expect(await eventually { loader.pendingCount(url) == 1 })
+        impatient.cancel()
+        await #expect(throws: CancellationError.self) { try await impatient.value }
+        #expect(loader.pendingCount(url) == 1)
+        loader.finish(url, with: .success(photo))
+        #expect(try await future.image() == photo)
+    }
+
+    @Test func theCachePolicyAndRetriesAreThePipelines() async throws {
+        let server = try ImagePipelineTests.server()
+        let pipeline = ImagePipelineTests.pipeline()
+        let offline = ImageFuture(url: server.url("/ok.png/never"), cachePolicy: .cacheOnly, using: pipeline)
+        await #expect(throws: ImagePipeline.Error.notCached(server.url("/ok.png/never"))) { try await offline.image() }
+        #expect(server.requests(to: "/ok.png/never") == 0)
+        let flaky = ImageFuture(url: server.url("/flaky/1/future"), using: pipeline)
+        #expect(try await flaky.image().width == 32)
+        #expect(server.requests(to: "/flaky/1/future") == 2)
+    }
+
+    @Test func modelsHoldingFuturesBecomeTheCache() async throws {
+        final class Product: Sendable {
+            let photo: ImageFuture
+            init(url: URL, loader: any ImageLoading) { photo = ImageFuture(url: url, using: loader) }
+        }
+        let loader = FakeImageLoader()
+        let product = Product(url: url, loader: loader)
+        let views = try (0..<5).map { _ in try surface() }
+        for view in views { view.apply(product.photo) }
+        #expect(await eventually { loader.pendingCount(url) == 1 })
+        loader.finish(url, with: .success(photo))
+        #expect(await eventually { views.allSatisfy { $0.loadState.isFinal } })
+        #expect(loader.started.count == 1)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+@testable import Vignette
+
+@Suite struct ImagePrefetcherTests {
+    @Test func prefetchedImagesAreInMemoryAfterward() async throws {
+        let server = try ImagePipelineTests.server()
+        let pipeline = ImagePipelineTests.pipeline()
+        let prefetcher = ImagePrefetcher(loader: pipeline)
+        let urls = (0..<4).map { server.url("/ok.png/p\($0)") }
+        prefetcher.startPrefetching(with: urls + urls)  // equivalent requests join one load
+        await prefetcher.waitUntilIdle()
+        for (i, url) in urls.enumerated() {
+            #expect(pipeline.cachedImage(for: ImageRequest(url: url)) != nil)
+            #expect(server.requests(to: "/ok.png/p\(i)") == 1)
+        }
+        #expect(prefetcher.completedCount == 4)
+        prefetcher.startPrefetching(with: urls)  // all cached: nothing to do
+        #expect(prefetcher.pendingCount == (0, 0))
+    }
+
+    @Test func itsOwnConcurrencyLimitHolds() async throws {
+        let server = try ImagePipelineTests.server()
+        let pipeline = ImagePipelineTests.pipeline(limit: 6)
+        let prefetcher = ImagePrefetcher(loader: pipeline, maxConcurrentLoads: 2)
+        prefetcher.startPrefetching(with: (0..<8).map { server.url("/slow-ok.png/c\($0)") })
+        #expect(prefetcher.pendingCount.running == 2)
+        await prefetcher.waitUntilIdle()
+        #expect(server.peakConcurrency <= 2)
+        #expect(prefetcher.completedCount == 8)
+    }
+
+    @Test func itStaysBelowThePipelinesLimit() {
+        let pipeline = ImagePipelineTests.pipeline(limit: 3)
+        #expect(ImagePrefetcher(loader: pipeline, maxConcurrentLoads: 8).maxConcurrentLoads == 2)
+        #expect(ImagePrefetcher(loader: ImagePipelineTests.pipeline(limit: 1)).maxConcurrentLoads == 1)
+    }
+
+    @Test func visibleLoadsAreNeverDelayed() async throws {
+        let server = try ImagePipelineTests.server()
+        let pipeline = ImagePipelineTests.pipeline(limit: 2)
+        let prefetcher = ImagePrefetcher(loader: pipeline)  // 1 slot of the pipeline's 2
+        let ahead = (0..<6).map { server.url("/slow-ok.png/ahead\($0)") }
+        prefetcher.startPrefetching(with: ahead)
+        #expect(await eventually { server.requestOrder.count == 1 })
+        let start = ContinuousClock.now
+        let image = try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/visible")))
+        let waited = ContinuousClock.now - start
+        #expect(image.width == 32)
+        // The visible request reached the server second — right after the one
+        // prefetch already running — and took one response time, not seven.
+        #expect(server.requestOrder.firstIndex(of: "/slow-ok.png/visible") == 1)
+        #expect(waited < .seconds(1.5), "visible load took \(waited) behind prefetching")
+        prefetcher.stopPrefetching()
+    }
+
+    @Test func stoppingCancelsWorkNobodyElseWaitsFor() async throws {
+        let server = try ImagePipelineTests.server()
+        let pipeline = ImagePipelineTests.pipeline()
+        let prefetcher = ImagePrefetcher(loader: pipeline)
+        let slow = server.url("/slow-body/stopped")
+        let queued = server.url("/slow-ok.png/queued")
+        let shared = server.url("/slow-body/shared")
+        prefetcher.startPrefetching(with: [slow, shared, queued])
+        #expect(await eventually { server.requests(to: "/slow-body/stopped") == 1 && server.requests(to: "/slow-body/shared") == 1 })
+        let visible = Task { try await pipeline.image(for: ImageRequest(url: shared)) }
+        try await Task.sleep(for: .milliseconds(50))
+        prefetcher.stopPrefetching(with: [slow, shared, queued])
+        #expect(prefetcher.pendingCount == (0, 0))
+        // The visible waiter keeps the shared transfer alive; the other was aborted.
+        #expect(try await visible.value.width == 32)
+        #expect(pipeline.cachedImage(for: ImageRequest(url: slow)) == nil)
+        #expect(server.requests(to: "/slow-ok.png/queued") == 0)
+        #expect(prefetcher.completedCount == 0)
+    }
+
+    @Test func descriptorsAndRestartsWork() async throws {
+        let loader = FakeImageLoader()
+        let prefetcher = ImagePrefetcher(loader: loader, maxConcurrentLoads: 1)
+        let url = URL(string: "https://example.test/a.png")!
+        prefetcher.startPrefetching(with: [ImageDescriptor(url, contentMode: .center)])
+        #expect(await eventually { loader.pendingCount(url) == 1 })
+        prefetcher.stopPrefetching(with: [url])
+        prefetcher.startPrefetching(with: [url])  // a restart is a new load; the old one's end must not remove it
+        #expect(await eventually { loader.started.count == 2 })
+        #expect(prefetcher.pendingCount == (0, 1))
+        loader.finish(url, with: .success(Bitmap(width: 1, height: 1)))
+        await prefetcher.waitUntilIdle()
+        #expect(prefetcher.completedCount == 1)
+    }
+}
