@@ -49,6 +49,7 @@ import Testing
         view.apply(future)
         let other = ImageDescriptor(Bitmap(width: 2, height: 2, fill: Color(red: 0, green: 0, blue: 255)))
         view.apply(other)
+        #expect(await eventually { loader.pendingCount(url) == 1 })
         loader.finish(url, with: .success(photo))
         _ = try await future.image()
         try await Task.sleep(for: .milliseconds(20))

@@ -34,20 +34,21 @@ import Testing
         #expect(controller.update(viewport: Rect(x: 0, y: 0, width: 320, height: 350)).isEmpty)
     }
 
-    @Test func bigMoveAddsAheadAndRemovesWhatIsNowVisible() {
+    @Test func bigMoveAddsAheadAndPromotesWhatIsNowVisible() {
         let controller = PreheatController(layout: Self.grid)
         _ = controller.update(viewport: Self.viewport(y: 0))
         // y 120: rows 1-3 visible (row 3 starts at 330 < 420); ahead 420..<720 holds rows 4-6.
         let change = controller.update(viewport: Self.viewport(y: 120))
-        #expect(change.added == Array(18...20))
-        #expect(change.removed == Array(9...11))
-        #expect(Set(change.added).isDisjoint(with: change.removed))
+        #expect(change == PreheatController.Change(added: Array(18...20), removed: [], promoted: Array(9...11)))
+        #expect(Set(change.added).isDisjoint(with: change.promoted))
         #expect(controller.preheated == Array(12...20))
         // A full page: rows 3-5 visible, rows 6-8 ahead.
         let page = controller.update(viewport: Self.viewport(y: 330))
-        #expect(page.added == Array(21...26))
-        #expect(page.removed == Array(12...17))
-        #expect(controller.preheated == Array(18...26))
+        #expect(page == PreheatController.Change(added: Array(21...26), removed: [], promoted: Array(12...17)))
+        // Far ahead: everything preheated is scrolled past and stopped.
+        let jump = controller.update(viewport: Self.viewport(y: 1000))
+        #expect(jump == PreheatController.Change(added: [], removed: Array(18...26)))
+        #expect(Set(jump.added).isDisjoint(with: jump.removed))
     }
 
     @Test func reversalBeyondTheThresholdLooksBack() {
@@ -106,7 +107,7 @@ import Testing
         #expect(eager.threshold == 0)
         _ = eager.update(viewport: Self.viewport(y: 0))
         // 60 points: row 3 (330..<430) becomes visible; row 6 (660) stays just outside 360..<660.
-        #expect(eager.update(viewport: Self.viewport(y: 60)) == PreheatController.Change(added: [], removed: [9, 10, 11]))
+        #expect(eager.update(viewport: Self.viewport(y: 60)) == PreheatController.Change(promoted: [9, 10, 11]))
         #expect(eager.update(viewport: Self.viewport(y: 60)).isEmpty)
 
         let controller = PreheatController(layout: Self.grid)
@@ -132,9 +133,11 @@ import Testing
             y += Double.random(in: -250...350, using: &random)
             let change = controller.update(viewport: Rect(x: 0, y: y, width: 320, height: 300))
             #expect(Set(change.added).isDisjoint(with: running))
-            #expect(Set(change.removed).isSubset(of: running))
-            #expect(Set(change.added).isDisjoint(with: change.removed))
-            running.subtract(change.removed)
+            #expect(Set(change.removed + change.promoted).isSubset(of: running))
+            #expect(Set(change.removed).isDisjoint(with: change.promoted))
+            #expect(Set(change.promoted).isSubset(of: controller.window?.visible ?? []))
+            #expect(Set(change.removed).isDisjoint(with: controller.window?.visible ?? []))
+            running.subtract(change.removed + change.promoted)
             running.formUnion(change.added)
             #expect(running == Set(controller.preheated))
             if step % 97 == 96 {
@@ -164,5 +167,71 @@ import Testing
             let expected = PreheatWindow(viewport: window.viewport, layout: Self.grid, direction: window.direction, ratio: 1)
             #expect(controller.preheated == expected.preheat)
         }
+    }
+}
+
+/// SplitMix64: a tiny seeded generator, so the random cases are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The window rules written out plainly (vertical axis), scanning every frame;
+/// shared by both preheat suites.
+enum PreheatReference {
+    static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        a.size.width > 0 && a.size.height > 0 && b.size.width > 0 && b.size.height > 0
+            && a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+    }
+
+    static func window(frames: [Rect], viewport: Rect, forward: Bool, ratio: Double) -> (visible: [Int], preheat: [Int]) {
+        let visible = frames.indices.filter { overlaps(frames[$0], viewport) }
+        let extent = ratio * viewport.size.height
+        guard extent > 0, let top = frames.map(\.minY).min(), let bottom = frames.map(\.maxY).max() else {
+            return (visible, [])
+        }
+        var lower = forward ? viewport.maxY : viewport.minY - extent
+        var upper = forward ? viewport.maxY + extent : viewport.minY
+        lower = max(lower, top)
+        upper = min(upper, bottom)
+        guard lower < upper else { return (visible, []) }
+        let band = Rect(x: viewport.minX, y: lower, width: viewport.size.width, height: upper - lower)
+        var ahead: [(distance: Double, index: Int)] = []
+        for index in frames.indices where overlaps(frames[index], band) && !visible.contains(index) {
+            let frame = frames[index]
+            ahead.append((max(0, forward ? frame.minY - viewport.maxY : viewport.minY - frame.maxY), index))
+        }
+        ahead.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
+        return (visible, ahead.map(\.index))
+    }
+
+    /// Three columns of 100-wide items with random heights and gaps, in shuffled order.
+    static func masonry(count: Int, using random: inout SeededGenerator) -> [Rect] {
+        var bottoms = [0.0, 0.0, 0.0]
+        var frames: [Rect] = []
+        for index in 0..<count {
+            let column = index % 3
+            let height = Double.random(in: 20...200, using: &random).rounded()
+            frames.append(Rect(x: Double(column) * 110, y: bottoms[column], width: 100, height: height))
+            bottoms[column] += height + Double(Int.random(in: 0...15, using: &random))
+        }
+        return frames.shuffled(using: &random)
+    }
+
+    /// Half the time on whole multiples of 10, to meet item edges exactly.
+    static func viewport(using random: inout SeededGenerator) -> Rect {
+        let whole = Bool.random(using: &random)
+        func value(_ range: ClosedRange<Double>) -> Double {
+            let value = Double.random(in: range, using: &random)
+            return whole ? (value / 10).rounded() * 10 : value
+        }
+        return Rect(x: value(-50...200), y: value(-500...3000), width: value(100...400), height: value(50...600))
     }
 }

@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func hugeRatiosStopAtTheContentEnds() {
-        for ratio in [1e9, .infinity] {
+        for ratio: Double in [1e9, .infinity] {
             let window = Self.window(y: 0, .forward, ratio: ratio)
             #expect(window.preheat == Array(9...29))
             #expect(window.preheatRect == Rect(x: 0, y: 300, width: 320, height: 790))
@@ -83,7 +83,7 @@ import Testing
             let window = Self.window(y: 0, .forward, ratio: 5, layout: empty)
             #expect(window.visible == [] && window.preheat == [] && window.preheatRect == nil)
         }
-        for ratio in [0, -1, .nan, -.infinity] {
+        for ratio: Double in [0, -1, .nan, -.infinity] {
             let window = Self.window(y: 0, .forward, ratio: ratio)
             #expect(window.visible == Array(0...8))
             #expect(window.preheat == [])
@@ -166,7 +166,7 @@ import Testing
             let layout = PreheatLayout.frames(frames)
             for _ in 0..<50 {
                 let viewport = PreheatReference.viewport(using: &random)
-                let ratio = [0, 0.25, 0.5, 1, 2, 10].randomElement(using: &random) ?? 1
+                let ratio: Double = [0, 0.25, 0.5, 1, 2, 10].randomElement(using: &random) ?? 1
                 let direction: PreheatWindow.Direction = Bool.random(using: &random) ? .forward : .backward
                 let window = PreheatWindow(viewport: viewport, layout: layout, direction: direction, ratio: ratio)
                 let expected = PreheatReference.window(frames: frames, viewport: viewport,
@@ -181,11 +181,16 @@ import Testing
         var random = SeededGenerator(seed: 42)
         for _ in 0..<60 {
             let axis: PreheatLayout.Axis = Bool.random(using: &random) ? .vertical : .horizontal
+            // Whole sizes half the time, so viewports land exactly on item edges too.
+            let whole = Bool.random(using: &random)
+            func length(_ range: ClosedRange<Double>) -> Double {
+                let value = Double.random(in: range, using: &random)
+                return whole ? value.rounded() : value
+            }
             let grid = PreheatLayout.grid(
-                itemSize: Size(width: Double.random(in: 20...150, using: &random), height: Double.random(in: 20...150, using: &random)),
-                spacing: Bool.random(using: &random) ? 0 : Double.random(in: 0...12.7, using: &random),
+                itemSize: Size(width: length(20...150), height: length(20...150)), spacing: length(0...12.7),
                 columns: Int.random(in: 1...6, using: &random), itemCount: Int.random(in: 0...200, using: &random),
-                insets: PreheatLayout.Insets(top: Double.random(in: 0...20, using: &random), left: 3.3, bottom: 7, right: 1),
+                insets: PreheatLayout.Insets(top: length(0...20), left: length(0...20), bottom: 7, right: 1),
                 axis: axis)
             let frames = (0..<grid.count).compactMap { grid.frame(at: $0) }
             let explicit = PreheatLayout.frames(frames, axis: axis)
@@ -201,65 +206,5 @@ import Testing
                 }
             }
         }
-    }
-}
-
-/// SplitMix64: a tiny seeded generator, so the random cases are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// The window rules written out plainly (vertical axis), scanning every frame.
-enum PreheatReference {
-    static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
-        a.size.width > 0 && a.size.height > 0 && b.size.width > 0 && b.size.height > 0
-            && a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
-    }
-
-    static func window(frames: [Rect], viewport: Rect, forward: Bool, ratio: Double) -> (visible: [Int], preheat: [Int]) {
-        let visible = frames.indices.filter { overlaps(frames[$0], viewport) }
-        let extent = ratio * viewport.size.height
-        guard extent > 0, let top = frames.map(\.minY).min(), let bottom = frames.map(\.maxY).max() else {
-            return (visible, [])
-        }
-        var lower = forward ? viewport.maxY : viewport.minY - extent
-        var upper = forward ? viewport.maxY + extent : viewport.minY
-        lower = max(lower, top)
-        upper = min(upper, bottom)
-        guard lower < upper else { return (visible, []) }
-        let band = Rect(x: viewport.minX, y: lower, width: viewport.size.width, height: upper - lower)
-        var ahead: [(distance: Double, index: Int)] = []
-        for index in frames.indices where overlaps(frames[index], band) && !visible.contains(index) {
-            let frame = frames[index]
-            ahead.append((max(0, forward ? frame.minY - viewport.maxY : viewport.minY - frame.maxY), index))
-        }
-        ahead.sort { $0.distance < $1.distance || ($0.distance == $1.distance && $0.index < $1.index) }
-        return (visible, ahead.map(\.index))
-    }
-
-    /// Three columns of 100-wide items with random heights and gaps, in shuffled order.
-    static func masonry(count: Int, using random: inout SeededGenerator) -> [Rect] {
-        var bottoms = [0.0, 0.0, 0.0]
-        var frames: [Rect] = []
-        for index in 0..<count {
-            let column = index % 3
-            let height = Double.random(in: 20...200, using: &random).rounded()
-            frames.append(Rect(x: Double(column) * 110, y: bottoms[column], width: 100, height: height))
-            bottoms[column] += height + Double(Int.random(in: 0...15, using: &random))
-        }
-        return frames.shuffled(using: &random)
-    }
-
-    static func viewport(using random: inout SeededGenerator) -> Rect {
-        Rect(x: Double.random(in: -50...200, using: &random), y: Double.random(in: -500...3000, using: &random),
-             width: Double.random(in: 100...400, using: &random), height: Double.random(in: 50...600, using: &random))
     }
 }

@@ -50,4 +50,38 @@ import Testing
         #expect(server.requests(to: "/flaky/1/x.png") == 2)
         #expect(try RenderCommandTests.run(["render", "x.png", "--size", "8x8", "-o", "y.png", "--max-concurrent", "0"]).status == 64)
     }
+
+    /// The bar in one batch: every fault case through `vignette render`
+    /// ends as the image or as the failure placeholder with an error line,
+    /// within its timeout.
+    @Test func everyFaultCaseEndsAsImageOrPlaceholderInTime() throws {
+        let server = try ImagePipelineTests.server()
+        let folder = try RenderCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let failure = Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources/address-book.png").path
+        let succeed = ["/ok.png": "ok", "/flaky/1/x": "x", "/redirect/3": "3", "/wrong-type.png": "wrong-type", "/gzip.png": "gzip"]
+        let fail = ["/status/404": "HTTP 404", "/status/500": "HTTP 500", "/slow-headers": "timed out",
+                    "/slow-body": "timed out", "/truncated": "", "/garbage": "not a PNG", "/loop": "more than 5 redirects",
+                    "/to-file": "scheme is not allowed", "/huge": "larger than the limit", "/endless": "larger than the limit"]
+        let start = ContinuousClock.now
+        let result = try RenderCommandTests.run(["render"] + (succeed.keys.sorted() + fail.keys.sorted()).map { server.url($0).absoluteString }
+            + ["--size", "20x20", "--output-dir", folder.path, "--failure", failure, "--timeout", "1.5", "--retries", "1"])
+        let elapsed = ContinuousClock.now - start
+        #expect(result.status == 1)
+        // Slowest case: a timeout (1.5 s) plus one retry after backoff; well under 15 s.
+        #expect(elapsed < .seconds(15), "took \(elapsed)")
+        for (path, reason) in fail {
+            let line = result.stderr.split(separator: "\n").first { $0.hasPrefix("error: \(server.url(path).absoluteString): ") }
+            #expect(line?.contains(reason) == true, "\(path): \(String(describing: line))")
+        }
+        for path in succeed.keys { #expect(!result.stderr.contains(server.url(path).absoluteString), "\(path)") }
+        let written = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        let names = succeed.values.map { $0 + ".png" } + fail.keys.map { ($0.split(separator: "/").last.map(String.init) ?? "") + ".png" }
+        #expect(written == Set(names))
+        // A placeholder and an image differ: the 16 pt failure image centred vs the photo filling the surface.
+        let placeholder = try PNGCodec.decode(contentsOf: folder.appendingPathComponent("404.png").path)
+        let image = try PNGCodec.decode(contentsOf: folder.appendingPathComponent("ok.png").path)
+        #expect(TestImages.opaqueBounds(placeholder) == PixelRect(minX: 2, minY: 2, maxX: 18, maxY: 18))
+        #expect(TestImages.opaqueBounds(image) != TestImages.opaqueBounds(placeholder))
+    }
 }

@@ -55,8 +55,11 @@ public struct DiskCacheEntry: Sendable, Hashable {
         let keyCount = Int(Self.read(UInt32.self, bytes, at: 8))
         let metaCount = Int(Self.read(UInt32.self, bytes, at: 12))
         let payloadCount = Self.read(UInt64.self, bytes, at: 16)
-        let expected = UInt64(Self.headerSize) + UInt64(keyCount) + UInt64(metaCount) + payloadCount + 4
-        guard expected == UInt64(bytes.count) else { throw damaged("length is \(bytes.count) bytes, header says \(expected)") }
+        // Each length is checked against the size first, so a crafted header cannot overflow the sum.
+        let available = UInt64(bytes.count - Self.headerSize - 4)
+        guard payloadCount <= available, UInt64(keyCount) + UInt64(metaCount) + payloadCount == available else {
+            throw damaged("length is \(bytes.count) bytes, header says key \(keyCount) + metadata \(metaCount) + payload \(payloadCount)")
+        }
         let body = bytes.prefix(bytes.count - 4)
         let stored = Self.read(UInt32.self, bytes, at: bytes.count - 4)
         guard Self.crc32(body) == stored else { throw damaged("checksum mismatch") }
@@ -67,7 +70,7 @@ public struct DiskCacheEntry: Sendable, Hashable {
         offset += metaCount
         let key = String(decoding: keyData, as: UTF8.self)
         if let expectedKey, key != expectedKey { throw damaged("stored for another key (\(key))") }
-        guard let metadata = try? JSONDecoder().decode(CacheMetadata.self, from: metaData) else {
+        guard let metadata = try? Self.decoder.decode(CacheMetadata.self, from: metaData) else {
             throw damaged("unreadable metadata")
         }
         self.key = key
@@ -75,10 +78,19 @@ public struct DiskCacheEntry: Sendable, Hashable {
         data = Data(bytes[offset..<offset + Int(payloadCount)])
     }
 
+    // Non-finite dates are written as strings rather than failing: an entry
+    // must always serialize to something its reader accepts.
     private static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
+    }
+
+    private static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return decoder
     }
 
     /// CRC-32 (libdeflate's, vectorised).

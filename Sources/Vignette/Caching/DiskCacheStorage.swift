@@ -14,7 +14,7 @@
 ///
 /// ```swift
 /// let storage = try FileCacheStorage(directory: "/var/cache/thumbs")
-/// let cache = DiskCache(storage: storage, sizeLimit: 200 << 20)
+/// let cache = try DiskCache(storage: storage, sizeLimit: 200 << 20)
 /// ```
 public protocol DiskCacheStorage: Sendable {
     /// The engine's name for messages: "files", "sqlite".

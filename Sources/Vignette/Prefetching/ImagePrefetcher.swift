@@ -35,8 +35,8 @@ public final class ImagePrefetcher: Sendable {
     public init(loader: (any ImageLoading)? = nil, maxConcurrentLoads: Int = 2) {
         let loader = loader ?? ImageSurface.defaultLoader
         var limit = max(1, maxConcurrentLoads)
-        if let pipeline = loader as? ImagePipeline, pipeline.configuration.maxConcurrentLoads > 1 {
-            limit = min(limit, pipeline.configuration.maxConcurrentLoads - 1)
+        if let pipeline = loader as? ImagePipeline {
+            limit = min(limit, max(1, pipeline.configuration.maxConcurrentLoads - 1))
         }
         self.loader = loader
         self.maxConcurrentLoads = limit

@@ -15,7 +15,8 @@
 ///     let change = preheat.update(viewport: rect)
 ///     prefetcher.startPrefetching(with: change.added.map { urls[$0] })   // nearest first
 ///     prefetcher.stopPrefetching(with: change.removed.map { urls[$0] })
-///     // Visible items load at normal priority, joining any prefetch in flight.
+///     // Visible items load at normal priority, joining any prefetch in flight
+///     // (`change.promoted` lists the ones that were preheated).
 ///     for index in layout.indices(intersecting: rect) { … pipeline.image(for: ImageRequest(url: urls[index])) … }
 /// }
 /// ```
@@ -28,17 +29,22 @@ public final class PreheatController: Sendable {
     public struct Change: Sendable, Equatable {
         /// Items that entered the window, nearest-first.
         public var added: [Int]
-        /// Items that left the window (scrolled past, out of range, or now visible), ascending.
+        /// Items that left the window and are not visible, ascending: stop these.
         public var removed: [Int]
+        /// Items that left the window because the viewport now shows them,
+        /// ascending: leave these running, as the visible load joins the
+        /// prefetch rather than starting over.
+        public var promoted: [Int]
 
         /// Creates a change.
-        public init(added: [Int] = [], removed: [Int] = []) {
+        public init(added: [Int] = [], removed: [Int] = [], promoted: [Int] = []) {
             self.added = added
             self.removed = removed
+            self.promoted = promoted
         }
 
-        /// True when there is nothing to start or stop.
-        public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+        /// True when nothing entered or left the window.
+        public var isEmpty: Bool { added.isEmpty && removed.isEmpty && promoted.isEmpty }
     }
 
     private struct State {
@@ -102,11 +108,13 @@ public final class PreheatController: Sendable {
             }
             let window = PreheatWindow(viewport: viewport, layout: state.layout, direction: direction, ratio: ratio)
             let old = state.window?.preheat ?? []
-            let oldSet = Set(old), newSet = Set(window.preheat)
+            let oldSet = Set(old), newSet = Set(window.preheat), visible = Set(window.visible)
+            let left = old.filter { !newSet.contains($0) }.sorted()
             state.window = window
             state.invalidated = false
             return Change(added: window.preheat.filter { !oldSet.contains($0) },
-                          removed: old.filter { !newSet.contains($0) }.sorted())
+                          removed: left.filter { !visible.contains($0) },
+                          promoted: left.filter { visible.contains($0) })
         }
     }
 

@@ -99,7 +99,9 @@ public struct PreheatLayout: Sendable, Equatable {
         }
     }
 
-    /// Indices of the items whose frames overlap `rect` with a positive area, ascending.
+    /// Indices of the items whose frames overlap `rect` with a positive area,
+    /// ascending. A grid computes them from its rows and columns; explicit
+    /// frames are binary-searched along the axis, then the slice is checked.
     public func indices(intersecting rect: Rect) -> [Int] {
         guard rect.size.width > 0, rect.size.height > 0 else { return [] }
         switch storage {
@@ -230,17 +232,9 @@ struct PreheatFrameIndex: Sendable, Equatable {
         starts = order.map { axis.start(of: frames[$0]) }
         var furthest = -Double.infinity
         reach = order.map { furthest = max(furthest, axis.end(of: frames[$0])); return furthest }
-        guard let first = order.first else {
-            bounds = Rect(x: 0, y: 0, width: 0, height: 0)
-            return
-        }
-        var minX = frames[first].minX, minY = frames[first].minY, maxX = frames[first].maxX, maxY = frames[first].maxY
-        for index in order {
-            minX = min(minX, frames[index].minX)
-            minY = min(minY, frames[index].minY)
-            maxX = max(maxX, frames[index].maxX)
-            maxY = max(maxY, frames[index].maxY)
-        }
+        let kept = order.map { frames[$0] }
+        let minX = kept.map(\.minX).min() ?? 0, minY = kept.map(\.minY).min() ?? 0
+        let maxX = kept.map(\.maxX).max() ?? 0, maxY = kept.map(\.maxY).max() ?? 0
         bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
@@ -268,7 +262,7 @@ private func partitionPoint(_ count: Int, _ predicate: (Int) -> Bool) -> Int {
 /// `value` as an Int within `lower...upper`; NaN gives `lower`.
 private func clampedInt(_ value: Double, _ lower: Int, _ upper: Int) -> Int {
     guard value > Double(lower) else { return lower }
-    // Double(Int.max) rounds up to 2^63, so `>=` keeps Int(value) in range.
+    // Double(Int.max) rounds up to 2^63, so anything converted below is in range.
     guard value < Double(upper) else { return upper }
     return Int(value)
 }
