@@ -6,15 +6,15 @@ import Testing
 /// limit, 304 revalidation, rendering with the origin gone, SIGKILL during
 /// writes, and two processes on one folder.
 @Suite(.serialized) struct CacheCommandTests {
-    /// A ~260 KB PNG: 256x256 of seeded noise (incompressible, like a photo).
+    /// A ~270 KB PNG: 300x300 of seeded noise (incompressible, like a photo).
     static let bigPNG: Data = {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let bytes = (0..<(256 * 256 * 4)).map { i -> UInt8 in
+        let bytes = (0..<(300 * 300 * 4)).map { i -> UInt8 in
             if i % 4 == 3 { return 255 }
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return UInt8(truncatingIfNeeded: state >> 56)
         }
-        return (try? PNGCodec.encode(Bitmap(width: 256, height: 256, straightRGBA: bytes))) ?? Data()
+        return (try? PNGCodec.encode(Bitmap(width: 300, height: 300, straightRGBA: bytes))) ?? Data()
     }()
 
     static func folderSize(_ path: String) -> Int {
@@ -78,12 +78,13 @@ import Testing
         let server = try LoopbackServer(png: Self.bigPNG)
         let work = try RenderCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: work) }
-        let urls = (0..<40).map { server.url("/fresh/k\($0).png") }
+        let urls = (0..<200).map { server.url("/fresh/k\($0).png") }
         let reference = work.appendingPathComponent("reference")
         let clean = try Self.render([urls[0]], output: reference, cache: work.appendingPathComponent("clean"), engine: engine)
         #expect(clean.status == 0, "\(clean.stderr)")
         let expected = try Data(contentsOf: reference.appendingPathComponent("k0.png"))
-        for (round, delay) in [0.15, 0.3, 0.6].enumerated() {
+        // Killed once the cache holds about 2, 5 and 10 MB: writes are under way.
+        for (round, threshold) in [2_000_000, 5_000_000, 10_000_000].enumerated() {
             let cache = work.appendingPathComponent("cache\(round)")
             let process = Process()
             process.executableURL = RenderCommandTests.binary
@@ -93,7 +94,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            Thread.sleep(forTimeInterval: delay)
+            while process.isRunning && Self.folderSize(cache.path) < threshold { Thread.sleep(forTimeInterval: 0.005) }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal)

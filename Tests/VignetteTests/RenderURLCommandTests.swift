@@ -61,7 +61,7 @@ import Testing
         let failure = Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources/address-book.png").path
         let succeed = ["/ok.png": "ok", "/flaky/1/x": "x", "/redirect/3": "3", "/wrong-type.png": "wrong-type", "/gzip.png": "gzip"]
         let fail = ["/status/404": "HTTP 404", "/status/500": "HTTP 500", "/slow-headers": "timed out",
-                    "/slow-body": "timed out", "/truncated": "", "/garbage": "not a PNG", "/loop": "more than 5 redirects",
+                    "/slow-body": "timed out", "/truncated": "partial file", "/garbage": "not a PNG", "/loop": "more than 5 redirects",
                     "/to-file": "scheme is not allowed", "/huge": "larger than the limit", "/endless": "larger than the limit"]
         let start = ContinuousClock.now
         let result = try RenderCommandTests.run(["render"] + (succeed.keys.sorted() + fail.keys.sorted()).map { server.url($0).absoluteString }
