@@ -23,6 +23,7 @@ let package = Package(
             name: "VignetteBenchmarks",
             dependencies: [
                 .product(name: "Vignette", package: "Vignette"),
+                .product(name: "VignetteSQLite", package: "Vignette"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/VignetteBenchmarks",

@@ -28,10 +28,6 @@ extension SQLiteCacheStorage {
         }
     }
 
-    /// Sweeps rounds at most: each deletes the oldest rows estimated to
-    /// cover the excess, then shrinks the files and measures them again.
-    private static let maximumSweepRounds = 16
-
     /// Deletes least-recently-used rows until the database files hold at
     /// most `targetBytes`, then gives the freed pages back to the file system.
     public func sweep(toFit targetBytes: Int) async throws(DiskCache.Error) -> DiskCache.SweepReport {
@@ -42,34 +38,51 @@ extension SQLiteCacheStorage {
         }
         // A write-ahead log that a checkpoint empties is not worth evicting for.
         try await compact()
-        var size = try await totalSize()
+        // What the files hold beyond the rows (header and index pages, the
+        // log while another process reads and it cannot be truncated) may
+        // claim at most a quarter of the target (96 KB at least): never a
+        // reason to empty the cache.
+        // Measured and trimmed inside one write transaction per round: two
+        // processes sweeping at once are serialised by SQLite, and the second
+        // sees the first's deletions instead of evicting by its own stale view.
+        // A second round corrects the estimate of pages per row.
         var removed = 0
-        var rounds = 0
-        while size > targetBytes, rounds < Self.maximumSweepRounds {
-            rounds += 1
-            let excess = size - targetBytes
-            let deleted = try await writing { db in try Self.deleteOldest(db, covering: excess) }
+        var size = try await totalSize()
+        for _ in 0..<4 where size > targetBytes {
+            let rowBytes = try await reading { db in try Self.rowBytes(db) }
+            // The shared-memory index alone is 32 KB: a small cache's quarter needs a floor.
+            let overhead = min(max(0, size - rowBytes), max(targetBytes / 4, 96 << 10))
+            let rowTarget = targetBytes - overhead
+            let deleted = try await writing { db in try Self.deleteOldest(db, downTo: rowTarget) }
+            if deleted == 0 { break }
             removed += deleted
             try await compact()
             size = try await totalSize()
-            if deleted == 0 { break }
         }
         return DiskCache.SweepReport(removedEntries: removed, bytesBefore: bytesBefore, bytesAfter: size)
     }
 
-    /// Deletes the least recently used rows whose pages add up to `excess`
-    /// bytes; returns how many.
-    private static func deleteOldest(_ db: Database, covering excess: Int) throws -> Int {
+    /// Bytes the rows occupy: each blob fills whole pages, and the row and
+    /// key take about half a page more.
+    private static func rowBytes(_ db: Database) throws -> Int {
         let pageSize = max(try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096, 512)
+        return try Int.fetchOne(db, sql: "SELECT coalesce(sum((size + ? - 1) / ? * ? + ? / 2), 0) FROM entries",
+                                arguments: [pageSize, pageSize, pageSize, pageSize]) ?? 0
+    }
+
+    /// Deletes least recently used rows until `rowBytes` is at most
+    /// `target`; returns how many.
+    private static func deleteOldest(_ db: Database, downTo target: Int) throws -> Int {
+        let pageSize = max(try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096, 512)
+        var excess = try rowBytes(db) - target
+        guard excess > 0 else { return 0 }
         var victims: [String] = []
-        var freed = 0
         let rows = try Row.fetchCursor(db, sql: "SELECT key, size FROM entries ORDER BY accessed, key")
-        while freed < excess, let row = try rows.next() {
+        while excess > 0, let row = try rows.next() {
             guard let key = row["key"] as String? else { continue }
             let size = row["size"] as Int? ?? 0
             victims.append(key)
-            // A blob fills whole overflow pages; the row and key take about one more.
-            freed += (size + pageSize - 1) / pageSize * pageSize + pageSize / 2
+            excess -= (size + pageSize - 1) / pageSize * pageSize + pageSize / 2
         }
         for key in victims {
             try db.execute(sql: "DELETE FROM entries WHERE key = ?", arguments: [key])
@@ -116,9 +129,25 @@ extension SQLiteCacheStorage {
     /// Opens the database at `path`; a file there that is not a database
     /// (or whose header is damaged) is deleted with its log and replaced by
     /// an empty database.
+    ///
+    /// Opening is serialised across processes by an `flock` on `open.lock`
+    /// beside the database: a second process must never see a database the
+    /// first is still creating (it would look damaged, and deleting it — and
+    /// the shared-memory index under a live connection — loses every write).
+    /// A lock held by another process's write is waited out (up to 10 s).
     static func openRecovering(_ path: String) throws(DiskCache.Error) -> DatabasePool {
+        let lockPath = (path as NSString).deletingLastPathComponent + "/open.lock"
+        let lock = Foundation.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard lock >= 0 else {
+            throw .databaseFailed(path, reason: "cannot open \(lockPath): \(String(cString: strerror(errno)))")
+        }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .databaseFailed(path, reason: "cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
+        }
+        defer { flock(lock, LOCK_UN) }
         do {
-            return try open(path)
+            return try openWaiting(path)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
             for file in [path, path + "-wal", path + "-shm"] where unlink(file) != 0 {
                 let code = errno
@@ -127,12 +156,26 @@ extension SQLiteCacheStorage {
                 }
             }
             do {
-                return try open(path)
+                return try openWaiting(path)
             } catch {
                 throw .databaseFailed(path, reason: "\(error) (after replacing a damaged database)")
             }
         } catch {
             throw .databaseFailed(path, reason: String(describing: error))
+        }
+    }
+
+    /// `open`, retried while another process's lock makes it fail with
+    /// SQLITE_BUSY (switching to WAL does not go through the busy handler).
+    private static func openWaiting(_ path: String) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while true {
+            do {
+                return try open(path)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED {
+                guard ContinuousClock.now < deadline else { throw error }
+                usleep(20_000)
+            }
         }
     }
 

@@ -116,8 +116,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: work) }
         let cache = work.appendingPathComponent("cache")
         let urls = (0..<30).map { server.url("/fresh/s\($0).png") }
+        let errors = [Pipe(), Pipe()]
         let processes = try [urls[0..<20], urls[10..<30]].enumerated().map { index, slice -> Process in
             let process = Process()
+            process.standardError = errors[index]
             process.executableURL = RenderCommandTests.binary
             process.arguments = ["render"] + slice.map(\.absoluteString) + [
                 "--size", "16x16", "--output-dir", work.appendingPathComponent("p\(index)").path,
@@ -125,8 +127,10 @@ import Testing
             try process.run()
             return process
         }
+        let stderr = errors.map { String(decoding: $0.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
         for process in processes { process.waitUntilExit() }
-        #expect(processes.allSatisfy { $0.terminationStatus == 0 })
+        #expect(processes.allSatisfy { $0.terminationStatus == 0 }, "\(stderr)")
+        #expect(stderr == ["", ""], "no cache warnings expected")
         #expect(Self.folderSize(cache.path) < 6_000_000)
         server.stop()
         let offline = try Self.render(urls, output: work.appendingPathComponent("after"), cache: cache, engine: engine, ["--offline"])

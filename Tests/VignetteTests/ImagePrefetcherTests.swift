@@ -43,14 +43,14 @@ import Testing
         let ahead = (0..<6).map { server.url("/slow-ok.png/ahead\($0)") }
         prefetcher.startPrefetching(with: ahead)
         #expect(await eventually { server.requestOrder.count == 1 })
-        let start = ContinuousClock.now
         let image = try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/visible")))
-        let waited = ContinuousClock.now - start
         #expect(image.width == 32)
         // The visible request reached the server second — right after the one
-        // prefetch already running — and took one response time, not seven.
-        #expect(server.requestOrder.firstIndex(of: "/slow-ok.png/visible") == 1)
-        #expect(waited < .seconds(1.5), "visible load took \(waited) behind prefetching")
+        // prefetch already running — and finished while the prefetch queue was
+        // still mostly waiting (counted in requests, not seconds: robust on a loaded machine).
+        let order = server.requestOrder
+        #expect(order.firstIndex(of: "/slow-ok.png/visible") == 1)
+        #expect(order.filter { $0.hasPrefix("/slow-ok.png/ahead") }.count <= 3, "\(order)")
         prefetcher.stopPrefetching()
     }
 
