@@ -8,7 +8,9 @@ Serves N distinct PNGs (the four bundled photos re-encoded with a varying
 text chunk so every file is distinct, ~600 KB each) from a threaded
 http.server on 127.0.0.1, then times, median of R runs:
 
-  - `curl --parallel --parallel-max C` fetching all N to disk (transfer only);
+  - `curl --parallel --parallel-immediate --parallel-max C` fetching all N to
+    disk (transfer only; -immediate opens connections at once instead of
+    waiting to multiplex, which HTTP/1.1 cannot);
   - `vignette render <N URLs> --size 100x100 --scale 2 --mode aspectFill`
     (fetch + decode + render + encode) for several --max-concurrent values.
 
@@ -104,7 +106,7 @@ def main():
                 out = os.path.join(work, "curl")
                 shutil.rmtree(out, ignore_errors=True)
                 os.makedirs(out)
-                command = ["curl", "--silent", "--fail", "--parallel", "--parallel-max", str(c)]
+                command = ["curl", "--silent", "--fail", "--parallel", "--parallel-immediate", "--parallel-max", str(c)]
                 for url, name in zip(urls, names):
                     command += ["-o", os.path.join(out, name), url]
                 curl_times.append(timed(command))

@@ -45,7 +45,9 @@ struct ByteSizeArgument: ExpressibleByArgument, CustomStringConvertible {
             multiplier = factor
             break
         }
-        guard let value = Double(number), value.isFinite, value > 0, value * multiplier < 1e15 else { return nil }
+        // Digits and one dot only: Double(_:) would also take "0x10" or "1e3".
+        guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              let value = Double(number), value.isFinite, value > 0, value * multiplier < 1e15 else { return nil }
         bytes = Int((value * multiplier).rounded())
         guard bytes > 0 else { return nil }
     }

@@ -3,7 +3,7 @@ import Foundation
 import Vignette
 import VignetteSQLite
 
-/// The disk-cache options shared by `render` and `cache`.
+/// The disk-cache options of `render`.
 struct CacheOptions: ParsableArguments {
     enum Engine: String, ExpressibleByArgument, CaseIterable {
         case files, sqlite

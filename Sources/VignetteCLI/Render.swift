@@ -63,7 +63,7 @@ struct RenderCommand: AsyncParsableCommand {
     var retries: Int = 2
 
     @Option(help: "Network loads at once.")
-    var maxConcurrent: Int = 6
+    var maxConcurrent: Int = 8
 
     @OptionGroup(title: "Disk cache")
     var cache: CacheOptions
@@ -195,7 +195,9 @@ struct RenderCommand: AsyncParsableCommand {
         let response: ImageResponse
         do {
             let url = try Self.url(for: input)
-            let policy: CachePolicy = offline ? .cacheOnly : reload ? .reloadIgnoringCaches : .memoryAndDisk
+            // Files and data: URLs are local already: --offline concerns the network only.
+            let remote = ["http", "https"].contains(url.scheme?.lowercased() ?? "")
+            let policy: CachePolicy = offline && remote ? .cacheOnly : reload ? .reloadIgnoringCaches : .memoryAndDisk
             response = try await pipeline.response(for: ImageRequest(url: url, scale: sourceScale, cachePolicy: policy))
         } catch {
             var failure = RenderFailure(reason: Self.reason(error, input: input))

@@ -103,6 +103,11 @@ extension SQLiteCacheStorage {
         }
     }
 
+    /// Writes the access times recorded in memory.
+    public func synchronize() async throws(DiskCache.Error) {
+        try await flushAccessTimes()
+    }
+
     /// Writes the pending access times in one transaction; on failure they
     /// stay pending.
     func flushAccessTimes() async throws(DiskCache.Error) {

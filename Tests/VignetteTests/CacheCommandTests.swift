@@ -69,6 +69,10 @@ import Testing
             let reference = try Data(contentsOf: work.appendingPathComponent("a/\(name)"))
             for run in ["b", "c", "d"] { #expect(try Data(contentsOf: work.appendingPathComponent("\(run)/\(name)")) == reference) }
         }
+        // Local inputs are local: --offline concerns the network only.
+        let local = try Self.render([Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources/logo@2x.png")],
+                                    output: work.appendingPathComponent("f"), cache: cache, engine: engine, ["--offline"])
+        #expect(local.status == 0, "\(local.stderr)")
         let missing = try Self.render([server.url("/etag/never.png")], output: work.appendingPathComponent("e"),
                                       cache: cache, engine: engine, ["--offline"])
         #expect(missing.status == 1 && missing.stderr.contains("not in the cache"), "\(missing.stderr)")

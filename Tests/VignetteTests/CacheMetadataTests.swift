@@ -46,10 +46,10 @@ import Testing
     @Test func revalidationKeepsValidatorsAndTakesNewFreshness() throws {
         let stored = CacheMetadata(etag: "\"v1\"", lastModified: "Mon, 01 Jan 2024 00:00:00 GMT", storedAt: now, freshUntil: nil)
         let later = now.addingTimeInterval(1000)
-        let refreshed = stored.revalidated(with: ["cache-control": "max-age=60"], at: later)
+        let refreshed = try #require(stored.revalidated(with: ["cache-control": "max-age=60"], at: later))
         #expect(refreshed.etag == "\"v1\"" && refreshed.lastModified == stored.lastModified)
         #expect(refreshed.storedAt == later && refreshed.freshUntil == later.addingTimeInterval(60))
-        #expect(stored.revalidated(with: ["etag": "\"v2\"", "cache-control": "no-cache"], at: later).etag == "\"v2\"")
+        #expect(try #require(stored.revalidated(with: ["etag": "\"v2\"", "cache-control": "no-cache"], at: later)).etag == "\"v2\"")
     }
 
     @Test func allThreeHTTPDateFormsParse() {
@@ -58,5 +58,16 @@ import Testing
         #expect(CacheMetadata.httpDate("Sunday, 06-Nov-94 08:49:37 GMT") == expected)
         #expect(CacheMetadata.httpDate("Sun Nov  6 08:49:37 1994") == expected)
         #expect(CacheMetadata.httpDate("yesterday") == nil)
+    }
+
+    @Test func a304KeepsTheStoredLifetimeAndCanForbidStorage() throws {
+        let stored = try #require(metadata(["cache-control": "max-age=600", "etag": "\"v1\""]))
+        let later = now.addingTimeInterval(5000)
+        let refreshed = try #require(stored.revalidated(with: ["date": "Sun, 22 Nov 2026 10:00:00 GMT"], at: later))
+        #expect(refreshed.freshUntil == later.addingTimeInterval(600))
+        #expect(stored.revalidated(with: ["cache-control": "no-store"], at: later) == nil)
+        #expect(try #require(metadata(["cache-control": "max-age=60, must-revalidate"])).mustRevalidate)
+        #expect(try #require(metadata(["cache-control": "no-cache"])).mustRevalidate == false)
+        #expect(try #require(metadata(["cache-control": "max-age=60"])).mustRevalidate == false)
     }
 }

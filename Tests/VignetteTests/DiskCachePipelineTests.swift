@@ -130,4 +130,36 @@ import VignetteSQLite
         await cache.flush()
         #expect(try await cache.storage.entry(for: url.absoluteString)?.data.count == DataLoadingTests.png.count)
     }
+
+    @Test func staleCopiesCoverOutagesNotDefiniteAnswers() async throws {
+        let server = try ImagePipelineTests.server(), folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = try Self.cache("files", in: folder)
+        let png = DataLoadingTests.png
+        let stale = CacheMetadata(etag: "\"old\"", freshUntil: nil)
+        // A 404 is an answer: the old copy is not served.
+        let gone = server.url("/status/404")
+        try await cache.storeAndWait(DiskCacheEntry(key: gone.absoluteString, data: png, metadata: stale))
+        await #expect(throws: ImagePipeline.Error.self) { try await Self.pipeline(cache).response(for: ImageRequest(url: gone)) }
+        // must-revalidate forbids a stale copy even when the origin is down.
+        server.stop()
+        let strict = server.url("/etag/strict.png"), lenient = server.url("/etag/lenient.png")
+        try await cache.storeAndWait(DiskCacheEntry(key: strict.absoluteString, data: png,
+                                                    metadata: CacheMetadata(etag: "\"s\"", mustRevalidate: true)))
+        try await cache.storeAndWait(DiskCacheEntry(key: lenient.absoluteString, data: png, metadata: stale))
+        await #expect(throws: ImagePipeline.Error.self) { try await Self.pipeline(cache).response(for: ImageRequest(url: strict)) }
+        #expect(try await Self.pipeline(cache).response(for: ImageRequest(url: lenient)).isStale)
+    }
+
+    @Test func aRequestsOwnLimitsDoNotDeleteTheSharedEntry() async throws {
+        let server = try ImagePipelineTests.server(), folder = Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let cache = try Self.cache("files", in: folder)
+        try await Self.prime("/fresh/limits.png", server, cache)
+        let tight = ImageRequest(url: server.url("/fresh/limits.png"), maxPixelCount: 10)
+        await #expect(throws: ImagePipeline.Error.self) { try await Self.pipeline(cache).response(for: tight) }
+        await cache.flush()
+        #expect(try await Self.pipeline(cache).response(for: ImageRequest(url: server.url("/fresh/limits.png"))).source == .disk)
+        #expect(server.requests(to: "/fresh/limits.png") == 1)
+    }
 }

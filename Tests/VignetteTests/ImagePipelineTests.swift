@@ -233,4 +233,18 @@ final class Recorder: Sendable {
         #expect(cache.keysByRecency.count == cache.count)
         #expect(cache.keysByRecency.first == 9_999 % 257)
     }
+
+    @Test func aCancelledJobNeverTakesTheWaitersOfItsSuccessor() async throws {
+        let server = try ImagePipelineTests.server()
+        let pipeline = ImagePipelineTests.pipeline()
+        let request = ImageRequest(url: server.url("/slow-ok.png/again"))
+        let first = Task { try await pipeline.image(for: request) }
+        #expect(await eventually { server.requests(to: "/slow-ok.png/again") == 1 })
+        first.cancel()
+        // A new waiter right away starts a new job; the old task's late end
+        // must not deliver "cancelled" to it.
+        let image = try await pipeline.image(for: request)
+        #expect(image.width == 32)
+        await #expect(throws: ImagePipeline.Error.self) { try await first.value }
+    }
 }

@@ -10,20 +10,20 @@ extension CacheMetadata {
     public init?(response headers: [String: String], receivedAt now: Date = Date()) {
         let directives = Self.directives(headers["cache-control"])
         if directives["no-store"] != nil { return nil }
-        let etag = headers["etag"].flatMap { $0.isEmpty ? nil : $0 }
-        let lastModified = headers["last-modified"].flatMap { $0.isEmpty ? nil : $0 }
-        self.init(etag: etag, lastModified: lastModified, storedAt: now,
-                  freshUntil: Self.freshUntil(headers, directives: directives, now: now))
+        func nonEmpty(_ name: String) -> String? { headers[name].flatMap { $0.isEmpty ? nil : $0 } }
+        self.init(etag: nonEmpty("etag"), lastModified: nonEmpty("last-modified"), storedAt: now,
+                  freshUntil: Self.freshUntil(headers, directives: directives, now: now),
+                  cacheControl: nonEmpty("cache-control"), expires: nonEmpty("expires"),
+                  mustRevalidate: directives["must-revalidate"] != nil)
     }
 
-    /// The entry after a 304: freshness from the new response, validators
-    /// kept unless the server sent new ones.
-    public func revalidated(with headers: [String: String], at now: Date = Date()) -> CacheMetadata {
-        var merged = headers
-        if merged["etag"] == nil { merged["etag"] = etag }
-        if merged["last-modified"] == nil { merged["last-modified"] = lastModified }
-        return CacheMetadata(etag: merged["etag"], lastModified: merged["last-modified"], storedAt: now,
-                             freshUntil: Self.freshUntil(merged, directives: Self.directives(merged["cache-control"]), now: now))
+    /// The entry after a 304 (RFC 9111 §4.3.4): the stored headers updated
+    /// by the ones the 304 carries, freshness computed again from them; nil
+    /// when the 304 says `no-store`.
+    public func revalidated(with headers: [String: String], at now: Date = Date()) -> CacheMetadata? {
+        let stored = ["etag": etag, "last-modified": lastModified, "cache-control": cacheControl, "expires": expires]
+        let merged = stored.compactMapValues { $0 }.merging(headers) { _, new in new }
+        return CacheMetadata(response: merged, receivedAt: now)
     }
 
     private static func freshUntil(_ headers: [String: String], directives: [String: String], now: Date) -> Date? {

@@ -12,13 +12,25 @@ public struct CacheMetadata: Sendable, Hashable, Codable {
     /// Until when the entry may be used without asking the server; nil means
     /// it must be revalidated before use (`no-cache`, or no freshness given).
     public var freshUntil: Date?
+    /// The stored `Cache-Control` header: a 304 that omits it keeps it.
+    public var cacheControl: String?
+    /// The stored `Expires` header.
+    public var expires: String?
+    /// `must-revalidate`: never served stale when the network fails. (A
+    /// `no-cache` entry is, with the failure reported: RFC 9111 would refuse,
+    /// but a renderer is better served by a flagged stale image than none.)
+    public var mustRevalidate: Bool
 
     /// Metadata with the given validators and freshness.
-    public init(etag: String? = nil, lastModified: String? = nil, storedAt: Date = Date(), freshUntil: Date? = nil) {
+    public init(etag: String? = nil, lastModified: String? = nil, storedAt: Date = Date(), freshUntil: Date? = nil,
+                cacheControl: String? = nil, expires: String? = nil, mustRevalidate: Bool = false) {
         self.etag = etag
         self.lastModified = lastModified
         self.storedAt = storedAt
         self.freshUntil = freshUntil
+        self.cacheControl = cacheControl
+        self.expires = expires
+        self.mustRevalidate = mustRevalidate
     }
 
     /// The validators to send on revalidation.

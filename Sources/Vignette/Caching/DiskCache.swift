@@ -29,6 +29,9 @@ public final class DiskCache: Sendable {
         var bytesSinceSweep = 0
         var nextWrite: UInt64 = 0
         var pendingWrites: [UInt64: Task<Void, Never>] = [:]
+        /// The last write queued per key: a newer write waits for it, so
+        /// writes of one key land in the order they were made.
+        var lastWrite: [String: (id: UInt64, task: Task<Void, Never>)] = [:]
         var sweep: Task<Void, Never>?
         var timer: Task<Void, Never>?
         var lastError: DiskCache.Error?
@@ -75,10 +78,17 @@ public final class DiskCache: Sendable {
         state.withLock { s in
             s.nextWrite += 1
             let id = s.nextWrite
-            s.pendingWrites[id] = Task { [self] in
+            let previous = s.lastWrite[entry.key]?.task
+            let task = Task { [self] in
+                await previous?.value
                 await write(entry)
-                state.withLock { _ = $0.pendingWrites.removeValue(forKey: id) }
+                state.withLock { s in
+                    _ = s.pendingWrites.removeValue(forKey: id)
+                    if s.lastWrite[entry.key]?.id == id { s.lastWrite[entry.key] = nil }
+                }
             }
+            s.pendingWrites[id] = task
+            s.lastWrite[entry.key] = (id, task)
         }
     }
 
@@ -159,5 +169,10 @@ public final class DiskCache: Sendable {
             for task in pending { await task.value }
         }
         await sweepIfNeeded()
+        do {
+            try await storage.synchronize()
+        } catch {
+            state.withLock { $0.lastError = error }
+        }
     }
 }

@@ -39,4 +39,8 @@ public protocol DiskCacheStorage: Sendable {
     /// Deletes least-recently-used entries until `totalSize()` is at most
     /// `targetBytes`; entries written by other processes count too.
     func sweep(toFit targetBytes: Int) async throws(DiskCache.Error) -> DiskCache.SweepReport
+    /// Saves what the engine batches in memory (recorded access times), so
+    /// the next process's sweep sees this one's reads. Called by
+    /// `DiskCache.flush()`.
+    func synchronize() async throws(DiskCache.Error)
 }

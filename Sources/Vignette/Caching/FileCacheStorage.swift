@@ -43,6 +43,11 @@ public final class FileCacheStorage: DiskCacheStorage {
         state = Locked(State(records: records))
     }
 
+    /// Writes the index (sizes and access times) merged with the one on disk.
+    public func synchronize() async throws(DiskCache.Error) {
+        try await onQueue { [self] () throws(DiskCache.Error) in try persistIndex(blocking: true) }
+    }
+
     /// The verified entry for `key`, or nil when absent or damaged (a damaged
     /// entry file is deleted).
     public func entry(for key: String) async throws(DiskCache.Error) -> DiskCacheEntry? {

@@ -98,7 +98,10 @@ final class CurlTransfer: @unchecked Sendable {
             headers = [:]  // a new response (after a redirect or 100-continue)
         } else if let colon = line.firstIndex(of: ":") {
             let name = line[..<colon].lowercased()
-            headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            // Repeated fields are one list (RFC 9110 §5.3): "max-age=60" then
+            // "no-store" must not lose either.
+            headers[name] = headers[name].map { $0 + ", " + value } ?? value
         }
         return count
     }

@@ -13,10 +13,11 @@ extension ImagePipeline {
         }
         if Task.isCancelled { return .failure(.cancelled(request.url)) }
         if let entry = cached, policy == .cacheOnly || entry.metadata.isFresh() {
-            if let bitmap = decodeCached(entry, request, disk: disk) {
-                return .success(ImageResponse(image: bitmap, source: .disk))
+            switch decode(entry, request, disk: disk) {
+            case .success(let bitmap): return .success(ImageResponse(image: bitmap, source: .disk))
+            case .failure(let error) where !Self.isDamaged(error): return .failure(error)
+            case .failure: cached = nil
             }
-            cached = nil
         }
         if policy == .cacheOnly { return .failure(.notCached(request.url)) }
 
@@ -26,15 +27,16 @@ extension ImagePipeline {
             guard let entry = cached else {
                 return .failure(.loadingFailed(.transferFailed(request.url, reason: "304 Not Modified without a cached copy"), attempts: 1))
             }
-            let refreshed = DiskCacheEntry(key: diskKey, data: entry.data,
-                                           metadata: entry.metadata.revalidated(with: response.headers))
-            guard let bitmap = decodeCached(refreshed, request, disk: disk) else {
-                // The confirmed copy no longer decodes (e.g. a tighter pixel limit): load it in full.
-                var reload = request
-                reload.cachePolicy = .reloadIgnoringCaches
-                return await execute(reload, priority: priority)
+            let bitmap: Bitmap
+            switch decode(entry, request, disk: disk) {
+            case .success(let image): bitmap = image
+            case .failure(let error): return .failure(error)
             }
-            disk?.store(refreshed)
+            if let metadata = entry.metadata.revalidated(with: response.headers) {
+                disk?.store(DiskCacheEntry(key: diskKey, data: entry.data, metadata: metadata))
+            } else if let disk {
+                Task { try? await disk.removeEntry(for: diskKey) }  // the 304 says no-store
+            }
             return .success(ImageResponse(image: bitmap, source: .revalidated))
         case .success(let response):
             let bitmap: Bitmap
@@ -49,12 +51,13 @@ extension ImagePipeline {
             }
             return .success(ImageResponse(image: bitmap, source: .network))
         case .failure(let error):
-            // Offline or the origin failing: a stale copy beats no image.
-            if case .cancelled = error { return .failure(error) }
-            if let entry = cached, let bitmap = decodeCached(entry, request, disk: disk) {
-                return .success(ImageResponse(image: bitmap, source: .disk, staleBecause: error))
-            }
-            return .failure(error)
+            // Offline or the origin failing (connection, timeout, 5xx): a
+            // stale copy beats no image — unless the origin forbade it. A
+            // definite answer such as 404 or 410 is not papered over.
+            guard case .loadingFailed(let cause, _) = error, cause.isTransient,
+                  let entry = cached, !entry.metadata.mustRevalidate,
+                  case .success(let bitmap) = decode(entry, request, disk: disk) else { return .failure(error) }
+            return .success(ImageResponse(image: bitmap, source: .disk, staleBecause: error))
         }
     }
 
@@ -64,14 +67,27 @@ extension ImagePipeline {
         return scheme == "http" || scheme == "https"
     }
 
-    /// Decodes a cached entry into memory; an undecodable one is dropped.
-    private func decodeCached(_ entry: DiskCacheEntry, _ request: ImageRequest, disk: DiskCache?) -> Bitmap? {
-        guard let bitmap = try? PNGCodec.decode(entry.data, scale: request.scale, maxPixelCount: request.maxPixelCount) else {
-            if let disk { Task { try? await disk.removeEntry(for: entry.key) } }
-            return nil
+    /// Decodes a cached entry into memory. Bytes that are not an image are
+    /// dropped from the disk; a failure of this request's own limits (pixel
+    /// count, scale) leaves the entry for other requests.
+    private func decode(_ entry: DiskCacheEntry, _ request: ImageRequest, disk: DiskCache?) -> Result<Bitmap, ImagePipeline.Error> {
+        do {
+            let bitmap = try PNGCodec.decode(entry.data, scale: request.scale, maxPixelCount: request.maxPixelCount)
+            remember(bitmap, request)
+            return .success(bitmap)
+        } catch {
+            let failure = ImagePipeline.Error.decodingFailed(request.url, error)
+            if Self.isDamaged(failure), let disk { Task { try? await disk.removeEntry(for: entry.key) } }
+            return .failure(failure)
         }
-        remember(bitmap, request)
-        return bitmap
+    }
+
+    /// True when the bytes themselves are bad, not the request's limits.
+    static func isDamaged(_ error: ImagePipeline.Error) -> Bool {
+        switch error {
+        case .decodingFailed(_, .notPNG), .decodingFailed(_, .malformed): true
+        default: false
+        }
     }
 
     private func remember(_ bitmap: Bitmap, _ request: ImageRequest) {

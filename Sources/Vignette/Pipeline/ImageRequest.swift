@@ -76,5 +76,6 @@ public enum ImagePriority: Int, Sendable, Hashable, Comparable, CaseIterable {
     /// Urgent visible work.
     case high
 
+    /// Lower priorities sort first: `.low < .normal < .high`.
     public static func < (lhs: ImagePriority, rhs: ImagePriority) -> Bool { lhs.rawValue < rhs.rawValue }
 }
