@@ -56,34 +56,37 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
     @Test func lowPriorityWaitsForNormalWork() async throws {
         let server = try Self.server()
         let pipeline = Self.pipeline(limit: 1)
-        // The blocker's body takes 5 s, holding the only slot while the others queue up.
-        let blocker = Task { try? await pipeline.image(for: ImageRequest(url: server.url("/slow-body/blocker"))) }
-        #expect(await eventually { server.requests(to: "/slow-body/blocker") == 1 })
+        // The blocker holds the only slot until the gate opens, while the others queue up.
+        let blocker = Task { try? await pipeline.image(for: ImageRequest(url: server.url("/gate/blocker"))) }
+        #expect(await eventually { server.requests(to: "/gate/blocker") == 1 })
         let low = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/low")), priority: .low) }
         #expect(await eventually { pipeline.scheduler.waitingCount == 1 })
         let normal = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/normal"))) }
         #expect(await eventually { pipeline.scheduler.waitingCount == 2 })
         let high = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/high")), priority: .high) }
         #expect(await eventually { pipeline.scheduler.waitingCount == 3 })
+        server.open(gate: "blocker")
         _ = await blocker.value
         _ = try await (low.value, normal.value, high.value)
-        #expect(server.requestOrder == ["/slow-body/blocker", "/slow-ok.png/high", "/slow-ok.png/normal", "/slow-ok.png/low"])
+        #expect(server.requestOrder == ["/gate/blocker", "/slow-ok.png/high", "/slow-ok.png/normal", "/slow-ok.png/low"])
     }
 
     @Test func aVisibleWaiterJoiningAQueuedPrefetchRaisesItsPriority() async throws {
         let server = try Self.server()
         let pipeline = Self.pipeline(limit: 1)
-        let blocker = Task { try? await pipeline.image(for: ImageRequest(url: server.url("/slow-body/raise"))) }
-        #expect(await eventually { server.requests(to: "/slow-body/raise") == 1 })
+        let blocker = Task { try? await pipeline.image(for: ImageRequest(url: server.url("/gate/raise"))) }
+        #expect(await eventually { server.requests(to: "/gate/raise") == 1 })
         let lowA = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/lowA")), priority: .low) }
         #expect(await eventually { pipeline.scheduler.waitingCount == 1 })
         let lowB = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/lowB")), priority: .low) }
         #expect(await eventually { pipeline.scheduler.waitingCount == 2 })
         // Visible work now wants lowB: it joins the queued job and lifts it above lowA.
         let visible = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/lowB")), priority: .normal) }
+        #expect(await eventually { pipeline.waiterCount(for: ImageRequest(url: server.url("/slow-ok.png/lowB"))) == 2 })
+        server.open(gate: "raise")
         _ = await blocker.value
         _ = try await (lowA.value, lowB.value, visible.value)
-        #expect(server.requestOrder == ["/slow-body/raise", "/slow-ok.png/lowB", "/slow-ok.png/lowA"])
+        #expect(server.requestOrder == ["/gate/raise", "/slow-ok.png/lowB", "/slow-ok.png/lowA"])
         #expect(server.requests(to: "/slow-ok.png/lowB") == 1)
     }
 

@@ -116,6 +116,11 @@ public final class ImagePipeline: Sendable {
         }
     }
 
+    /// Waiters of the job in flight for `request` (0 when none): for tests.
+    func waiterCount(for request: ImageRequest) -> Int {
+        state.withLock { $0.jobs[JobKey(key: request.key, policy: request.cachePolicy)]?.waiters.count ?? 0 }
+    }
+
     private func join(_ request: ImageRequest, key: JobKey, priority: ImagePriority, waiter: UInt64,
                       continuation: CheckedContinuation<ImageResponse, any Swift.Error>) {
         let cancelled = state.withLock { s -> Bool in

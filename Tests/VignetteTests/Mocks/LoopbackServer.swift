@@ -14,6 +14,7 @@ final class LoopbackServer: @unchecked Sendable {
     private let log = Locked<(active: Int, peak: Int, order: [String])>((0, 0, []))
     private let png: Data
     private let notModified = Locked(0)
+    private let openGates = Locked<Set<String>>([])
 
     init(png: Data) throws {
         self.png = png
@@ -44,6 +45,9 @@ final class LoopbackServer: @unchecked Sendable {
     var requestOrder: [String] { log.withLock { $0.order } }
     /// The most connections served at once.
     var peakConcurrency: Int { log.withLock { $0.peak } }
+
+    /// Lets `/gate/<name>` answer: until then it holds its connection (up to 60 s).
+    func open(gate name: String) { openGates.withLock { _ = $0.insert(name) } }
 
     /// 304 responses sent.
     var notModifiedCount: Int { notModified.withLock { $0 } }
@@ -127,6 +131,10 @@ final class LoopbackServer: @unchecked Sendable {
         let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
         let parts = route.split(separator: "/").map(String.init)
         switch parts.first ?? "" {
+        case "gate":  // /gate/<name>: the image once the test opens the gate
+            let name = parts.last ?? ""
+            for _ in 0..<12_000 where !openGates.withLock({ $0.contains(name) }) { Thread.sleep(forTimeInterval: 0.005) }
+            send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)
         case "etag", "lastmod", "fresh", "no-store":  // /<kind>/<name>: cacheable variants of the image
             let etag = "\"v1-\(parts.last ?? "")\""
             let modified = "Tue, 03 Nov 2026 10:00:00 GMT"
