@@ -17,9 +17,12 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
     /// Each test gets its own server so request counts are its own.
     static func server() throws -> LoopbackServer { try LoopbackServer(png: DataLoadingTests.png) }
 
-    static func pipeline(limit: Int = 6, retries: Int = 2) -> ImagePipeline {
+    /// `timeout` is per attempt; tests that hold a transfer open with a gate
+    /// pass a long one, so a slow (e.g. thread-sanitized) run cannot time out
+    /// the held transfer and reorder the queue.
+    static func pipeline(limit: Int = 6, retries: Int = 2, timeout: Duration = .seconds(10)) -> ImagePipeline {
         ImagePipeline(
-            loader: DefaultDataLoader(options: LoadingOptions(timeout: .seconds(10))),
+            loader: DefaultDataLoader(options: LoadingOptions(timeout: timeout)),
             configuration: .init(maxConcurrentLoads: limit,
                                  retry: RetryPolicy(maxRetries: retries, initialDelay: .milliseconds(20))))
     }
@@ -55,7 +58,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
 
     @Test func lowPriorityWaitsForNormalWork() async throws {
         let server = try Self.server()
-        let pipeline = Self.pipeline(limit: 1)
+        let pipeline = Self.pipeline(limit: 1, timeout: .seconds(120))
         // The blocker holds the only slot until the gate opens, while the others queue up.
         let blocker = Task { try? await pipeline.image(for: ImageRequest(url: server.url("/gate/blocker"))) }
         #expect(await eventually { server.requests(to: "/gate/blocker") == 1 })
@@ -73,7 +76,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
 
     @Test func aVisibleWaiterJoiningAQueuedPrefetchRaisesItsPriority() async throws {
         let server = try Self.server()
-        let pipeline = Self.pipeline(limit: 1)
+        let pipeline = Self.pipeline(limit: 1, timeout: .seconds(120))
         let blocker = Task { try? await pipeline.image(for: ImageRequest(url: server.url("/gate/raise"))) }
         #expect(await eventually { server.requests(to: "/gate/raise") == 1 })
         let lowA = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/lowA")), priority: .low) }

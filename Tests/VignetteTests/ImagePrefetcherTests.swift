@@ -56,17 +56,20 @@ import Testing
 
     @Test func stoppingCancelsWorkNobodyElseWaitsFor() async throws {
         let server = try ImagePipelineTests.server()
-        let pipeline = ImagePipelineTests.pipeline()
+        let pipeline = ImagePipelineTests.pipeline(timeout: .seconds(120))
         let prefetcher = ImagePrefetcher(loader: pipeline)
-        let slow = server.url("/slow-body/stopped")
+        // Both held open by gates until the test says so.
+        let slow = server.url("/gate/stopped")
         let queued = server.url("/slow-ok.png/queued")
-        let shared = server.url("/slow-body/shared")
+        let shared = server.url("/gate/shared")
         prefetcher.startPrefetching(with: [slow, shared, queued])
-        #expect(await eventually { server.requests(to: "/slow-body/stopped") == 1 && server.requests(to: "/slow-body/shared") == 1 })
+        #expect(await eventually { server.requests(to: "/gate/stopped") == 1 && server.requests(to: "/gate/shared") == 1 })
         let visible = Task { try await pipeline.image(for: ImageRequest(url: shared)) }
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await eventually { pipeline.waiterCount(for: ImageRequest(url: shared)) == 2 })
         prefetcher.stopPrefetching(with: [slow, shared, queued])
         #expect(prefetcher.pendingCount == (0, 0))
+        server.open(gate: "shared")
+        server.open(gate: "stopped")
         // The visible waiter keeps the shared transfer alive; the other was aborted.
         #expect(try await visible.value.width == 32)
         #expect(pipeline.cachedImage(for: ImageRequest(url: slow)) == nil)
