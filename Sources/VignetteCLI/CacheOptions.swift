@@ -3,7 +3,7 @@ import Foundation
 import Vignette
 import VignetteSQLite
 
-/// The disk-cache options of `render`.
+/// The disk-cache options of `render` and `cache`.
 struct CacheOptions: ParsableArguments {
     enum Engine: String, ExpressibleByArgument, CaseIterable {
         case files, sqlite

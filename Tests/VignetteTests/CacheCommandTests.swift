@@ -144,4 +144,24 @@ import Testing
         let expected = try Data(contentsOf: work.appendingPathComponent("p0/s0.png"))
         for name in rendered { #expect(try Data(contentsOf: work.appendingPathComponent("after/\(name)")) == expected) }
     }
+
+    @Test(arguments: ["files", "sqlite"]) func theCacheCommandInspectsSweepsAndClears(engine: String) throws {
+        let server = try LoopbackServer(png: Self.bigPNG)
+        let work = try RenderCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let cache = work.appendingPathComponent("cache")
+        let urls = (0..<8).map { server.url("/fresh/c\($0).png") }
+        #expect(try Self.render(urls, output: work.appendingPathComponent("o"), cache: cache, engine: engine).status == 0)
+        let options = ["--cache-dir", cache.path, "--cache-engine", engine]
+        let info = try RenderCommandTests.run(["cache", "info"] + options)
+        #expect(info.status == 0 && info.stdout.contains("\(engine) engine, 8 entries"), "\(info.stdout)\(info.stderr)")
+        let sweep = try RenderCommandTests.run(["cache", "sweep", "--cache-limit", "1MB"] + options)
+        #expect(sweep.status == 0, "\(sweep.stderr)")
+        #expect(Self.folderSize(cache.path) <= 1_000_000)
+        let clear = try RenderCommandTests.run(["cache", "clear"] + options)
+        #expect(clear.status == 0 && clear.stdout.hasPrefix("cleared"), "\(clear.stderr)")
+        #expect(try RenderCommandTests.run(["cache", "info"] + options).stdout.contains("0 entries"))
+        #expect(try RenderCommandTests.run(["cache", "info"]).status == 64)
+        #expect(try RenderCommandTests.run(["cache", "info", "--cache-dir", cache.path, "--cache-limit", "0x10"]).status == 64)
+    }
 }
