@@ -44,7 +44,7 @@ public final class SQLiteCacheStorage: DiskCacheStorage {
     public init(directory: String) throws(DiskCache.Error) {
         self.directory = directory
         databasePath = directory + "/cache.sqlite"
-        try Self.prepare(directory)
+        try DiskCache.prepareDirectory(directory)
         pool = try Self.openRecovering(databasePath)
     }
 
@@ -143,24 +143,6 @@ public final class SQLiteCacheStorage: DiskCacheStorage {
         }
     }
 
-    /// Creates the folder if needed and checks that it can be written.
-    private static func prepare(_ directory: String) throws(DiskCache.Error) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw .directoryUnavailable(directory, reason: "a file is in the way, not a folder")
-            }
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .directoryUnavailable(directory, reason: FileErrors.reason(error))
-            }
-        }
-        guard access(directory, W_OK | X_OK) == 0 else {
-            throw .directoryUnavailable(directory, reason: "not writable: " + String(cString: strerror(errno)))
-        }
-    }
 
     /// Bytes of the database and its companion files; a missing one counts 0.
     static func fileSize(of databasePath: String) throws(DiskCache.Error) -> Int {

@@ -36,7 +36,7 @@ public final class FileCacheStorage: DiskCacheStorage {
     /// `directory` and loads its index, reconciled with the files present.
     public init(directory: String) throws(DiskCache.Error) {
         self.directory = directory
-        try Self.prepare(directory)
+        try DiskCache.prepareDirectory(directory)
         let files = try Self.scan(directory)
         let persisted = Index.load(from: directory + "/" + Self.indexName)
         let records = Self.merge(files, memory: [:], persisted: persisted)
@@ -152,24 +152,5 @@ public final class FileCacheStorage: DiskCacheStorage {
             queue.async { continuation.resume(returning: Result(catching: work)) }
         }
         return try result.get()
-    }
-
-    /// Creates the folder if needed and checks that it can be written.
-    private static func prepare(_ directory: String) throws(DiskCache.Error) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw .directoryUnavailable(directory, reason: "a file is in the way, not a folder")
-            }
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .directoryUnavailable(directory, reason: FileErrors.reason(error))
-            }
-        }
-        guard access(directory, W_OK | X_OK) == 0 else {
-            throw .directoryUnavailable(directory, reason: "not writable: " + String(cString: strerror(errno)))
-        }
     }
 }

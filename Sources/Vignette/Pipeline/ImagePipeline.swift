@@ -7,7 +7,8 @@ import Foundation
 /// cache of original bytes with HTTP revalidation (see `CachePolicy`).
 ///
 /// ```swift
-/// let pipeline = ImagePipeline(configuration: .init(diskCache: try DiskCache(directory: "/var/cache/thumbs")))
+/// let cache = try DiskCache(storage: FileCacheStorage(directory: "/var/cache/thumbs"))
+/// let pipeline = ImagePipeline(configuration: .init(diskCache: cache))
 /// let photo = try await pipeline.image(for: ImageRequest(url: url))          // normal priority
 /// if let hit = pipeline.cachedImage(for: ImageRequest(url: url)) { … }      // no suspension
 /// ```
