@@ -1,11 +1,20 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// Layers (dependencies point down only; the compiler enforces it):
+//
+//   VignetteCLI ─────────────┬──────────────────┐
+//   VignetteSQLite           │                  │
+//        └─> Vignette (loading · pipeline · caches · futures · prefetching) ─> CCurl, CDeflate
+//                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
+//                     rendering · surface · comparison) ─> CPNG, CDeflate
+//   VignetteSnapshotTesting ─> VignetteCore   (no libcurl)
 let package = Package(
     name: "Vignette",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Vignette", targets: ["Vignette"]),
+        .library(name: "VignetteCore", targets: ["VignetteCore"]),
         .library(name: "VignetteCatalog", targets: ["VignetteCatalog"]),
         .library(name: "VignetteSnapshotTesting", targets: ["VignetteSnapshotTesting"]),
         .library(name: "VignetteSQLite", targets: ["VignetteSQLite"]),
@@ -17,22 +26,29 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // The only C in the package: libpng's setjmp/longjmp error handling and
-        // libcurl's variadic setopt cannot be driven from Swift.
+        // One small C shim per system library, linked only by the modules that need it.
+        // libpng reports errors with longjmp: every call of one decode stays in one C frame.
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        // libcurl's setopt is variadic: typed setters in C.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // libdeflate is called directly; only its header is mapped.
+        .systemLibrary(name: "CDeflate"),
+        // glibc's mallopt is not visible through Swift's Glibc module.
+        .target(name: "CMalloc"),
         .target(
-            name: "CVignette",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("curl"), .linkedLibrary("deflate")]
+            name: "VignetteCore",
+            dependencies: ["CPNG", "CDeflate"]
         ),
         .target(
             name: "Vignette",
-            dependencies: ["CVignette"]
+            dependencies: ["VignetteCore", "CCurl", "CDeflate"]
         ),
         .target(
             name: "VignetteCatalog",
             dependencies: ["Vignette"],
             resources: [.copy("Resources")]
         ),
-        // The SQLite disk-cache engine, apart so the core does not pull in GRDB.
+        // The SQLite disk-cache engine, apart so the pipeline does not pull in GRDB.
         .target(
             name: "VignetteSQLite",
             dependencies: ["Vignette", .product(name: "GRDB", package: "GRDB.swift")]
@@ -40,22 +56,39 @@ let package = Package(
         .target(
             name: "VignetteSnapshotTesting",
             dependencies: [
-                "Vignette",
+                "VignetteCore",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
         .executableTarget(
             name: "VignetteCLI",
             dependencies: [
-                "Vignette", "VignetteCatalog", "VignetteSQLite",
+                "Vignette", "VignetteCatalog", "VignetteSQLite", "CCurl", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test helpers shared by the test targets: fixtures, image builders, a loopback server.
+        .target(
+            name: "VignetteTestSupport",
+            dependencies: ["VignetteCore", "CDeflate"],
+            path: "Tests/Support"
+        ),
+        .testTarget(
+            name: "VignetteCoreTests",
+            dependencies: ["VignetteCore", "VignetteTestSupport"]
+        ),
         .testTarget(
             name: "VignetteTests",
-            // VignetteCLI is a dependency so `swift test` builds the binary the CLI tests run.
-            dependencies: ["Vignette", "VignetteCatalog", "VignetteCLI", "VignetteSnapshotTesting", "VignetteSQLite"],
-            exclude: ["Fixtures"]
+            dependencies: ["Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteTestSupport"]
+        ),
+        .testTarget(
+            name: "VignetteSnapshotTestingTests",
+            dependencies: ["VignetteSnapshotTesting", "VignetteCatalog", "VignetteTestSupport"]
+        ),
+        .testTarget(
+            name: "VignetteCLITests",
+            // VignetteCLI is a dependency so `swift test` builds the binary these tests run.
+            dependencies: ["VignetteCLI", "Vignette", "VignetteCatalog", "VignetteTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import ArgumentParser
-import CVignette
+import CCurl
+import CMalloc
 import Vignette
 
 @main

@@ -1,7 +1,7 @@
 import Foundation
 // `recordIssue` reports to Swift Testing or XCTest, whichever is running.
 @_spi(Internals) import SnapshotTesting
-import Vignette
+import VignetteCore
 
 /// Asserts that a value renders like its reference PNG under
 /// `Snapshots/<TestSuite>/<test>.<n or name>.png` at the package root.

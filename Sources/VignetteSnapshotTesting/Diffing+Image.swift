@@ -1,6 +1,6 @@
 import Foundation
 import SnapshotTesting
-import Vignette
+import VignetteCore
 
 extension Diffing where Value == Bitmap {
     /// Bitmaps stored as PNG and compared with Vignette's `ImageComparison`.

@@ -1,5 +1,5 @@
 import Foundation
-import Vignette
+import VignetteCore
 
 /// Where failure images go and how they are named.
 enum SnapshotArtifacts {

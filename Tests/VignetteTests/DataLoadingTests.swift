@@ -1,11 +1,11 @@
 import Foundation
 import Testing
+import VignetteTestSupport
 @testable import Vignette
 
 /// The libcurl and local loaders against a real loopback server.
 @Suite struct DataLoadingTests {
-    static let png: Data = (try? Data(contentsOf: Fixtures.repositoryRoot
-        .appendingPathComponent("Sources/VignetteCatalog/Resources/address-book@2x.png"))) ?? Data()
+    static let png = Fixtures.iconPNG
     static let server: LoopbackServer = try! LoopbackServer(png: png)
 
     let loader = CurlDataLoader(options: LoadingOptions(connectTimeout: .seconds(2), timeout: .seconds(2),

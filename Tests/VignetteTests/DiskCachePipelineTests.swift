@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VignetteTestSupport
 import VignetteSQLite
 @testable import Vignette
 

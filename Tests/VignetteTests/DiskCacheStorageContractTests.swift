@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VignetteTestSupport
 @testable import Vignette
 import VignetteSQLite
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VignetteTestSupport
 @testable import Vignette
 
 @Suite struct ImageFutureTests {
@@ -65,13 +66,13 @@ import Testing
                                       accessibilityIdentifier: "broken")
         view.apply(future, failure: failure)
         #expect(await eventually { loader.pendingCount(url) == 1 })
-        loader.finish(url, with: .failure(.init(description: "HTTP 404")))
-        await #expect(throws: FakeImageLoader.Failure.self) { try await future.image() }
+        loader.finish(url, with: .failure(FakeImageLoader.notFound(url)))
+        await #expect(throws: ImageLoadingError.self) { try await future.image() }
         #expect(await eventually { view.loadState.isFinal })
-        #expect(view.loadState.description == "failed: HTTP 404")
+        #expect(view.loadState.description == "failed: \(url.absoluteString): HTTP 404")
         #expect(view.accessibilityIdentifier == "broken")
         // A later value() or binding does not retry: the future loads once.
-        await #expect(throws: FakeImageLoader.Failure.self) { try await future.image() }
+        await #expect(throws: ImageLoadingError.self) { try await future.image() }
         try surface().apply(future, failure: failure)
         #expect(loader.started.count == 1)
     }
@@ -92,7 +93,7 @@ import Testing
         let impatient = Task { try await future.image() }
         #expect(await eventually { loader.pendingCount(url) == 1 })
         impatient.cancel()
-        await #expect(throws: CancellationError.self) { try await impatient.value }
+        await #expect(throws: ImageLoadingError.cancelled(url)) { try await impatient.value }
         #expect(loader.pendingCount(url) == 1)
         loader.finish(url, with: .success(photo))
         #expect(try await future.image() == photo)

@@ -1,6 +1,7 @@
 import Foundation
 import Vignette
 import Testing
+import VignetteTestSupport
 @testable import Vignette
 
 /// Polls `condition` every 10 ms for up to 10 s: robust against a loaded

@@ -1,4 +1,5 @@
 import Testing
+import VignetteTestSupport
 @testable import Vignette
 
 /// Successive viewports turned into starts and stops.

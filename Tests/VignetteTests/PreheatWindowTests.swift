@@ -1,4 +1,5 @@
 import Testing
+import VignetteTestSupport
 @testable import Vignette
 
 /// Which items a viewport shows and which lie ahead of it, for grids and explicit frames.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VignetteTestSupport
 @testable import Vignette
 import VignetteCatalog
 
@@ -26,9 +27,9 @@ import VignetteCatalog
         let surface = try ImageSurface(size: Size(width: 20, height: 20))
         let task = try #require(surface.apply(Self.remote, loading: .loading, failure: .failure, using: loader))
         #expect(await eventually { loader.pendingCount(Self.url) == 1 })
-        loader.finish(Self.url, with: .failure(.init(description: "HTTP 404")))
+        loader.finish(Self.url, with: .failure(FakeImageLoader.notFound(Self.url)))
         guard case .failed(Self.url, let error) = await task.value else { Issue.record("not failed"); return }
-        #expect("\(error)" == "HTTP 404")
+        #expect("\(error)" == "\(Self.url.absoluteString): HTTP 404")
         #expect(surface.accessibilityIdentifier == "failureImage")
     }
 
@@ -86,7 +87,7 @@ import VignetteCatalog
         let failed = await surface.load(ImageDescriptor<URL>.productImage(server.url("/status/404")),
                                         loading: .loading, failure: .failure, using: pipeline)
         guard case .failed(_, let error) = failed else { Issue.record("\(failed)"); return }
-        #expect((error as? ImagePipeline.Error)?.statusCode == 404)
+        #expect(error.statusCode == 404)
         #expect(surface.accessibilityIdentifier == "failureImage")
         // A second surface gets the now-cached image synchronously.
         let other = try ImageSurface(size: Size(width: 8, height: 8))

@@ -1,6 +1,7 @@
 import Foundation
 import GRDBSQLite
 import Testing
+import VignetteTestSupport
 import VignetteSQLite
 
 @Suite struct SQLiteCacheStorageTests {

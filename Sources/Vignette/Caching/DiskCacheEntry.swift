@@ -1,4 +1,4 @@
-import CVignette
+import CDeflate
 import Foundation
 
 /// One disk-cache entry: the resource's original bytes (as received, before

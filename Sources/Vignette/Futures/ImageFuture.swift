@@ -40,26 +40,26 @@ public final class ImageFuture: Sendable {
         /// Loaded; the image with the descriptor's presentation.
         case loaded(ImageDescriptor<Bitmap>)
         /// Failed for good (after the pipeline's retries).
-        case failed(any Swift.Error)
+        case failed(ImageLoadingError)
     }
 
     private struct State {
         var phase: Phase = .idle
         var task: Task<Void, Never>?
         var observers: [ObjectIdentifier: @Sendable (Phase) -> Void] = [:]
-        var waiters: [UInt64: CheckedContinuation<ImageDescriptor<Bitmap>, any Swift.Error>] = [:]
+        var waiters: [UInt64: CheckedContinuation<Result<ImageDescriptor<Bitmap>, ImageLoadingError>, Never>] = [:]
         var nextWaiter: UInt64 = 0
     }
 
     private let state = Locked(State())
 
     /// A future for `descriptor`; nothing loads until it is used. `loader`
-    /// defaults to `ImageSurface.defaultLoader`.
+    /// defaults to `ImageEnvironment.current.resolvedLoader`.
     public init(_ descriptor: ImageDescriptor<URL>, cachePolicy: CachePolicy = .memoryAndDisk,
                 priority: ImagePriority = .normal, using loader: (any ImageLoading)? = nil) {
         self.descriptor = descriptor
         self.priority = priority
-        self.loader = loader ?? ImageSurface.defaultLoader
+        self.loader = loader ?? ImageEnvironment.current.resolvedLoader
         request = ImageRequest(url: descriptor.reference, cachePolicy: cachePolicy)
     }
 
@@ -86,7 +86,7 @@ public final class ImageFuture: Sendable {
         }
         let task = Task { [self] in
             let phase: Phase
-            do {
+            do throws(ImageLoadingError) {
                 let bitmap = try await loader.image(for: request, priority: priority)
                 phase = .loaded(descriptor.map { _ in bitmap })
             } catch {
@@ -99,39 +99,40 @@ public final class ImageFuture: Sendable {
 
     /// The image with the descriptor's presentation, loading it on first
     /// use. Cancelling the caller stops its wait, not the shared load.
-    public func value() async throws -> ImageDescriptor<Bitmap> {
+    public func value() async throws(ImageLoadingError) -> ImageDescriptor<Bitmap> {
         start()
         let id = state.withLock { s -> UInt64 in s.nextWaiter += 1; return s.nextWaiter }
+        let url = request.url
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            await withCheckedContinuation { continuation in
                 let ready = state.withLock { s -> Phase? in
                     switch s.phase {
                     case .loaded, .failed: return s.phase
                     case .idle, .loading:
-                        if Task.isCancelled { return .failed(CancellationError()) }
+                        if Task.isCancelled { return .failed(.cancelled(url)) }
                         s.waiters[id] = continuation
                         return nil
                     }
                 }
                 switch ready {
-                case .loaded(let image): continuation.resume(returning: image)
-                case .failed(let error): continuation.resume(throwing: error)
+                case .loaded(let image): continuation.resume(returning: .success(image))
+                case .failed(let error): continuation.resume(returning: .failure(error))
                 default: break
                 }
             }
         } onCancel: {
-            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(throwing: CancellationError())
-        }
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume(returning: .failure(.cancelled(url)))
+        }.get()
     }
 
     /// The decoded image, loading it on first use.
-    public func image() async throws -> Bitmap {
+    public func image() async throws(ImageLoadingError) -> Bitmap {
         try await value().reference
     }
 
     /// Calls `observer` once with the final phase — now if already final.
     /// One observer per `owner`: observing again replaces the previous one.
-    func observe(owner: ObjectIdentifier, _ observer: @escaping @Sendable (Phase) -> Void) {
+    package func observe(owner: ObjectIdentifier, _ observer: @escaping @Sendable (Phase) -> Void) {
         let final = state.withLock { s -> Phase? in
             switch s.phase {
             case .loaded, .failed: return s.phase
@@ -153,8 +154,8 @@ public final class ImageFuture: Sendable {
         for observer in observers { observer(phase) }
         for waiter in waiters {
             switch phase {
-            case .loaded(let image): waiter.resume(returning: image)
-            case .failed(let error): waiter.resume(throwing: error)
+            case .loaded(let image): waiter.resume(returning: .success(image))
+            case .failed(let error): waiter.resume(returning: .failure(error))
             case .idle, .loading: break
             }
         }

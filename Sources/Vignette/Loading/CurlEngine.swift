@@ -1,4 +1,4 @@
-import CVignette
+import CCurl
 import Foundation
 
 /// Drives every libcurl transfer of the process on one dedicated thread

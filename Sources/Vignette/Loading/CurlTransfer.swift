@@ -1,4 +1,4 @@
-import CVignette
+import CCurl
 import Foundation
 
 /// One HTTP(S) transfer: its easy handle, the body and headers as they

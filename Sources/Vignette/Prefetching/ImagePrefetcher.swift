@@ -29,11 +29,11 @@ public final class ImagePrefetcher: Sendable {
 
     private let state = Locked(State())
 
-    /// A prefetcher over `loader` (default `ImageSurface.defaultLoader`).
+    /// A prefetcher over `loader` (default `ImageEnvironment.current.resolvedLoader`).
     /// With an `ImagePipeline`, `maxConcurrentLoads` is kept below the
     /// pipeline's limit so visible loads always find a free slot.
     public init(loader: (any ImageLoading)? = nil, maxConcurrentLoads: Int = 2) {
-        let loader = loader ?? ImageSurface.defaultLoader
+        let loader = loader ?? ImageEnvironment.current.resolvedLoader
         var limit = max(1, maxConcurrentLoads)
         if let pipeline = loader as? ImagePipeline {
             limit = min(limit, max(1, pipeline.configuration.maxConcurrentLoads - 1))

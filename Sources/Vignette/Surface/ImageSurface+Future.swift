@@ -13,7 +13,7 @@ extension ImageSurface {
     public func apply(_ future: ImageFuture, loading: ImageDescriptor<Bitmap>? = nil,
                       failure: ImageDescriptor<Bitmap>? = nil, startsLoading: Bool = true) {
         let url = future.request.url
-        let failureDescriptor = failure ?? ImageSurface.defaultPlaceholders.failure
+        let failureDescriptor = failure ?? ImageEnvironment.current.placeholders.failure
         switch future.phase {
         case .loaded(let image):
             show(image, loadState: .loaded(url))
@@ -24,7 +24,7 @@ extension ImageSurface {
         case .idle, .loading:
             break
         }
-        let generation = show(loading ?? ImageSurface.defaultPlaceholders.loading, loadState: .loading(url))
+        let generation = show(loading ?? ImageEnvironment.current.placeholders.loading, loadState: .loading(url))
         future.observe(owner: ObjectIdentifier(self)) { [weak self] phase in
             switch phase {
             case .loaded(let image): _ = self?.commit(image, .loaded(url), generation: generation)

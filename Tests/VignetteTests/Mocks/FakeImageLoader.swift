@@ -4,13 +4,9 @@ import Vignette
 
 /// An `ImageLoading` whose loads finish when the test says so.
 final class FakeImageLoader: ImageLoading {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     private struct State {
         var cache: [URL: Bitmap] = [:]
-        var pending: [URL: [CheckedContinuation<Bitmap, any Error>]] = [:]
+        var pending: [URL: [CheckedContinuation<Result<Bitmap, ImageLoadingError>, Never>]] = [:]
         var started: [URL] = []
     }
 
@@ -28,10 +24,10 @@ final class FakeImageLoader: ImageLoading {
 
     func cachedImage(for request: ImageRequest) -> Bitmap? { state.withLock { $0.cache[request.url] } }
 
-    func image(for request: ImageRequest, priority: ImagePriority) async throws -> Bitmap {
+    func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> Bitmap {
         let url = request.url
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
+            await withCheckedContinuation { continuation in
                 state.withLock {
                     $0.started.append(url)
                     $0.pending[url, default: []].append(continuation)
@@ -39,13 +35,18 @@ final class FakeImageLoader: ImageLoading {
             }
         } onCancel: {
             // Like a real loader: a cancelled load ends at once.
-            if !ignoresCancellation { finish(url, with: .failure(Failure(description: "cancelled"))) }
-        }
+            if !ignoresCancellation { finish(url, with: .failure(.cancelled(url))) }
+        }.get()
     }
 
     /// Finishes every pending load of `url`.
-    func finish(_ url: URL, with result: Result<Bitmap, Failure>) {
+    func finish(_ url: URL, with result: Result<Bitmap, ImageLoadingError>) {
         let waiting = state.withLock { $0.pending.removeValue(forKey: url) ?? [] }
-        for continuation in waiting { continuation.resume(with: result.mapError { $0 as any Error }) }
+        for continuation in waiting { continuation.resume(returning: result) }
+    }
+
+    /// The error a 404 from the origin gives.
+    static func notFound(_ url: URL) -> ImageLoadingError {
+        .loadingFailed(.httpStatus(url, status: 404, retryAfter: nil), attempts: 1)
     }
 }

@@ -1,0 +1,38 @@
+#ifndef CCURL_H
+#define CCURL_H
+
+#include <curl/curl.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Calls curl_global_init exactly once per process.
+int vg_curl_global_init(void);
+const char *vg_curl_version(void);
+
+/// Typed front doors to the variadic curl_easy_setopt / curl_easy_getinfo,
+/// which Swift cannot call.
+CURLcode vg_curl_set_long(CURL *handle, CURLoption option, long value);
+CURLcode vg_curl_set_off_t(CURL *handle, CURLoption option, curl_off_t value);
+CURLcode vg_curl_set_string(CURL *handle, CURLoption option, const char *value);
+CURLcode vg_curl_set_pointer(CURL *handle, CURLoption option, void *value);
+CURLcode vg_curl_set_slist(CURL *handle, CURLoption option, struct curl_slist *value);
+typedef size_t (*vg_curl_data_callback)(char *data, size_t size, size_t count, void *context);
+CURLcode vg_curl_set_write_callback(CURL *handle, vg_curl_data_callback callback, void *context);
+CURLcode vg_curl_set_header_callback(CURL *handle, vg_curl_data_callback callback, void *context);
+CURLcode vg_curl_get_long(CURL *handle, CURLINFO info, long *value);
+CURLcode vg_curl_get_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
+CURLcode vg_curl_get_string(CURL *handle, CURLINFO info, const char **value);
+CURLMcode vg_curl_multi_set_long(CURLM *multi, CURLMoption option, long value);
+
+/// The easy handle and result of a finished transfer from curl_multi_info_read
+/// (CURLMsg's result lives in a union Swift reads awkwardly). Returns 0 when
+/// no message is pending.
+int vg_curl_multi_next_done(CURLM *multi, CURL **handle, CURLcode *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,9 @@
+#ifndef CMALLOC_H
+#define CMALLOC_H
+
+/// Asks glibc to keep freed large buffers for reuse (no-op elsewhere):
+/// batch renders then stop re-faulting fresh pages for every image.
+/// (`mallopt` and its constants are not visible to Swift through Glibc.)
+void vg_malloc_keep_large_buffers(void);
+
+#endif

@@ -1,0 +1,70 @@
+#ifndef CPNG_H
+#define CPNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Result codes shared by the PNG shims.
+enum {
+    VG_PNG_OK = 0,
+    VG_PNG_MALFORMED = 1,       /* libpng rejected the data; message in err */
+    VG_PNG_TOO_LARGE = 2,       /* width * height exceeds the caller's limit */
+    VG_PNG_OUT_OF_MEMORY = 3,
+    VG_PNG_BAD_ARGUMENT = 4
+};
+
+/// Header facts read before any pixel memory is allocated.
+typedef struct {
+    uint32_t width;
+    uint32_t height;
+    int bit_depth;
+    int color_type;
+    int interlaced;
+    int has_alpha;   /* an alpha channel or a tRNS chunk */
+} vg_png_info;
+
+/// A growable byte buffer owned by C; free it with vg_buffer_free.
+typedef struct {
+    uint8_t *data;
+    size_t length;
+    size_t capacity;
+} vg_buffer;
+
+/// Encoder settings (zlib level 0...9, zlib strategy, libpng filter mask).
+typedef struct {
+    int level;
+    int strategy;
+    int filters;
+} vg_png_encode_options;
+
+int vg_png_read_info(const uint8_t *data, size_t length, vg_png_info *info,
+                     char *err, size_t err_length);
+
+/// Decodes to straight-alpha RGBA8 (palette, grey, low bit depths, tRNS and
+/// interlacing expanded; 16-bit samples rounded to 8). `out` must hold
+/// width * height * 4 bytes; the limit is checked again from the header.
+int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
+                        uint8_t *out, size_t out_length,
+                        char *err, size_t err_length);
+
+/// Encodes 8-bit rows with `channels` 3 (RGB) or 4 (RGBA) bytes per pixel.
+/// When `input_stride_channels` is 4 and `channels` is 3 the fourth byte of
+/// every input pixel is dropped. No time or text chunks are written.
+int vg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
+                  int input_stride_channels, int channels,
+                  vg_png_encode_options options, vg_buffer *out,
+                  char *err, size_t err_length);
+
+void vg_buffer_free(vg_buffer *buffer);
+
+const char *vg_png_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,159 @@
+import CPNG
+import Foundation
+
+/// Decodes and encodes PNG through libpng.
+///
+/// Decoding expands every PNG flavour (grey, palette, tRNS, 1–16 bits,
+/// interlaced) to premultiplied RGBA8; colour chunks are ignored and 16-bit
+/// samples round to 8 as `(v * 255 + 32895) >> 16`. Dimensions are checked
+/// against a pixel limit from the header, before any pixel memory exists.
+///
+/// ```swift
+/// let icon = try PNGCodec.decode(contentsOf: "icon@2x.png")      // scale 2 from the name
+/// let data = try PNGCodec.encode(icon)                           // straight-alpha PNG
+/// ```
+public enum PNGCodec {
+    /// The default ceiling on `width * height` a decode accepts (100 Mpx).
+    /// Larger limits may be passed, up to a hard ceiling of 2^31 − 1 pixels.
+    public static let defaultMaxPixelCount = 100_000_000
+
+    /// Facts from a PNG header.
+    public struct Header: Sendable, Hashable {
+        /// Width in pixels.
+        public var width: Int
+        /// Height in pixels.
+        public var height: Int
+        /// Bits per sample (1, 2, 4, 8 or 16).
+        public var bitDepth: Int
+        /// PNG colour type (0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA).
+        public var colorType: Int
+        /// Adam7 interlacing.
+        public var isInterlaced: Bool
+        /// An alpha channel or a tRNS chunk is present.
+        public var hasAlpha: Bool
+    }
+
+    /// Reads the header without decoding pixels.
+    public static func header(of data: Data) throws(PNGCodec.Error) -> Header {
+        var info = vg_png_info()
+        var message = [CChar](repeating: 0, count: 256)
+        let rc = data.withUnsafeBytes { raw in
+            vg_png_read_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &message, message.count)
+        }
+        try check(rc, message: message, data: data)
+        return Header(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
+                      colorType: Int(info.color_type), isInterlaced: info.interlaced != 0, hasAlpha: info.has_alpha != 0)
+    }
+
+    /// Decodes PNG bytes to straight-alpha RGBA8, the codec-boundary form.
+    public static func decodeStraightRGBA(
+        _ data: Data, maxPixelCount: Int = defaultMaxPixelCount
+    ) throws(PNGCodec.Error) -> (header: Header, pixels: [UInt8]) {
+        try decodeStraightRGBA(data, maxPixelCount: maxPixelCount, allowFastPath: true)
+    }
+
+    /// `allowFastPath: false` forces libpng for every file (tests compare both).
+    static func decodeStraightRGBA(
+        _ data: Data, maxPixelCount: Int, allowFastPath: Bool
+    ) throws(PNGCodec.Error) -> (header: Header, pixels: [UInt8]) {
+        let header = try header(of: data)
+        // Whatever the caller allows, a decode never exceeds 2^31 pixels (8 GiB).
+        let maxPixelCount = min(maxPixelCount, Int(Int32.max))
+        let (count, overflow) = header.width.multipliedReportingOverflow(by: header.height)
+        guard !overflow, count <= maxPixelCount else {
+            throw .tooLarge(width: header.width, height: header.height, limit: maxPixelCount)
+        }
+        var message = [CChar](repeating: 0, count: 256)
+        var rc: Int32 = 0
+        let fast = allowFastPath && PNGFastPath.applies(to: header)
+        let capacity = count * 4 + (fast ? PNGFastPath.slack(for: header) : 0)
+        let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            rc = data.withUnsafeBytes { raw in
+                if fast, PNGFastPath.decode(raw, header: header, into: buffer.baseAddress!) {
+                    return Int32(VG_PNG_OK)
+                }
+                return vg_png_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(maxPixelCount),
+                                           buffer.baseAddress, count * 4, &message, message.count)
+            }
+            // Zero the buffer on failure so the array never exposes uninitialised memory.
+            if Int(rc) != VG_PNG_OK { buffer.initialize(repeating: 0) }
+            initialized = count * 4
+        }
+        try check(rc, message: message, data: data, header: header, limit: maxPixelCount)
+        return (header, pixels)
+    }
+
+    /// Decodes PNG bytes to a premultiplied `Bitmap` with the given scale.
+    public static func decode(
+        _ data: Data, scale: Double = 1, maxPixelCount: Int = defaultMaxPixelCount
+    ) throws(PNGCodec.Error) -> Bitmap {
+        guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
+        let (header, pixels) = try decodeStraightRGBA(data, maxPixelCount: maxPixelCount)
+        var bitmap = Bitmap(trustedWidth: header.width, height: header.height, scale: scale, pixels: pixels)
+        if header.hasAlpha { bitmap.premultiplyInPlace() }
+        return bitmap
+    }
+
+    /// Reads and decodes a PNG file. Unless `scale` is given, it comes from an
+    /// `@2x`/`@3x` suffix of the file name (else 1).
+    public static func decode(
+        contentsOf path: String, scale: Double? = nil, maxPixelCount: Int = defaultMaxPixelCount
+    ) throws(PNGCodec.Error) -> Bitmap {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .unreadable(path: path, reason: FileErrors.reason(error, path: path))
+        }
+        return try decode(data, scale: scale ?? ImageScale.fromFileName(path), maxPixelCount: maxPixelCount)
+    }
+
+    /// Encodes a bitmap as a straight-alpha PNG: RGB when every pixel is
+    /// opaque, else RGBA. Output is deterministic (no time or text chunks).
+    public static func encode(_ bitmap: Bitmap, options: EncodingOptions = .default) throws(PNGCodec.Error) -> Data {
+        guard bitmap.width > 0, bitmap.height > 0 else {
+            throw .emptyImage(width: bitmap.width, height: bitmap.height)
+        }
+        let opaque = bitmap.isOpaque
+        // Opaque premultiplied pixels are already straight: no conversion copy.
+        let rows = opaque ? bitmap.pixels : bitmap.straightRGBA()
+        var buffer = vg_buffer()
+        var message = [CChar](repeating: 0, count: 256)
+        let cOptions = vg_png_encode_options(level: Int32(options.level), strategy: options.strategy.zlibValue,
+                                             filters: options.filters.libpngMask)
+        let rc = rows.withUnsafeBufferPointer { p in
+            vg_png_encode(p.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), 4, opaque ? 3 : 4,
+                          cOptions, &buffer, &message, message.count)
+        }
+        defer { vg_buffer_free(&buffer) }
+        guard Int(rc) == VG_PNG_OK, let bytes = buffer.data else {
+            throw .encodingFailed(reason: Int(rc) == VG_PNG_OUT_OF_MEMORY ? "out of memory" : cString(message))
+        }
+        return Data(bytes: bytes, count: buffer.length)
+    }
+
+    private static func cString(_ chars: [CChar]) -> String {
+        String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The libpng version linked in.
+    public static var libpngVersion: String { String(cString: vg_png_version()) }
+
+    private static func check(_ rc: Int32, message: [CChar], data: Data, header: Header? = nil,
+                              limit: Int = defaultMaxPixelCount) throws(PNGCodec.Error) {
+        switch Int(rc) {
+        case VG_PNG_OK:
+            return
+        case VG_PNG_TOO_LARGE:
+            throw .tooLarge(width: header?.width ?? 0, height: header?.height ?? 0, limit: limit)
+        case VG_PNG_OUT_OF_MEMORY:
+            throw .outOfMemory
+        default:
+            let reason = cString(message)
+            if data.count < 8 || reason.hasPrefix("not a PNG") {
+                throw .notPNG(byteCount: data.count)
+            }
+            throw .malformed(reason: reason.isEmpty ? "invalid PNG data" : reason)
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import CDeflate
+import CPNG
+
+/// The hot path for the most common PNG — 8-bit RGB or RGBA, not
+/// interlaced, no tRNS — decoded without libpng's per-row transforms:
+/// libdeflate inflates all IDAT data in one call straight into the output
+/// buffer, and one pass unfilters and expands RGB to RGBA in place.
+///
+/// It only ever *accepts*: any anomaly (bad CRC, corrupt or short zlib data,
+/// an unknown filter byte) returns false and the caller decodes with libpng,
+/// which then produces the precise error or its lenient result. libpng has
+/// already validated the header and every chunk before the first IDAT.
+enum PNGFastPath {
+    static func applies(to header: PNGCodec.Header) -> Bool {
+        header.bitDepth == 8 && !header.isInterlaced &&
+            (header.colorType == 6 || (header.colorType == 2 && !header.hasAlpha))
+    }
+
+    /// Extra capacity `decode` needs beyond `width * height * 4` bytes.
+    static func slack(for header: PNGCodec.Header) -> Int { header.height }
+
+    /// Decodes into `out`, which holds `width * height * 4 + slack` bytes.
+    static func decode(_ file: UnsafeRawBufferPointer, header: PNGCodec.Header,
+                       into out: UnsafeMutablePointer<UInt8>) -> Bool {
+        let width = header.width, height = header.height
+        let channels = header.colorType == 6 ? 4 : 3
+        let rawRow = 1 + width * channels
+        let rawCount = rawRow * height
+        let outCount = width * height * 4
+        guard let idat = collectIDAT(file) else { return false }
+        defer { if idat.owned { idat.pointer.deallocate() } }
+
+        // RGB rows are smaller than their RGBA output, so the filtered data
+        // is placed at the end of the buffer: every output pixel then lands
+        // on bytes already read. RGBA rows are one byte longer (the filter
+        // byte), hence the slack, and start at the front.
+        let rawOffset = channels == 3 ? outCount - rawCount : 0
+        let raw = out + rawOffset
+        guard let decompressor = libdeflate_alloc_decompressor() else { return false }
+        defer { libdeflate_free_decompressor(decompressor) }
+        let result = libdeflate_zlib_decompress(decompressor, idat.pointer, idat.count, raw, rawCount, nil)
+        guard result == LIBDEFLATE_SUCCESS else { return false }
+
+        let rowBytes = width * 4
+        for y in 0..<height {
+            let src = raw + y * rawRow
+            let dst = out + y * rowBytes
+            let filter = src[0]
+            guard filter <= 4 else { return false }
+            let prior: UnsafeMutablePointer<UInt8>? = y == 0 ? nil : dst - rowBytes
+            if channels == 3 {
+                unfilterRow(UnsafePointer(src + 1), dst, prior, width, filter, Channels3.self)
+            } else {
+                unfilterRow(UnsafePointer(src + 1), dst, prior, width, filter, Channels4.self)
+            }
+        }
+        return true
+    }
+
+    /// The concatenated payload of the consecutive IDAT chunks, CRC-checked.
+    private static func collectIDAT(_ file: UnsafeRawBufferPointer) -> (pointer: UnsafeRawPointer, count: Int, owned: Bool)? {
+        var offset = 8
+        var parts: [(Int, Int)] = []
+        var total = 0
+        while offset + 12 <= file.count {
+            let length = Int(file.loadBigEndianUInt32(at: offset))
+            let typeOffset = offset + 4
+            guard length <= file.count - offset - 12 else { return nil }
+            let isIDAT = file[typeOffset] == 0x49 && file[typeOffset + 1] == 0x44 &&
+                file[typeOffset + 2] == 0x41 && file[typeOffset + 3] == 0x54
+            if isIDAT {
+                let stored = file.loadBigEndianUInt32(at: typeOffset + 4 + length)
+                let crc = libdeflate_crc32(0, file.baseAddress! + typeOffset, length + 4)
+                guard crc == stored else { return nil }
+                parts.append((typeOffset + 4, length))
+                total += length
+            } else if !parts.isEmpty {
+                break
+            }
+            offset += length + 12
+        }
+        guard !parts.isEmpty else { return nil }
+        if parts.count == 1 { return (file.baseAddress! + parts[0].0, parts[0].1, false) }
+        let joined = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 16)
+        var at = 0
+        for (start, length) in parts {
+            (joined + at).copyMemory(from: file.baseAddress! + start, byteCount: length)
+            at += length
+        }
+        return (UnsafeRawPointer(joined), total, true)
+    }
+
+    private protocol ChannelCount { static var count: Int { get } }
+    private enum Channels3: ChannelCount { static var count: Int { 3 } }
+    private enum Channels4: ChannelCount { static var count: Int { 4 } }
+
+    /// Reverses one row's PNG filter, reading `width` pixels of `C.count`
+    /// bytes and writing RGBA (alpha 255 for RGB). `prior` is the previous
+    /// output row (RGBA) or nil on the first row, where "up" reads as 0.
+    @inline(__always)
+    private static func unfilterRow<C: ChannelCount>(
+        _ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ prior: UnsafeMutablePointer<UInt8>?,
+        _ width: Int, _ filter: UInt8, _: C.Type
+    ) {
+        let n = C.count
+        // Filters 2–4 on the first row equal filters 0, 1 and a "left/2"
+        // average; a zero row keeps one code path.
+        let zeros = prior == nil && filter >= 2 ? UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4) : nil
+        defer { zeros?.deallocate() }
+        zeros?.initialize(repeating: 0, count: width * 4)
+        let up = UnsafePointer(prior ?? zeros ?? dst)
+        switch filter {
+        case 0:
+            for x in 0..<width {
+                for i in 0..<n { dst[x * 4 + i] = src[x * n + i] }
+                if n == 3 { dst[x * 4 + 3] = 255 }
+            }
+        case 1:
+            for i in 0..<n { dst[i] = src[i] }
+            if n == 3 { dst[3] = 255 }
+            for x in 1..<max(width, 1) {
+                for i in 0..<n { dst[x * 4 + i] = src[x * n + i] &+ dst[(x - 1) * 4 + i] }
+                if n == 3 { dst[x * 4 + 3] = 255 }
+            }
+        case 2:
+            for x in 0..<width {
+                for i in 0..<n { dst[x * 4 + i] = src[x * n + i] &+ up[x * 4 + i] }
+                if n == 3 { dst[x * 4 + 3] = 255 }
+            }
+        case 3:
+            for i in 0..<n { dst[i] = src[i] &+ up[i] >> 1 }
+            if n == 3 { dst[3] = 255 }
+            for x in 1..<max(width, 1) {
+                for i in 0..<n {
+                    let average = (UInt16(dst[(x - 1) * 4 + i]) + UInt16(up[x * 4 + i])) >> 1
+                    dst[x * 4 + i] = src[x * n + i] &+ UInt8(truncatingIfNeeded: average)
+                }
+                if n == 3 { dst[x * 4 + 3] = 255 }
+            }
+        default:
+            // Paeth. The left and up-left neighbours stay in registers: reading
+            // them back from `dst` would put store-to-load latency on the
+            // loop's dependency chain.
+            var a0 = 0, a1 = 0, a2 = 0, a3 = 0, c0 = 0, c1 = 0, c2 = 0, c3 = 0
+            for x in 0..<width {
+                let s = src + x * n, u = up + x * 4, d = dst + x * 4
+                let b0 = Int(u[0]), b1 = Int(u[1]), b2 = Int(u[2])
+                a0 = Int(s[0] &+ UInt8(truncatingIfNeeded: paeth(a0, b0, c0)))
+                a1 = Int(s[1] &+ UInt8(truncatingIfNeeded: paeth(a1, b1, c1)))
+                a2 = Int(s[2] &+ UInt8(truncatingIfNeeded: paeth(a2, b2, c2)))
+                d[0] = UInt8(truncatingIfNeeded: a0)
+                d[1] = UInt8(truncatingIfNeeded: a1)
+                d[2] = UInt8(truncatingIfNeeded: a2)
+                if n == 4 {
+                    let b3 = Int(u[3])
+                    a3 = Int(s[3] &+ UInt8(truncatingIfNeeded: paeth(a3, b3, c3)))
+                    d[3] = UInt8(truncatingIfNeeded: a3)
+                    c3 = b3
+                } else {
+                    d[3] = 255
+                }
+                c0 = b0; c1 = b1; c2 = b2
+            }
+        }
+    }
+}
+
+/// The PNG Paeth predictor of left `a`, up `b` and up-left `c`.
+@inline(__always)
+private func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+    let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
+    return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+}
+
+extension UnsafeRawBufferPointer {
+    @inline(__always)
+    func loadBigEndianUInt32(at offset: Int) -> UInt32 {
+        UInt32(self[offset]) << 24 | UInt32(self[offset + 1]) << 16 | UInt32(self[offset + 2]) << 8 | UInt32(self[offset + 3])
+    }
+}

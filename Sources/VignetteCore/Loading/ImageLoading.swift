@@ -1,0 +1,19 @@
+/// What a surface needs to resolve a remote descriptor: a synchronous
+/// memory-cache look-up and an asynchronous load with one typed error.
+/// `ImagePipeline` (module `Vignette`) implements it; tests pass a fake.
+/// The core knows nothing else of networking.
+///
+/// ```swift
+/// struct Fixed: ImageLoading {
+///     let image: Bitmap
+///     func cachedImage(for request: ImageRequest) -> Bitmap? { image }
+///     func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> Bitmap { image }
+/// }
+/// ```
+public protocol ImageLoading: Sendable {
+    /// The image if it is already in memory, without suspending.
+    func cachedImage(for request: ImageRequest) -> Bitmap?
+    /// The image, loading it if needed. Cancelling the task gives up with
+    /// `ImageLoadingError.cancelled`.
+    func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> Bitmap
+}

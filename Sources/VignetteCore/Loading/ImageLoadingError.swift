@@ -1,0 +1,42 @@
+import Foundation
+
+/// Why an image could not be delivered: the one error type of the loading
+/// boundary (`ImageLoading`), so a surface's `LoadState.failed` and a
+/// future's phase say exactly what went wrong. Each case carries the URL;
+/// the loading case carries the HTTP status or transport cause.
+public enum ImageLoadingError: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    /// The bytes could not be fetched (after any retries).
+    case loadingFailed(LoadingError, attempts: Int)
+    /// The bytes are not a decodable image (sniffed from the bytes, not
+    /// the Content-Type), or break a decode limit.
+    case decodingFailed(URL, PNGCodec.Error)
+    /// Every waiter gave up.
+    case cancelled(URL)
+    /// `CachePolicy.cacheOnly` and neither cache holds the image.
+    case notCached(URL)
+
+    /// The URL concerned.
+    public var url: URL? {
+        switch self {
+        case .loadingFailed(let error, _): error.url
+        case .decodingFailed(let url, _), .cancelled(let url), .notCached(let url): url
+        }
+    }
+
+    /// The HTTP status when the server answered with an error.
+    public var statusCode: Int? {
+        if case .loadingFailed(.httpStatus(_, let status, _), _) = self { return status }
+        return nil
+    }
+
+    /// What failed, with the cause.
+    public var description: String {
+        switch self {
+        case .loadingFailed(let error, let attempts):
+            attempts > 1 ? "\(error) (after \(attempts) attempts)" : "\(error)"
+        case .decodingFailed(let url, let error): "\(url.absoluteString): \(error)"
+        case .cancelled(let url): "\(url.absoluteString): cancelled"
+        case .notCached(let url): "\(url.absoluteString): not in the cache (offline: the network is not used)"
+        }
+    }
+}

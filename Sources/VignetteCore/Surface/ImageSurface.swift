@@ -1,0 +1,156 @@
+import Foundation
+
+/// A pure-software stand-in for an image view: it has a size in points and a
+/// scale, takes a local descriptor, and renders real pixels. Safe to share
+/// between tasks; every method is synchronous and non-blocking.
+///
+/// ```swift
+/// let surface = try ImageSurface(size: Size(width: 120, height: 80), scale: 2)
+/// try surface.apply(.featureIcon(.addressBook))
+/// #expect(surface.accessibilityIdentifier == "feature-addressBook")
+/// let png = try surface.pngData()
+/// ```
+public final class ImageSurface: Sendable {
+    /// Size in points.
+    public let size: Size
+    /// Pixels per point.
+    public let scale: Double
+    /// The filter used when an image must be resampled.
+    public let filter: ResamplingFilter
+
+    struct State {
+        var descriptor: ImageDescriptor<Bitmap>?
+        var rendered: Bitmap?
+        var generation: UInt64 = 0
+        var loadState: LoadState = .idle
+        var loadTask: Task<LoadState, Never>?
+    }
+
+    let state = Locked(State())
+
+    /// The most pixels a surface may have (100 Mpx, the decoder's default too).
+    public static let maxPixelCount = 100_000_000
+
+    /// Creates an empty surface. Size and scale must be finite, size ≥ 0,
+    /// scale > 0, at most 32768 pixels a side and `maxPixelCount` in all.
+    public init(size: Size, scale: Double = 1, filter: ResamplingFilter = .lanczos3) throws(ImageSurface.Error) {
+        try ImageSurface.validate(size: size, scale: scale)
+        self.size = size
+        self.scale = scale
+        self.filter = filter
+    }
+
+    /// Checks a size and scale against the rules of `init`.
+    public static func validate(size: Size, scale: Double) throws(ImageSurface.Error) {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
+              scale.isFinite, scale > 0,
+              size.width * scale <= 32768, size.height * scale <= 32768
+        else { throw .invalidSize(size, scale: scale) }
+        let (w, h) = ImageRenderer.pixelSize(of: size, scale: scale)
+        guard w * h <= maxPixelCount else { throw .tooManyPixels(width: w, height: h, limit: maxPixelCount) }
+    }
+
+    /// Size in pixels: `round(size × scale)`.
+    public var pixelSize: (width: Int, height: Int) { ImageRenderer.pixelSize(of: size, scale: scale) }
+
+    /// Shows a decoded image with the descriptor's presentation.
+    public func apply(_ descriptor: ImageDescriptor<Bitmap>) {
+        show(descriptor, loadState: .idle)
+    }
+
+    /// Replaces what is shown, cancelling any load in flight; returns the
+    /// new generation (a later result for an older one is dropped).
+    @discardableResult
+    package func show(_ descriptor: ImageDescriptor<Bitmap>?, loadState: LoadState) -> UInt64 {
+        let (generation, previous) = state.withLock { s -> (UInt64, Task<LoadState, Never>?) in
+            s.descriptor = descriptor
+            s.rendered = nil
+            s.generation &+= 1
+            s.loadState = loadState
+            defer { s.loadTask = nil }
+            return (s.generation, s.loadTask)
+        }
+        previous?.cancel()
+        return generation
+    }
+
+    /// Resolves a local reference (e.g. a bundled `NamedImage`) for this
+    /// surface's scale and shows it.
+    public func apply<Reference: LocalImageReference>(_ descriptor: ImageDescriptor<Reference>) throws(ImageSurface.Error) {
+        let scale = self.scale
+        apply(try descriptor.map { (reference: Reference) throws(ImageSurface.Error) in try reference.bitmap(forScale: scale) })
+    }
+
+    /// Removes the image: the surface renders transparent.
+    public func clear() {
+        show(nil, loadState: .idle)
+    }
+
+    /// The applied descriptor, with its reference resolved to pixels.
+    public var descriptor: ImageDescriptor<Bitmap>? { state.withLock { $0.descriptor } }
+    /// The applied content mode.
+    public var contentMode: ContentMode? { descriptor?.contentMode }
+    /// The applied tint.
+    public var tint: Color? { descriptor?.tint }
+    /// The applied background.
+    public var background: Color? { descriptor?.background }
+    /// The applied accessibility identifier.
+    public var accessibilityIdentifier: String? { descriptor?.accessibilityIdentifier }
+    /// The applied image's pixels.
+    public var image: Bitmap? { descriptor?.reference }
+
+    /// The surface's pixels (transparent when nothing is applied). The
+    /// result is cached until the next `apply`.
+    public func render() -> Bitmap {
+        let (current, cached, generation) = state.withLock { ($0.descriptor, $0.rendered, $0.generation) }
+        if let cached { return cached }
+        let bitmap: Bitmap
+        if let current {
+            bitmap = ImageRenderer.renderValidated(current, size: size, scale: scale, filter: filter)
+        } else {
+            let (w, h) = pixelSize
+            bitmap = Bitmap(width: w, height: h, scale: scale)
+        }
+        state.withLock { s in
+            if s.generation == generation { s.rendered = bitmap }
+        }
+        return bitmap
+    }
+
+    /// The rendered surface as PNG bytes.
+    public func pngData(options: PNGCodec.EncodingOptions = .default) throws(PNGCodec.Error) -> Data {
+        try PNGCodec.encode(render(), options: options)
+    }
+}
+
+extension ImageSurface {
+    /// Why a surface could not be created or a descriptor applied.
+    public enum Error: Swift.Error, Sendable, CustomStringConvertible {
+        /// The size or scale is negative, not finite, or too large.
+        case invalidSize(Size, scale: Double)
+        /// The surface would have more pixels than `ImageSurface.maxPixelCount`.
+        case tooManyPixels(width: Int, height: Int, limit: Int)
+        /// A bitmap's scale is zero, negative or not finite.
+        case invalidImageScale(Double)
+        /// No `name.png`, `name@2x.png` or `name@3x.png` in the folder.
+        case resourceNotFound(name: String, directory: String)
+        /// The resource exists but could not be read or decoded.
+        case resourceUnreadable(path: String, underlying: PNGCodec.Error)
+
+        /// What was wrong and what is allowed.
+        public var description: String {
+            switch self {
+            case .invalidSize(let size, let scale):
+                "invalid surface \(size) pt @\(scale)x: sizes must be finite and ≥ 0, the scale > 0, at most 32768 px a side"
+            case .tooManyPixels(let w, let h, let limit):
+                "surface of \(w)x\(h) = \(w * h) pixels is over the limit of \(limit) pixels"
+            case .invalidImageScale(let scale):
+                "invalid image scale \(scale): it must be a positive number"
+            case .resourceNotFound(let name, let directory):
+                "no image named '\(name)' (\(name).png, \(name)@2x.png or \(name)@3x.png) in \(directory)"
+            case .resourceUnreadable(let path, let underlying):
+                "cannot load \(path): \(underlying)"
+            }
+        }
+    }
+}

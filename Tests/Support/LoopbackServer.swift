@@ -1,0 +1,223 @@
+import CDeflate
+import Foundation
+import VignetteCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A tiny HTTP/1.1 server on 127.0.0.1 with scripted faults, one thread per
+/// connection, for exercising the loader against real sockets.
+public final class LoopbackServer: @unchecked Sendable {
+    public let port: UInt16
+    private let listener: Int32
+    private let counts = Locked<[String: Int]>([:])
+    private let log = Locked<(active: Int, peak: Int, order: [String])>((0, 0, []))
+    private let png: Data
+    private let notModified = Locked(0)
+    private let openGates = Locked<Set<String>>([])
+
+    public init(png: Data) throws {
+        self.png = png
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(fd, 64) == 0 else { throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        listener = fd
+        let thread = Thread { [unowned self] in self.acceptLoop() }
+        thread.start()
+    }
+
+    public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    /// Paths in the order their requests arrived.
+    public var requestOrder: [String] { log.withLock { $0.order } }
+    /// The most connections served at once.
+    public var peakConcurrency: Int { log.withLock { $0.peak } }
+
+    /// Lets `/gate/<name>` answer: until then it holds its connection (up to 60 s).
+    public func open(gate name: String) { openGates.withLock { _ = $0.insert(name) } }
+
+    /// 304 responses sent.
+    public var notModifiedCount: Int { notModified.withLock { $0 } }
+
+    /// Stops accepting: later connections are refused (the origin is gone).
+    public func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    /// How many requests reached `path`.
+    public func requests(to path: String) -> Int { counts.withLock { $0[path] ?? 0 } }
+
+    private func acceptLoop() {
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else { return }
+            let thread = Thread { [unowned self] in self.serve(client) }
+            thread.start()
+        }
+    }
+
+    private func serve(_ client: Int32) {
+        defer { close(client) }
+        var nosigpipe: Int32 = 1
+        setsockopt(client, SOL_SOCKET, SO_KEEPALIVE, &nosigpipe, socklen_t(MemoryLayout<Int32>.size))
+        var request = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while !request.containsHeaderEnd {
+            let n = recv(client, &buffer, buffer.count, 0)
+            if n <= 0 { return }
+            request += buffer[0..<n]
+        }
+        let text = String(decoding: request, as: UTF8.self)
+        let line = text.split(separator: "\r\n", maxSplits: 1).first.map(String.init) ?? ""
+        var headers: [String: String] = [:]
+        for field in text.split(separator: "\r\n").dropFirst() {
+            guard let colon = field.firstIndex(of: ":") else { continue }
+            headers[field[..<colon].lowercased()] = field[field.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
+        let seen = counts.withLock { counts -> Int in counts[path, default: 0] += 1; return counts[path]! }
+        log.withLock { $0.active += 1; $0.peak = max($0.peak, $0.active); $0.order.append(path) }
+        // "In flight" ends when the response starts: the client may start its
+        // next request the moment the last byte lands, before this thread returns.
+        let connection = Connection(fd: client, once: Once())
+        defer { responseStarted(connection) }
+        respond(to: path, attempt: seen, headers: headers, connection)
+    }
+
+    /// A client socket and whether its response has begun.
+    private struct Connection {
+        let fd: Int32
+        let once: Once
+    }
+
+    private func responseStarted(_ connection: Connection) {
+        if connection.once.first() { log.withLock { $0.active -= 1 } }
+    }
+
+    private func send(_ connection: Connection, _ data: Data) {
+        responseStarted(connection)
+        let client = connection.fd
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if n <= 0 { return }
+                offset += n
+            }
+        }
+    }
+
+    private func head(_ status: String, _ headers: [String] = [], length: Int?) -> Data {
+        var lines = ["HTTP/1.1 \(status)", "Connection: close"] + headers
+        if let length { lines.append("Content-Length: \(length)") }
+        return Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    }
+
+    private func respond(to path: String, attempt: Int, headers: [String: String], _ client: Connection) {
+        let route = path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? path
+        let parts = route.split(separator: "/").map(String.init)
+        switch parts.first ?? "" {
+        case "gate":  // /gate/<name>: the image once the test opens the gate
+            let name = parts.last ?? ""
+            for _ in 0..<12_000 where !openGates.withLock({ $0.contains(name) }) { Thread.sleep(forTimeInterval: 0.005) }
+            send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)
+        case "etag", "lastmod", "fresh", "no-store":  // /<kind>/<name>: cacheable variants of the image
+            let etag = "\"v1-\(parts.last ?? "")\""
+            let modified = "Tue, 03 Nov 2026 10:00:00 GMT"
+            let policy = ["etag": ["ETag: \(etag)", "Cache-Control: no-cache"],
+                          "lastmod": ["Last-Modified: \(modified)", "Cache-Control: max-age=0"],
+                          "fresh": ["ETag: \(etag)", "Cache-Control: max-age=3600"],
+                          "no-store": ["ETag: \(etag)", "Cache-Control: no-store"]][parts[0]]!
+            if headers["if-none-match"] == etag || (parts[0] == "lastmod" && headers["if-modified-since"] == modified) {
+                notModified.withLock { $0 += 1 }
+                send(client, head("304 Not Modified", policy, length: nil))
+            } else {
+                send(client, head("200 OK", ["Content-Type: image/png"] + policy, length: png.count) + png)
+            }
+        case "ok.png", "slow-ok.png":
+            if parts.first == "slow-ok.png" { Thread.sleep(forTimeInterval: 0.3) }
+            send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)
+        case "wrong-type.png":
+            send(client, head("200 OK", ["Content-Type: text/html"], length: png.count) + png)
+        case "status":
+            let code = parts.count > 1 ? parts[1] : "500"
+            let extra = code == "429" || code == "503" ? ["Retry-After: 1"] : []
+            send(client, head("\(code) Scripted", extra, length: 5) + Data("nope\n".utf8))
+        case "flaky":  // /flaky/<failures>/<name>: 503 that many times, then the image
+            let failures = Int(parts.count > 1 ? parts[1] : "1") ?? 1
+            if attempt <= failures {
+                send(client, head("503 Service Unavailable", length: 0))
+            } else {
+                send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)
+            }
+        case "slow-headers":
+            Thread.sleep(forTimeInterval: 3)
+            send(client, head("200 OK", length: png.count) + png)
+        case "slow-body":
+            send(client, head("200 OK", length: png.count))
+            for chunk in stride(from: 0, to: png.count, by: max(1, png.count / 10)) {
+                Thread.sleep(forTimeInterval: 0.5)
+                send(client, png[chunk..<min(png.count, chunk + max(1, png.count / 10))])
+            }
+        case "truncated":
+            send(client, head("200 OK", length: png.count) + png.prefix(png.count / 3))
+        case "garbage":
+            send(client, head("200 OK", ["Content-Type: image/png"], length: 4096) + Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
+        case "redirect":  // /redirect/<n>: n hops, then the image
+            let hops = Int(parts.count > 1 ? parts[1] : "0") ?? 0
+            let next = hops <= 0 ? "/ok.png" : "/redirect/\(hops - 1)"
+            send(client, head("302 Found", ["Location: \(next)"], length: 0))
+        case "loop":
+            send(client, head("302 Found", ["Location: /loop"], length: 0))
+        case "to-file":
+            send(client, head("302 Found", ["Location: file:///etc/passwd"], length: 0))
+        case "huge":
+            send(client, head("200 OK", length: 1 << 30))
+            send(client, Data(count: 1 << 16))
+        case "endless":
+            send(client, Data("HTTP/1.1 200 OK\r\nConnection: close\r\n\r\n".utf8))
+            let chunk = Data(count: 1 << 16)
+            for _ in 0..<4096 { send(client, chunk) }  // 256 MB unless the client hangs up first
+        case "gzip.png":
+            var compressed = Data(count: png.count + 1024)
+            let size = compressed.withUnsafeMutableBytes { out in
+                png.withUnsafeBytes { input -> Int in
+                    let compressor = libdeflate_alloc_compressor(6)
+                    defer { libdeflate_free_compressor(compressor) }
+                    return libdeflate_gzip_compress(compressor, input.baseAddress, input.count, out.baseAddress, out.count)
+                }
+            }
+            send(client, head("200 OK", ["Content-Type: image/png", "Content-Encoding: gzip"], length: size) + compressed.prefix(size))
+        default:
+            send(client, head("404 Not Found", length: 0))
+        }
+    }
+}
+
+/// True the first time only.
+private final class Once: Sendable {
+    private let fresh = Locked(true)
+    public func first() -> Bool { fresh.withLock { value in defer { value = false }; return value } }
+}
+
+private extension Array where Element == UInt8 {
+    var containsHeaderEnd: Bool {
+        guard count >= 4 else { return false }
+        for i in 0...(count - 4) where self[i] == 13 && self[i + 1] == 10 && self[i + 2] == 13 && self[i + 3] == 10 { return true }
+        return false
+    }
+}

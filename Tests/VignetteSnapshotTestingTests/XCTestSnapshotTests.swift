@@ -1,0 +1,15 @@
+import SnapshotTesting
+import VignetteCore
+import VignetteCatalog
+import VignetteSnapshotTesting
+import XCTest
+
+/// The same strategy and helper under XCTest.
+final class XCTestSnapshotTests: XCTestCase {
+    func testFailurePlaceholder() throws {
+        let surface = try ImageSurface(size: Size(width: 32, height: 32), scale: 2)
+        surface.apply(ImageDescriptor<Bitmap>.failure)
+        assertSnapshot(of: surface, as: .image)
+        assertSnapshot(of: surface, as: .image(precision: 0.99, perceptualPrecision: 0.98))
+    }
+}
