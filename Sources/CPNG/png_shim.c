@@ -45,7 +45,7 @@ static void vg_read_fn(png_structp png, png_bytep out, size_t count) {
 static int vg_check_signature(const uint8_t *data, size_t length, char *err, size_t err_length) {
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
         vg_set_error(err, err_length, "not a PNG file (bad signature)");
-        return VG_PNG_MALFORMED;
+        return VG_PNG_NOT_PNG;
     }
     return VG_PNG_OK;
 }

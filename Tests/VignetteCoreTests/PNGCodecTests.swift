@@ -87,7 +87,7 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
 
         let hash = Checksums.fnv1a64(pixels)
         #expect(hash == reference.hash, """
-            \(reference.name) (colour type \(header.colorType), \(header.bitDepth)-bit\
+            \(reference.name) (colour type \(header.colorType.rawValue), \(header.bitDepth)-bit\
             \(header.isInterlaced ? ", interlaced" : "")): pixel hash \(String(format: "%016llx", hash)) \
             != reference \(String(format: "%016llx", reference.hash)); \
             first pixel \(Self.hex(pixels.prefix(4))) (reference \(reference.firstPixel)), \
@@ -279,7 +279,7 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
         #expect(bitmap.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element == 255 })
         let data = try PNGCodec.encode(bitmap, options: options)
         let header = try PNGCodec.header(of: data)
-        #expect(header.colorType == 6 && header.bitDepth == 8 && !header.isInterlaced)
+        #expect(header.colorType == .rgba && header.bitDepth == 8 && !header.isInterlaced)
         #expect(try PNGCodec.decode(data).pixels == bitmap.pixels)
         #expect(try PNGCodec.decodeStraightRGBA(data).pixels == bitmap.straightRGBA())
     }
@@ -289,7 +289,7 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
         let bitmap = try Self.randomBitmap(width: 40, height: 23, seed: 7, opaque: true)
         let data = try PNGCodec.encode(bitmap, options: options)
         let header = try PNGCodec.header(of: data)
-        #expect(header.colorType == 2 && header.bitDepth == 8 && !header.hasAlpha)
+        #expect(header.colorType == .rgb && header.bitDepth == 8 && !header.hasAlpha)
         #expect(try PNGCodec.decode(data).pixels == bitmap.pixels)
     }
 

@@ -121,7 +121,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
             _ = try await pipeline.image(for: ImageRequest(url: server.url("/garbage")))
             Issue.record("expected failure")
         } catch {
-            guard case .decodingFailed(_, .notPNG) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .decodingFailed(_, let cause) = error, case .unrecognizedFormat = cause.reason else { Issue.record("unexpected \(error)"); return }
         }
         #expect(server.requests(to: "/status/404") == 1 && server.requests(to: "/garbage") == 1)
     }

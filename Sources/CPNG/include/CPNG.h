@@ -14,7 +14,8 @@ enum {
     VG_PNG_MALFORMED = 1,       /* libpng rejected the data; message in err */
     VG_PNG_TOO_LARGE = 2,       /* width * height exceeds the caller's limit */
     VG_PNG_OUT_OF_MEMORY = 3,
-    VG_PNG_BAD_ARGUMENT = 4
+    VG_PNG_BAD_ARGUMENT = 4,
+    VG_PNG_NOT_PNG = 5          /* fewer than 8 bytes or no PNG signature */
 };
 
 /// Header facts read before any pixel memory is allocated.

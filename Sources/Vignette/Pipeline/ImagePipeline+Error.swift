@@ -2,5 +2,3 @@ extension ImagePipeline {
     /// The pipeline's errors are the loading boundary's: `ImageLoadingError`.
     public typealias Error = ImageLoadingError
 }
-
-extension ImagePipeline: ImageLoading {}

@@ -6,12 +6,24 @@ final class LoadScheduler: Sendable {
     let limit: Int
 
     /// A waiter's priority, which may rise while it waits (a visible
-    /// request joining a queued prefetch).
+    /// request joining a queued prefetch). A shared job follows the
+    /// priorities of everyone waiting for it: its current priority is the
+    /// highest of its own and theirs, so a raise anywhere downstream (a
+    /// visible decode joining a queued prefetch) reaches the transfer.
     final class Priority: Sendable {
-        private let value: Locked<ImagePriority>
-        init(_ priority: ImagePriority) { value = Locked(priority) }
-        var current: ImagePriority { value.withLock { $0 } }
-        func raise(to priority: ImagePriority) { value.withLock { $0 = max($0, priority) } }
+        private struct Links {
+            var own: ImagePriority
+            var followed: [Priority] = []
+        }
+        private let links: Locked<Links>
+        init(_ priority: ImagePriority) { links = Locked(Links(own: priority)) }
+        var current: ImagePriority {
+            let (own, followed) = links.withLock { ($0.own, $0.followed) }
+            return followed.reduce(own) { max($0, $1.current) }
+        }
+        func raise(to priority: ImagePriority) { links.withLock { $0.own = max($0.own, priority) } }
+        /// From now on, at least as urgent as `other`.
+        func follow(_ other: Priority) { links.withLock { $0.followed.append(other) } }
     }
 
     private struct Waiter {

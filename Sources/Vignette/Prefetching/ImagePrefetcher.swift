@@ -30,13 +30,14 @@ public final class ImagePrefetcher: Sendable {
     private let state = Locked(State())
 
     /// A prefetcher over `loader` (default `ImageEnvironment.current.resolvedLoader`).
-    /// With an `ImagePipeline`, `maxConcurrentLoads` is kept below the
-    /// pipeline's limit so visible loads always find a free slot.
+    /// With a loader that has a `concurrencyLimit` (an `ImagePipeline`),
+    /// `maxConcurrentLoads` is kept below it so visible loads always find a
+    /// free slot.
     public init(loader: (any ImageLoading)? = nil, maxConcurrentLoads: Int = 2) {
         let loader = loader ?? ImageEnvironment.current.resolvedLoader
         var limit = max(1, maxConcurrentLoads)
-        if let pipeline = loader as? ImagePipeline {
-            limit = min(limit, max(1, pipeline.configuration.maxConcurrentLoads - 1))
+        if let loaderLimit = loader.concurrencyLimit {
+            limit = min(limit, max(1, loaderLimit - 1))
         }
         self.loader = loader
         self.maxConcurrentLoads = limit

@@ -11,11 +11,19 @@ import Foundation
 /// ```swift
 /// let icon = try PNGCodec.decode(contentsOf: "icon@2x.png")      // scale 2 from the name
 /// let data = try PNGCodec.encode(icon)                           // straight-alpha PNG
+/// let any = try ImageDecoders.standard.decode(data)              // picked by sniffing
 /// ```
-public enum PNGCodec {
+public struct PNGCodec: Sendable {
     /// The default ceiling on `width * height` a decode accepts (100 Mpx).
     /// Larger limits may be passed, up to a hard ceiling of 2^31 − 1 pixels.
-    public static let defaultMaxPixelCount = 100_000_000
+    public static let defaultMaxPixelCount = DecodingOptions.defaultMaxPixelCount
+
+    /// The encoder settings an instance uses (as `ImageEncoding`).
+    public var options: EncodingOptions
+
+    /// A codec instance for the `ImageDecoding` / `ImageEncoding` protocols;
+    /// the static functions work without one.
+    public init(options: EncodingOptions = .default) { self.options = options }
 
     /// Facts from a PNG header.
     public struct Header: Sendable, Hashable {
@@ -25,12 +33,26 @@ public enum PNGCodec {
         public var height: Int
         /// Bits per sample (1, 2, 4, 8 or 16).
         public var bitDepth: Int
-        /// PNG colour type (0 grey, 2 RGB, 3 palette, 4 grey+alpha, 6 RGBA).
-        public var colorType: Int
+        /// How samples are stored.
+        public var colorType: ColorType
         /// Adam7 interlacing.
         public var isInterlaced: Bool
         /// An alpha channel or a tRNS chunk is present.
         public var hasAlpha: Bool
+    }
+
+    /// The PNG colour types (the IHDR byte as the raw value); libpng rejects any other.
+    public enum ColorType: Int, Sendable, Hashable, CaseIterable {
+        /// Grey samples.
+        case grey = 0
+        /// Red, green, blue.
+        case rgb = 2
+        /// Indices into a palette.
+        case palette = 3
+        /// Grey and alpha.
+        case greyAlpha = 4
+        /// Red, green, blue, alpha.
+        case rgba = 6
     }
 
     /// Reads the header without decoding pixels.
@@ -42,7 +64,7 @@ public enum PNGCodec {
         }
         try check(rc, message: message, data: data)
         return Header(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
-                      colorType: Int(info.color_type), isInterlaced: info.interlaced != 0, hasAlpha: info.has_alpha != 0)
+                      colorType: ColorType(rawValue: Int(info.color_type)) ?? .rgba, isInterlaced: info.interlaced != 0, hasAlpha: info.has_alpha != 0)
     }
 
     /// Decodes PNG bytes to straight-alpha RGBA8, the codec-boundary form.
@@ -148,11 +170,10 @@ public enum PNGCodec {
             throw .tooLarge(width: header?.width ?? 0, height: header?.height ?? 0, limit: limit)
         case VG_PNG_OUT_OF_MEMORY:
             throw .outOfMemory
+        case VG_PNG_NOT_PNG:
+            throw .notPNG(byteCount: data.count)
         default:
             let reason = cString(message)
-            if data.count < 8 || reason.hasPrefix("not a PNG") {
-                throw .notPNG(byteCount: data.count)
-            }
             throw .malformed(reason: reason.isEmpty ? "invalid PNG data" : reason)
         }
     }

@@ -13,7 +13,7 @@ import CPNG
 enum PNGFastPath {
     static func applies(to header: PNGCodec.Header) -> Bool {
         header.bitDepth == 8 && !header.isInterlaced &&
-            (header.colorType == 6 || (header.colorType == 2 && !header.hasAlpha))
+            (header.colorType == .rgba || (header.colorType == .rgb && !header.hasAlpha))
     }
 
     /// Extra capacity `decode` needs beyond `width * height * 4` bytes.
@@ -23,7 +23,7 @@ enum PNGFastPath {
     static func decode(_ file: UnsafeRawBufferPointer, header: PNGCodec.Header,
                        into out: UnsafeMutablePointer<UInt8>) -> Bool {
         let width = header.width, height = header.height
-        let channels = header.colorType == 6 ? 4 : 3
+        let channels = header.colorType == .rgba ? 4 : 3
         let rawRow = 1 + width * channels
         let rawCount = rawRow * height
         let outCount = width * height * 4

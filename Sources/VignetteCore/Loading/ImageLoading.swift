@@ -16,4 +16,12 @@ public protocol ImageLoading: Sendable {
     /// The image, loading it if needed. Cancelling the task gives up with
     /// `ImageLoadingError.cancelled`.
     func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> Bitmap
+    /// How many loads the loader runs at once, if it has such a limit.
+    var concurrencyLimit: Int? { get }
+}
+
+extension ImageLoading {
+    /// How many loads the loader runs at once, when it has such a limit
+    /// (a prefetcher stays below it so visible work finds a free slot).
+    public var concurrencyLimit: Int? { nil }
 }

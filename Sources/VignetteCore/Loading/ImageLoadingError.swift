@@ -9,17 +9,21 @@ public enum ImageLoadingError: Swift.Error, Sendable, Hashable, CustomStringConv
     case loadingFailed(LoadingError, attempts: Int)
     /// The bytes are not a decodable image (sniffed from the bytes, not
     /// the Content-Type), or break a decode limit.
-    case decodingFailed(URL, PNGCodec.Error)
+    case decodingFailed(URL, ImageDecodingError)
     /// Every waiter gave up.
     case cancelled(URL)
     /// `CachePolicy.cacheOnly` and neither cache holds the image.
     case notCached(URL)
+    /// The server answered 304 Not Modified to a request that sent no
+    /// validators, or the cached copy vanished meanwhile.
+    case notModifiedWithoutCachedCopy(URL)
 
     /// The URL concerned.
     public var url: URL? {
         switch self {
         case .loadingFailed(let error, _): error.url
-        case .decodingFailed(let url, _), .cancelled(let url), .notCached(let url): url
+        case .decodingFailed(let url, _), .cancelled(let url), .notCached(let url),
+             .notModifiedWithoutCachedCopy(let url): url
         }
     }
 
@@ -37,6 +41,7 @@ public enum ImageLoadingError: Swift.Error, Sendable, Hashable, CustomStringConv
         case .decodingFailed(let url, let error): "\(url.absoluteString): \(error)"
         case .cancelled(let url): "\(url.absoluteString): cancelled"
         case .notCached(let url): "\(url.absoluteString): not in the cache (offline: the network is not used)"
+        case .notModifiedWithoutCachedCopy(let url): "\(url.absoluteString): 304 Not Modified, but no cached copy to reuse"
         }
     }
 }

@@ -1,69 +1,109 @@
 import Foundation
 
-/// What to load and how to decode it. Its `key` identifies equivalent
-/// requests for coalescing and caching — a structured value, never a string.
+/// What to load and how to decode it.
+///
+/// A request names two things a loader keeps apart: the *original data*
+/// (the URL and cache policy — one transfer serves every request for the
+/// same URL) and the *decoded image* (the data plus `options` — each scale
+/// is its own decode and its own memory-cache entry).
+///
+/// ```swift
+/// let retina = ImageRequest(url: url, scale: 2)
+/// let plain = ImageRequest(url: url)            // same download, another decode
+/// ```
 public struct ImageRequest: Sendable, Hashable {
     /// Where the bytes are (http, https, file or data).
-    public var url: URL { didSet { key = Key(url: url, scale: scale, maxPixelCount: maxPixelCount) } }
-    /// The scale given to the decoded bitmap.
-    public var scale: Double { didSet { key = Key(url: url, scale: scale, maxPixelCount: maxPixelCount) } }
-    /// The decoder's pixel limit.
-    public var maxPixelCount: Int { didSet { key = Key(url: url, scale: scale, maxPixelCount: maxPixelCount) } }
+    public var url: URL { didSet { key = Key(url: url, options: options) } }
+    /// How the bytes are decoded.
+    public var options: DecodingOptions { didSet { key = Key(url: url, options: options) } }
     /// Which caches the load may use (not part of the key: every policy
     /// reads and writes the same entries).
     public var cachePolicy: CachePolicy = .memoryAndDisk
-    /// The cache and coalescing key, kept up to date so a memory-cache
+    /// The memory-cache and decode key, kept up to date so a memory-cache
     /// look-up does not rebuild it.
     public private(set) var key: Key
 
     /// A request; the scale defaults to the URL's `@2x`/`@3x` suffix, else 1.
-    public init(url: URL, scale: Double? = nil, maxPixelCount: Int = PNGCodec.defaultMaxPixelCount,
+    public init(url: URL, scale: Double? = nil, maxPixelCount: Int = DecodingOptions.defaultMaxPixelCount,
                 cachePolicy: CachePolicy = .memoryAndDisk) {
-        let scale = scale ?? ImageScale.fromFileName(url.path)
+        let options = DecodingOptions(scale: scale ?? ImageScale.fromFileName(url.path), maxPixelCount: maxPixelCount)
         self.cachePolicy = cachePolicy
         self.url = url
-        self.scale = scale
-        self.maxPixelCount = maxPixelCount
-        key = Key(url: url, scale: scale, maxPixelCount: maxPixelCount)
+        self.options = options
+        key = Key(url: url, options: options)
     }
 
-    /// The cache and coalescing key: URL plus every decode option. Its hash
-    /// is computed once (hashing a `URL` is costly and a cache hit is on a
-    /// surface's synchronous path).
+    /// The scale given to the decoded bitmap.
+    public var scale: Double {
+        get { options.scale }
+        set { options.scale = newValue }
+    }
+
+    /// The decoder's pixel limit.
+    public var maxPixelCount: Int {
+        get { options.maxPixelCount }
+        set { options.maxPixelCount = newValue }
+    }
+
+    /// The original data's key: the URL's text. Requests that differ only in
+    /// decode options share it, and so share one transfer.
+    public var dataKey: DataKey { key.data }
+
+    /// The decoded image's key: the data key plus every decode option. Its
+    /// hash is computed once (hashing a URL is costly and a memory-cache hit
+    /// is on a surface's synchronous path).
     public struct Key: Sendable, Hashable {
-        /// The URL, as given.
-        public let url: URL
-        /// The decoded scale.
-        public let scale: Double
-        /// The decoder's pixel limit.
-        public let maxPixelCount: Int
-        private let address: String
+        /// Which original data.
+        public let data: DataKey
+        /// How it is decoded.
+        public let options: DecodingOptions
         private let precomputedHash: Int
 
         /// A key from its parts.
-        public init(url: URL, scale: Double, maxPixelCount: Int) {
-            self.url = url
-            self.scale = scale
-            self.maxPixelCount = maxPixelCount
-            address = url.absoluteString
+        public init(url: URL, options: DecodingOptions) {
+            data = DataKey(url: url)
+            self.options = options
             var hasher = Hasher()
-            hasher.combine(address)
-            hasher.combine(scale)
-            hasher.combine(maxPixelCount)
+            hasher.combine(data)
+            // Bits, not value: a NaN scale must still equal itself.
+            hasher.combine(options.scale.bitPattern)
+            hasher.combine(options.maxPixelCount)
             precomputedHash = hasher.finalize()
         }
 
-        /// Same URL text and decode options.
+        /// The URL, as given.
+        public var url: URL { data.url }
+
+        /// Same data and options (scales compared bit for bit).
         public static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.precomputedHash == rhs.precomputedHash && lhs.scale == rhs.scale
-                && lhs.maxPixelCount == rhs.maxPixelCount && lhs.address == rhs.address
+            lhs.precomputedHash == rhs.precomputedHash && lhs.options.scale.bitPattern == rhs.options.scale.bitPattern
+                && lhs.options.maxPixelCount == rhs.options.maxPixelCount && lhs.data == rhs.data
         }
 
         /// Feeds the precomputed hash.
         public func hash(into hasher: inout Hasher) { hasher.combine(precomputedHash) }
     }
 
+    /// The original data's key: the URL's absolute text.
+    public struct DataKey: Sendable, Hashable, CustomStringConvertible {
+        /// The URL, as given.
+        public let url: URL
+        /// `url.absoluteString`, what equality and hashing use.
+        public let address: String
 
+        /// The key of a URL.
+        public init(url: URL) {
+            self.url = url
+            address = url.absoluteString
+        }
+
+        /// Same URL text.
+        public static func == (lhs: DataKey, rhs: DataKey) -> Bool { lhs.address == rhs.address }
+        /// Hashes the URL text.
+        public func hash(into hasher: inout Hasher) { hasher.combine(address) }
+        /// The URL text.
+        public var description: String { address }
+    }
 }
 
 /// Which loads go first when the pipeline is at its concurrency limit.

@@ -1,0 +1,41 @@
+extension ImagePipeline {
+    /// Pipeline settings.
+    ///
+    /// ```swift
+    /// let pipeline = ImagePipeline(configuration: .init(maxConcurrentLoads: 4, retry: .none))
+    /// ```
+    public struct Configuration: Sendable {
+        /// Transfers at once. Default 8: with 50 ms of origin latency,
+        /// throughput rises up to 8 and is flat beyond (README, "Remote
+        /// rendering"); on loopback 4 already saturates 2 cores.
+        public var maxConcurrentLoads: Int
+        /// Retry rules for transient failures.
+        public var retry: RetryPolicy
+        /// Memory cache size in bytes of decoded pixels.
+        public var memoryCacheBytes: Int
+        /// Largest single bitmap the memory cache keeps.
+        public var memoryCacheEntryBytes: Int
+        /// Memory cache of original (encoded) bytes, so another decode of a
+        /// recent URL (another scale) needs no transfer; 0 turns it off.
+        public var dataCacheBytes: Int
+        /// Original bytes of http(s) images with their validators; nil keeps
+        /// nothing on disk. (`file:` and `data:` URLs are never disk-cached.)
+        public var diskCache: DiskCache?
+        /// The decoders, picked by sniffing the bytes.
+        public var decoders: ImageDecoders
+
+        /// Creates a configuration.
+        public init(maxConcurrentLoads: Int = 8, retry: RetryPolicy = RetryPolicy(),
+                    memoryCacheBytes: Int = 256 << 20, memoryCacheEntryBytes: Int = 64 << 20,
+                    dataCacheBytes: Int = 32 << 20, diskCache: DiskCache? = nil,
+                    decoders: ImageDecoders = .standard) {
+            self.maxConcurrentLoads = max(1, maxConcurrentLoads)
+            self.retry = retry
+            self.memoryCacheBytes = memoryCacheBytes
+            self.memoryCacheEntryBytes = memoryCacheEntryBytes
+            self.dataCacheBytes = max(0, dataCacheBytes)
+            self.diskCache = diskCache
+            self.decoders = decoders
+        }
+    }
+}

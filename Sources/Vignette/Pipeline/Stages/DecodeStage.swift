@@ -1,0 +1,66 @@
+import Foundation
+
+/// Stage 2 — decoded image. Key: the original data's key plus the decode
+/// options (scale, pixel limit). It asks the fetch stage for the bytes, so
+/// two scales of one URL share a transfer, picks a decoder by sniffing, and
+/// fills the memory cache of decoded images.
+final class DecodeStage: Sendable {
+    struct Key: Hashable, Sendable {
+        var image: ImageRequest.Key
+        var policy: CachePolicy
+    }
+
+    let fetch: FetchStage
+    let decoders: ImageDecoders
+    let memoryCache: MemoryCache<ImageRequest.Key, Bitmap>
+    let jobs = TaskCoalescer<Key, ImageResponse>()
+
+    init(fetch: FetchStage, decoders: ImageDecoders, memoryCache: MemoryCache<ImageRequest.Key, Bitmap>) {
+        self.fetch = fetch
+        self.decoders = decoders
+        self.memoryCache = memoryCache
+    }
+
+    /// The decoded image for `request`, joining an equivalent decode in flight.
+    func image(for request: ImageRequest, priority: LoadScheduler.Priority) async throws(ImageLoadingError) -> ImageResponse {
+        guard request.scale.isFinite, request.scale > 0 else {
+            throw .decodingFailed(request.url, ImageDecodingError(format: nil, reason: .invalidScale(request.scale)))
+        }
+        let key = Key(image: request.key, policy: request.cachePolicy)
+        return try await jobs.value(for: key, url: request.url, priority: priority) { [self] p in
+            await run(request, priority: p)
+        }
+    }
+
+    private func run(_ request: ImageRequest, priority: LoadScheduler.Priority) async -> Result<ImageResponse, ImageLoadingError> {
+        do throws(ImageLoadingError) {
+            let fetched = try await fetch.data(for: request.dataKey, policy: request.cachePolicy, priority: priority)
+            switch decode(fetched, request) {
+            case .success(let response):
+                return .success(response)
+            case .failure(let error) where error.isDamagedData && fetched.source != .network:
+                // A cached copy that is not a good image: forget it and,
+                // unless offline, load the original afresh.
+                fetch.discard(request.dataKey)
+                guard request.cachePolicy != .cacheOnly else { return .failure(.decodingFailed(request.url, error)) }
+                let fresh = try await fetch.data(for: request.dataKey, policy: .reloadIgnoringCaches, priority: priority)
+                return decode(fresh, request).mapError { .decodingFailed(request.url, $0) }
+            case .failure(let error):
+                return .failure(.decodingFailed(request.url, error))
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func decode(_ fetched: FetchedData, _ request: ImageRequest) -> Result<ImageResponse, ImageDecodingError> {
+        do throws(ImageDecodingError) {
+            let bitmap = try decoders.decode(fetched.data, options: request.options)
+            fetch.commit(fetched, key: request.dataKey)
+            memoryCache.set(bitmap, for: request.key, cost: bitmap.pixels.count)
+            return .success(ImageResponse(image: bitmap, source: fetched.source, staleBecause: fetched.staleBecause))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The decoders a pipeline or surface may use, tried in order: the first
+/// that recognises the bytes decodes them.
+///
+/// ```swift
+/// let bitmap = try ImageDecoders.standard.decode(data, options: DecodingOptions(scale: 2))
+/// let pipeline = ImagePipeline(configuration: .init(decoders: ImageDecoders([MyDecoder()] + ImageDecoders.standard.decoders)))
+/// ```
+public struct ImageDecoders: Sendable {
+    /// The decoders, in the order they are tried.
+    public var decoders: [any ImageDecoding]
+
+    /// A registry over `decoders`.
+    public init(_ decoders: [any ImageDecoding]) { self.decoders = decoders }
+
+    /// Every decoder Vignette ships.
+    public static let standard = ImageDecoders([PNGCodec()])
+
+    /// The formats the decoders read, in order.
+    public var formats: [ImageFormat] { decoders.map(\.format) }
+
+    /// The first decoder that recognises `data`.
+    public func decoder(for data: Data) -> (any ImageDecoding)? {
+        decoders.first { $0.recognizes(data) }
+    }
+
+    /// Decodes with the decoder that recognises the bytes.
+    public func decode(_ data: Data, options: DecodingOptions = DecodingOptions()) throws(ImageDecodingError) -> Bitmap {
+        guard let decoder = decoder(for: data) else {
+            throw ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
+        }
+        return try decoder.decode(data, options: options)
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// An encoder for one image format.
+///
+/// ```swift
+/// let png = try PNGCodec(options: .smallest).encode(bitmap)
+/// ```
+public protocol ImageEncoding: Sendable {
+    /// The format this encoder writes.
+    var format: ImageFormat { get }
+    /// Encodes a bitmap; the same bitmap always gives the same bytes.
+    func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data
+}
+
+/// Why a bitmap could not be encoded.
+public struct ImageEncodingError: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    /// The format being written.
+    public var format: ImageFormat
+    /// What went wrong.
+    public var reason: Reason
+
+    /// An encoding error.
+    public init(format: ImageFormat, reason: Reason) {
+        self.format = format
+        self.reason = reason
+    }
+
+    /// The kinds of encoding failure.
+    public enum Reason: Sendable, Hashable {
+        /// The bitmap has no pixels.
+        case emptyImage(width: Int, height: Int)
+        /// Memory for the output could not be obtained.
+        case outOfMemory
+        /// The encoding library failed, with its message.
+        case libraryFailure(String)
+    }
+
+    /// `cannot encode PNG: …`.
+    public var description: String {
+        switch reason {
+        case .emptyImage(let w, let h): "cannot encode an empty \(w)x\(h) image as \(format)"
+        case .outOfMemory: "out of memory while encoding \(format)"
+        case .libraryFailure(let message): "\(format) encoding failed: \(message)"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+extension PNGCodec: ImageDecoding, ImageEncoding {
+    /// `.png`.
+    public var format: ImageFormat { .png }
+
+    /// True when the bytes start with the 8-byte PNG signature.
+    public func recognizes(_ data: Data) -> Bool {
+        data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    }
+
+    /// Decodes through `PNGCodec.decode`, reporting errors as `ImageDecodingError`.
+    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+        do {
+            return try PNGCodec.decode(data, scale: options.scale, maxPixelCount: options.maxPixelCount)
+        } catch {
+            throw ImageDecodingError(format: .png, reason: error.decodingReason(byteCount: data.count), underlying: error)
+        }
+    }
+
+    /// Encodes with this codec's `options`.
+    public func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+        do {
+            return try PNGCodec.encode(bitmap, options: options)
+        } catch {
+            throw ImageEncodingError(format: .png, reason: error.encodingReason)
+        }
+    }
+}
+
+extension PNGCodec.Error {
+    func decodingReason(byteCount: Int) -> ImageDecodingError.Reason {
+        switch self {
+        case .notPNG: .unrecognizedFormat(byteCount: byteCount)
+        case .malformed(let reason): .malformed(reason)
+        case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)
+        case .outOfMemory: .outOfMemory
+        case .invalidScale(let scale): .invalidScale(scale)
+        case .emptyImage, .encodingFailed, .unreadable: .malformed(description)
+        }
+    }
+
+    var encodingReason: ImageEncodingError.Reason {
+        switch self {
+        case .emptyImage(let w, let h): .emptyImage(width: w, height: h)
+        case .outOfMemory: .outOfMemory
+        default: .libraryFailure(description)
+        }
+    }
+}
