@@ -36,7 +36,7 @@ public enum Catalog {
         var entries: [CatalogEntry] = []
         func add<R: LocalImageReference>(_ id: String, _ source: String, _ descriptor: ImageDescriptor<R>,
                                          _ w: Double, _ h: Double, scale: Double) throws {
-            let resolved = try descriptor.map { (r: R) throws(ImageSurface.Error) in try r.bitmap(forScale: scale) }
+            let resolved = try descriptor.map { (r: R) throws(ImageResourceError) in try r.bitmap(forScale: scale) }
             entries.append(CatalogEntry(identifier: id, source: source, size: Size(width: w, height: h),
                                         scale: scale, descriptor: resolved))
         }

@@ -39,7 +39,7 @@ extension Catalog {
         let tiles = try products.map { _ in try ImageSurface(size: size, scale: scale) }
         let loading = ImageDescriptor<Bitmap>.loading, failure = ImageDescriptor<Bitmap>.failure
         for (tile, product) in zip(tiles, products) {
-            tile.apply(product.photo, loading: loading, failure: failure, startsLoading: false)
+            tile.apply(product.photo, placeholders: .init(loading: loading, failure: failure), startsLoading: false)
         }
         var entries = zip(tiles, products).compactMap { tile, product in
             tile.descriptor.map { CatalogEntry(identifier: "remote-\(product.name)-loading@2x",

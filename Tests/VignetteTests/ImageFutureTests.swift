@@ -64,7 +64,7 @@ import VignetteTestSupport
         let view = try surface()
         let failure = ImageDescriptor(Bitmap(width: 1, height: 1), background: Color(red: 255, green: 0, blue: 0),
                                       accessibilityIdentifier: "broken")
-        view.apply(future, failure: failure)
+        view.apply(future, placeholders: .current.failure(failure))
         #expect(await eventually { loader.pendingCount(url) == 1 })
         loader.finish(url, with: .failure(FakeImageLoader.notFound(url)))
         await #expect(throws: ImageLoadingError.self) { try await future.image() }
@@ -73,7 +73,7 @@ import VignetteTestSupport
         #expect(view.accessibilityIdentifier == "broken")
         // A later value() or binding does not retry: the future loads once.
         await #expect(throws: ImageLoadingError.self) { try await future.image() }
-        try surface().apply(future, failure: failure)
+        try surface().apply(future, placeholders: .current.failure(failure))
         #expect(loader.started.count == 1)
     }
 

@@ -12,7 +12,7 @@ import VignetteCatalog
     @Test func showsLoadingThenTheImageWithTheRemotePresentation() async throws {
         let loader = FakeImageLoader()
         let surface = try ImageSurface(size: Size(width: 20, height: 20), scale: 2)
-        let task = try #require(surface.apply(Self.remote, loading: .loading, failure: .failure, using: loader))
+        let task = try #require(surface.apply(Self.remote, placeholders: .init(loading: .loading, failure: .failure), using: loader))
         #expect(surface.accessibilityIdentifier == "loadingImage")
         guard case .loading(Self.url) = surface.loadState else { Issue.record("\(surface.loadState)"); return }
         #expect(await eventually { loader.pendingCount(Self.url) == 1 })
@@ -25,7 +25,7 @@ import VignetteCatalog
     @Test func failureShowsTheFailurePlaceholderAndTheReason() async throws {
         let loader = FakeImageLoader()
         let surface = try ImageSurface(size: Size(width: 20, height: 20))
-        let task = try #require(surface.apply(Self.remote, loading: .loading, failure: .failure, using: loader))
+        let task = try #require(surface.apply(Self.remote, placeholders: .init(loading: .loading, failure: .failure), using: loader))
         #expect(await eventually { loader.pendingCount(Self.url) == 1 })
         loader.finish(Self.url, with: .failure(FakeImageLoader.notFound(Self.url)))
         guard case .failed(Self.url, let error) = await task.value else { Issue.record("not failed"); return }
@@ -37,7 +37,7 @@ import VignetteCatalog
         let loader = FakeImageLoader()
         loader.prime(Self.url, with: Self.photo)
         let surface = try ImageSurface(size: Size(width: 20, height: 20))
-        #expect(surface.apply(Self.remote, loading: .loading, failure: .failure, using: loader) == nil)
+        #expect(surface.apply(Self.remote, placeholders: .init(loading: .loading, failure: .failure), using: loader) == nil)
         #expect(surface.accessibilityIdentifier == "productImage" && surface.image == Self.photo)
         guard case .loaded = surface.loadState else { Issue.record("\(surface.loadState)"); return }
         #expect(loader.started.isEmpty)
@@ -85,7 +85,7 @@ import VignetteCatalog
         guard case .loaded = loaded else { Issue.record("\(loaded)"); return }
         #expect(surface.image?.width == 32)
         let failed = await surface.load(ImageDescriptor<URL>.productImage(server.url("/status/404")),
-                                        loading: .loading, failure: .failure, using: pipeline)
+                                        placeholders: .init(loading: .loading, failure: .failure), using: pipeline)
         guard case .failed(_, let error) = failed else { Issue.record("\(failed)"); return }
         #expect(error.statusCode == 404)
         #expect(surface.accessibilityIdentifier == "failureImage")

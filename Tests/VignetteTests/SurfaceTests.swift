@@ -70,7 +70,7 @@ import VignetteCatalog
         #expect {
             try surface.apply(missing)
         } throws: { error in
-            guard case ImageSurface.Error.resourceNotFound(let name, _) = error else { return false }
+            guard case ImageResourceError.notFound(let name, _) = error else { return false }
             return name == "does-not-exist" && "\(error)".contains("does-not-exist@2x.png")
         }
         #expect(surface.descriptor == nil)
@@ -85,7 +85,8 @@ import VignetteCatalog
         #expect {
             try surface.apply(ImageDescriptor(NamedImage("broken", in: ImageBundle(directory: folder))))
         } throws: { error in
-            guard case ImageSurface.Error.resourceUnreadable(let path, .notPNG) = error else { return false }
+            guard case ImageResourceError.undecodable(let path, let cause) = error,
+                  case .unrecognizedFormat = cause.reason else { return false }
             return path.hasSuffix("broken@2x.png")
         }
     }

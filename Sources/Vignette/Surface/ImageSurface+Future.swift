@@ -2,18 +2,18 @@ import Foundation
 
 extension ImageSurface {
     /// Binds the surface to `future`: its image at once if it is loaded (or
-    /// the failure placeholder if it failed), else `loading` now and the
-    /// image or `failure` when the future finishes — starting the future's
+    /// the failure placeholder if it failed), else the loading placeholder
+    /// now and the image or the failure placeholder when the future finishes — starting the future's
     /// load if nothing has. Binding never restarts a load; applying anything
     /// else to the surface unbinds it (a late result never lands).
     ///
     /// With `startsLoading: false` the surface waits for someone else to
     /// start the future (`start()`, `value()`, another binding) — e.g. a
     /// server renderer that first emits a page of placeholders.
-    public func apply(_ future: ImageFuture, loading: ImageDescriptor<Bitmap>? = nil,
-                      failure: ImageDescriptor<Bitmap>? = nil, startsLoading: Bool = true) {
+    public func apply(_ future: ImageFuture, placeholders: Placeholders? = nil, startsLoading: Bool = true) {
         let url = future.request.url
-        let failureDescriptor = failure ?? ImageEnvironment.current.placeholders.failure
+        let placeholders = placeholders ?? .current
+        let failureDescriptor = placeholders.failure.resolvedOrEmpty(forScale: scale)
         switch future.phase {
         case .loaded(let image):
             show(image, loadState: .loaded(url))
@@ -24,7 +24,7 @@ extension ImageSurface {
         case .idle, .loading:
             break
         }
-        let generation = show(loading ?? ImageEnvironment.current.placeholders.loading, loadState: .loading(url))
+        let generation = show(placeholders.loading.resolvedOrEmpty(forScale: scale), loadState: .loading(url))
         future.observe(owner: ObjectIdentifier(self)) { [weak self] phase in
             switch phase {
             case .loaded(let image): _ = self?.commit(image, .loaded(url), generation: generation)
@@ -38,9 +38,8 @@ extension ImageSurface {
     /// The async form: binds, then returns once the surface is final.
     /// Cancelling the caller stops the wait, not the future's load.
     @discardableResult
-    public func load(_ future: ImageFuture, loading: ImageDescriptor<Bitmap>? = nil,
-                     failure: ImageDescriptor<Bitmap>? = nil) async -> LoadState {
-        apply(future, loading: loading, failure: failure)
+    public func load(_ future: ImageFuture, placeholders: Placeholders? = nil) async -> LoadState {
+        apply(future, placeholders: placeholders)
         _ = try? await future.value()
         return loadState
     }

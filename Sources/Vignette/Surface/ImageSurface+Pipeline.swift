@@ -15,23 +15,22 @@ extension ImageEnvironment {
 extension ImageSurface {
     /// Shows a remote descriptor through the environment's loader (default
     /// `ImagePipeline.shared`): the final image at once on a memory-cache
-    /// hit, else `loading` now and the image or `failure` when the load ends.
+    /// hit, else the loading placeholder now and the image or the failure
+    /// placeholder when the load ends.
     @discardableResult
     public func apply(
-        _ remote: ImageDescriptor<URL>, loading: ImageDescriptor<Bitmap>? = nil, failure: ImageDescriptor<Bitmap>? = nil,
-        priority: ImagePriority = .normal
+        _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil, priority: ImagePriority = .normal
     ) -> Task<LoadState, Never>? {
-        apply(remote, loading: loading, failure: failure, using: ImageEnvironment.current.resolvedLoader, priority: priority)
+        apply(remote, placeholders: placeholders, using: ImageEnvironment.current.resolvedLoader, priority: priority)
     }
 
     /// The async form through the environment's loader: returns once the
     /// surface is final. Cancelling the caller cancels the load.
     @discardableResult
     public func load(
-        _ remote: ImageDescriptor<URL>, loading: ImageDescriptor<Bitmap>? = nil, failure: ImageDescriptor<Bitmap>? = nil,
-        priority: ImagePriority = .normal
+        _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil, priority: ImagePriority = .normal
     ) async -> LoadState {
-        await load(remote, loading: loading, failure: failure, using: ImageEnvironment.current.resolvedLoader, priority: priority)
+        await load(remote, placeholders: placeholders, using: ImageEnvironment.current.resolvedLoader, priority: priority)
     }
 }
 

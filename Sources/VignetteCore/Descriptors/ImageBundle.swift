@@ -1,42 +1,73 @@
 import Foundation
 
-/// A folder of PNG resources with `@2x`/`@3x` variants, e.g. a SwiftPM
-/// resource folder (`Bundle.module.url(forResource:withExtension:)`).
+/// A folder of image resources with `@2x`/`@3x` variants (`logo.png`,
+/// `logo@2x.png`, `logo@3x.png`).
 ///
-/// Which variants exist and their decoded pixels are kept in a process-wide
-/// table, so each file is looked up, read and decoded at most once.
+/// Decoded variants are kept in a cache that belongs to this bundle value
+/// and its copies, bounded by `cacheBytes` (least recently used go first).
+///
+/// ```swift
+/// // Package.swift: .target(name: "App", resources: [.copy("Images")]) — or .process("Images")
+/// extension ImageBundle { static let app = ImageBundle(bundle: .module, subdirectory: "Images") }
+/// let logo = NamedImage("logo", in: .app)
+/// ```
 public struct ImageBundle: Sendable, Hashable {
-    /// The folder that holds the PNG files.
+    /// The folder that holds the image files.
     public let directory: URL
+    private let cache: MemoryCache<URL, Bitmap>
+    private let scales: MemoryCache<String, [Int]>
 
-    /// A bundle over a folder.
-    public init(directory: URL) {
+    /// A bundle over a folder; at most `cacheBytes` of decoded pixels are kept.
+    public init(directory: URL, cacheBytes: Int = 32 << 20) {
         self.directory = directory.standardizedFileURL
+        cache = MemoryCache(totalCostLimit: cacheBytes)
+        scales = MemoryCache(totalCostLimit: 4096)
+    }
+
+    /// The images of a SwiftPM resource bundle, whichever rule copied them:
+    /// `.copy("Images")` keeps the folder (`subdirectory: "Images"`), while
+    /// `.process` flattens files into the bundle's root — both are found.
+    public init(bundle: Bundle, subdirectory: String? = nil, cacheBytes: Int = 32 << 20) {
+        let root = bundle.resourceURL ?? bundle.bundleURL
+        var directory = root
+        if let subdirectory {
+            let nested = root.appendingPathComponent(subdirectory, isDirectory: true)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: nested.path, isDirectory: &isFolder), isFolder.boolValue {
+                directory = nested
+            }
+        }
+        self.init(directory: directory, cacheBytes: cacheBytes)
     }
 
     /// The scales available for `name`, ascending (1, 2 and/or 3).
     public func availableScales(of name: String) -> [Int] {
-        let key = directory.appendingPathComponent(name)
-        if let known = ImageBundle.cache.withLock({ $0.scales[key] }) { return known }
-        let scales = (1...3).filter { FileManager.default.fileExists(atPath: fileURL(name, scale: $0).path) }
-        ImageBundle.cache.withLock { $0.scales[key] = scales }
-        return scales
+        if let known = scales[name] { return known }
+        let found = (1...3).filter { FileManager.default.fileExists(atPath: fileURL(name, scale: $0).path) }
+        scales.set(found, for: name, cost: 1)
+        return found
     }
 
     /// The decoded variant of `name` best suited to `scale`: the smallest
     /// variant at least as dense as the surface, else the densest one.
-    public func bitmap(named name: String, forScale scale: Double) throws(ImageSurface.Error) -> Bitmap {
-        let scales = availableScales(of: name)
-        guard !scales.isEmpty else { throw .resourceNotFound(name: name, directory: directory.path) }
-        let chosen = scales.first { Double($0) >= scale } ?? scales[scales.count - 1]
+    public func bitmap(named name: String, forScale scale: Double) throws(ImageResourceError) -> Bitmap {
+        let available = availableScales(of: name)
+        guard let densest = available.last else { throw .notFound(name: name, directory: directory.path) }
+        let chosen = available.first { Double($0) >= scale } ?? densest
         let url = fileURL(name, scale: chosen)
-        if let cached = ImageBundle.cache.withLock({ $0.bitmaps[url] }) { return cached }
+        if let cached = cache[url] { return cached }
+        let data: Data
         do {
-            let bitmap = try PNGCodec.decode(contentsOf: url.path, scale: Double(chosen))
-            ImageBundle.cache.withLock { $0.bitmaps[url] = bitmap }
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(path: url.path, reason: FileErrors.reason(error, path: url.path))
+        }
+        do throws(ImageDecodingError) {
+            let bitmap = try ImageDecoders.standard.decode(data, options: DecodingOptions(scale: Double(chosen)))
+            cache.set(bitmap, for: url, cost: bitmap.pixels.count)
             return bitmap
         } catch {
-            throw .resourceUnreadable(path: url.path, underlying: error)
+            throw .undecodable(path: url.path, error)
         }
     }
 
@@ -44,10 +75,8 @@ public struct ImageBundle: Sendable, Hashable {
         directory.appendingPathComponent(scale == 1 ? "\(name).png" : "\(name)@\(scale)x.png")
     }
 
-    private struct Cache {
-        var scales: [URL: [Int]] = [:]
-        var bitmaps: [URL: Bitmap] = [:]
-    }
-
-    private static let cache = Locked(Cache())
+    /// Same folder.
+    public static func == (lhs: ImageBundle, rhs: ImageBundle) -> Bool { lhs.directory == rhs.directory }
+    /// Hashes the folder.
+    public func hash(into hasher: inout Hasher) { hasher.combine(directory) }
 }

@@ -5,7 +5,7 @@
 /// can never itself need loading.
 public protocol LocalImageReference: Sendable {
     /// The pixels to draw on a surface of `scale` pixels per point.
-    func bitmap(forScale scale: Double) throws(ImageSurface.Error) -> Bitmap
+    func bitmap(forScale scale: Double) throws(ImageResourceError) -> Bitmap
 }
 
 extension Bitmap: LocalImageReference {

@@ -17,8 +17,8 @@ public struct NamedImage: LocalImageReference, Hashable, CustomStringConvertible
         self.bundle = bundle
     }
 
-    /// Loads (once per process, then from memory) the best variant for `scale`.
-    public func bitmap(forScale scale: Double) throws(ImageSurface.Error) -> Bitmap {
+    /// Loads the best variant for `scale` (then from the bundle's cache).
+    public func bitmap(forScale scale: Double) throws(ImageResourceError) -> Bitmap {
         try bundle.bitmap(named: name, forScale: scale)
     }
 

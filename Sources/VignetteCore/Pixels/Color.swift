@@ -51,6 +51,10 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     public static let black = Color(red: 0, green: 0, blue: 0)
     /// Opaque white.
     public static let white = Color(red: 255, green: 255, blue: 255)
+    /// The light grey (#EEEEEE) of the plain loading placeholder.
+    public static let placeholderGray = Color(red: 0xEE, green: 0xEE, blue: 0xEE)
+    /// The light red (#FDE8E7) of the plain failure placeholder.
+    public static let placeholderRed = Color(red: 0xFD, green: 0xE8, blue: 0xE7)
 
     /// `#RRGGBBAA`, always eight digits, upper case.
     public var description: String {

@@ -18,14 +18,28 @@ public enum ImageRenderer {
         PixelRect(snapping: mode.rect(for: image.size, in: size), scale: scale)
     }
 
+    /// The most pixels a surface may have (100 Mpx, the decoder's default too).
+    public static let maxPixelCount = 100_000_000
+
+    /// Checks a surface size and scale: finite, size ≥ 0, scale > 0, at most
+    /// 32768 pixels a side and `maxPixelCount` in all.
+    public static func validate(size: Size, scale: Double) throws(ImageRenderer.Error) {
+        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
+              scale.isFinite, scale > 0,
+              size.width * scale <= 32768, size.height * scale <= 32768
+        else { throw .invalidSize(size, scale: scale) }
+        let (w, h) = pixelSize(of: size, scale: scale)
+        guard w * h <= maxPixelCount else { throw .tooManyPixels(width: w, height: h, limit: maxPixelCount) }
+    }
+
     /// Renders `descriptor` on a surface of `size` points at `scale`. The
-    /// size and scale follow `ImageSurface`'s rules; the image's scale must
-    /// be positive and finite.
+    /// size and scale must pass `validate`; the image's scale must be
+    /// positive and finite.
     public static func render(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double,
         filter: ResamplingFilter = .lanczos3
-    ) throws(ImageSurface.Error) -> Bitmap {
-        try ImageSurface.validate(size: size, scale: scale)
+    ) throws(ImageRenderer.Error) -> Bitmap {
+        try validate(size: size, scale: scale)
         let imageScale = descriptor.reference.scale
         guard imageScale.isFinite, imageScale > 0 else { throw .invalidImageScale(imageScale) }
         return renderValidated(descriptor, size: size, scale: scale, filter: filter)

@@ -29,49 +29,30 @@ extension ImageSurface {
         }
     }
 
-    /// The loading and failure placeholders used when a call site names none.
-    public struct Placeholders: Sendable {
-        /// Shown while loading.
-        public var loading: ImageDescriptor<Bitmap>
-        /// Shown when the load fails.
-        public var failure: ImageDescriptor<Bitmap>
-
-        /// Placeholders from two local descriptors.
-        public init(loading: ImageDescriptor<Bitmap>, failure: ImageDescriptor<Bitmap>) {
-            self.loading = loading
-            self.failure = failure
-        }
-
-        /// Plain light grey while loading, light red on failure.
-        public static let plain = Placeholders(
-            loading: ImageDescriptor(Bitmap(width: 1, height: 1), contentMode: .center,
-                                     background: Color(red: 0xEE, green: 0xEE, blue: 0xEE), accessibilityIdentifier: "loadingImage"),
-            failure: ImageDescriptor(Bitmap(width: 1, height: 1), contentMode: .center,
-                                     background: Color(red: 0xFD, green: 0xE8, blue: 0xE7), accessibilityIdentifier: "failureImage"))
-    }
-
     /// The current load state.
     public var loadState: LoadState { state.withLock { $0.loadState } }
 
     /// Shows a remote descriptor: the final image at once on a memory-cache
-    /// hit (no placeholder frame), else `loading` now and the image — with
-    /// the remote descriptor's presentation — or `failure` when the load
-    /// ends. Re-applying anything cancels the load; a stale result never
-    /// lands. Returns the load's task (nil on a cache hit).
+    /// hit (no placeholder frame), else the loading placeholder now and the
+    /// image — with the remote descriptor's presentation — or the failure
+    /// placeholder when the load ends. `placeholders` default to
+    /// `ImageEnvironment.current.placeholders`. Re-applying anything cancels
+    /// the load; a stale result never lands. Returns the load's task (nil on
+    /// a cache hit).
     @discardableResult
     public func apply(
-        _ remote: ImageDescriptor<URL>, loading: ImageDescriptor<Bitmap>? = nil, failure: ImageDescriptor<Bitmap>? = nil,
+        _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil,
         using loader: any ImageLoading, priority: ImagePriority = .normal
     ) -> Task<LoadState, Never>? {
-        let placeholders = ImageEnvironment.current.placeholders
+        let placeholders = placeholders ?? .current
         let url = remote.reference
         let request = ImageRequest(url: url)
         if let hit = loader.cachedImage(for: request) {
             show(remote.map { _ in hit }, loadState: .loaded(url))
             return nil
         }
-        let generation = show(loading ?? placeholders.loading, loadState: .loading(url))
-        let failureDescriptor = failure ?? placeholders.failure
+        let generation = show(placeholders.loading.resolvedOrEmpty(forScale: scale), loadState: .loading(url))
+        let failure = placeholders.failure.resolvedOrEmpty(forScale: scale)
         let task = Task { [self] () -> LoadState in
             let outcome: (ImageDescriptor<Bitmap>, LoadState)
             do throws(ImageLoadingError) {
@@ -79,7 +60,7 @@ extension ImageSurface {
                 outcome = (remote.map { _ in bitmap }, .loaded(url))
             } catch {
                 if Task.isCancelled { return self.loadState }
-                outcome = (failureDescriptor, .failed(url, error))
+                outcome = (failure, .failed(url, error))
             }
             return commit(outcome.0, outcome.1, generation: generation)
         }
@@ -91,10 +72,10 @@ extension ImageSurface {
     /// await it). Cancelling the caller cancels the load.
     @discardableResult
     public func load(
-        _ remote: ImageDescriptor<URL>, loading: ImageDescriptor<Bitmap>? = nil, failure: ImageDescriptor<Bitmap>? = nil,
+        _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil,
         using loader: any ImageLoading, priority: ImagePriority = .normal
     ) async -> LoadState {
-        guard let task = apply(remote, loading: loading, failure: failure, using: loader, priority: priority) else {
+        guard let task = apply(remote, placeholders: placeholders, using: loader, priority: priority) else {
             return loadState
         }
         return await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }

@@ -29,12 +29,12 @@ public final class ImageSurface: Sendable {
     let state = Locked(State())
 
     /// The most pixels a surface may have (100 Mpx, the decoder's default too).
-    public static let maxPixelCount = 100_000_000
+    public static let maxPixelCount = ImageRenderer.maxPixelCount
 
     /// Creates an empty surface. Size and scale must be finite, size ≥ 0,
     /// scale > 0, at most 32768 pixels a side and `maxPixelCount` in all.
     public init(size: Size, scale: Double = 1, filter: ResamplingFilter = .lanczos3) throws(ImageSurface.Error) {
-        try ImageSurface.validate(size: size, scale: scale)
+        try ImageRenderer.validate(size: size, scale: scale)
         self.size = size
         self.scale = scale
         self.filter = filter
@@ -42,12 +42,7 @@ public final class ImageSurface: Sendable {
 
     /// Checks a size and scale against the rules of `init`.
     public static func validate(size: Size, scale: Double) throws(ImageSurface.Error) {
-        guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
-              scale.isFinite, scale > 0,
-              size.width * scale <= 32768, size.height * scale <= 32768
-        else { throw .invalidSize(size, scale: scale) }
-        let (w, h) = ImageRenderer.pixelSize(of: size, scale: scale)
-        guard w * h <= maxPixelCount else { throw .tooManyPixels(width: w, height: h, limit: maxPixelCount) }
+        try ImageRenderer.validate(size: size, scale: scale)
     }
 
     /// Size in pixels: `round(size × scale)`.
@@ -76,9 +71,9 @@ public final class ImageSurface: Sendable {
 
     /// Resolves a local reference (e.g. a bundled `NamedImage`) for this
     /// surface's scale and shows it.
-    public func apply<Reference: LocalImageReference>(_ descriptor: ImageDescriptor<Reference>) throws(ImageSurface.Error) {
+    public func apply<Reference: LocalImageReference>(_ descriptor: ImageDescriptor<Reference>) throws(ImageResourceError) {
         let scale = self.scale
-        apply(try descriptor.map { (reference: Reference) throws(ImageSurface.Error) in try reference.bitmap(forScale: scale) })
+        apply(try descriptor.map { (reference: Reference) throws(ImageResourceError) in try reference.bitmap(forScale: scale) })
     }
 
     /// Removes the image: the surface renders transparent.
@@ -121,36 +116,14 @@ public final class ImageSurface: Sendable {
     public func pngData(options: PNGCodec.EncodingOptions = .default) throws(PNGCodec.Error) -> Data {
         try PNGCodec.encode(render(), options: options)
     }
+
+    /// The rendered surface encoded by `encoder` (PNG by default).
+    public func encoded(using encoder: some ImageEncoding = PNGCodec()) throws(ImageEncodingError) -> Data {
+        try render().encoded(using: encoder)
+    }
 }
 
 extension ImageSurface {
-    /// Why a surface could not be created or a descriptor applied.
-    public enum Error: Swift.Error, Sendable, CustomStringConvertible {
-        /// The size or scale is negative, not finite, or too large.
-        case invalidSize(Size, scale: Double)
-        /// The surface would have more pixels than `ImageSurface.maxPixelCount`.
-        case tooManyPixels(width: Int, height: Int, limit: Int)
-        /// A bitmap's scale is zero, negative or not finite.
-        case invalidImageScale(Double)
-        /// No `name.png`, `name@2x.png` or `name@3x.png` in the folder.
-        case resourceNotFound(name: String, directory: String)
-        /// The resource exists but could not be read or decoded.
-        case resourceUnreadable(path: String, underlying: PNGCodec.Error)
-
-        /// What was wrong and what is allowed.
-        public var description: String {
-            switch self {
-            case .invalidSize(let size, let scale):
-                "invalid surface \(size) pt @\(scale)x: sizes must be finite and ≥ 0, the scale > 0, at most 32768 px a side"
-            case .tooManyPixels(let w, let h, let limit):
-                "surface of \(w)x\(h) = \(w * h) pixels is over the limit of \(limit) pixels"
-            case .invalidImageScale(let scale):
-                "invalid image scale \(scale): it must be a positive number"
-            case .resourceNotFound(let name, let directory):
-                "no image named '\(name)' (\(name).png, \(name)@2x.png or \(name)@3x.png) in \(directory)"
-            case .resourceUnreadable(let path, let underlying):
-                "cannot load \(path): \(underlying)"
-            }
-        }
-    }
+    /// A surface's errors are the renderer's: its size and scale, or an image's scale.
+    public typealias Error = ImageRenderer.Error
 }

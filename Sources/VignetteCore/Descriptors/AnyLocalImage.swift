@@ -1,0 +1,35 @@
+/// Any local reference behind one type, so descriptors over bitmaps, bundled
+/// images and your own references can sit side by side — as placeholders do.
+///
+/// ```swift
+/// let spinner: ImageDescriptor<AnyLocalImage> = ImageDescriptor(NamedImage("spinner", in: .app)).erased
+/// ```
+public struct AnyLocalImage: LocalImageReference, CustomStringConvertible {
+    /// The wrapped reference.
+    public let base: any LocalImageReference
+
+    /// Wraps a local reference.
+    public init(_ base: some LocalImageReference) {
+        self.base = (base as? AnyLocalImage)?.base ?? base
+    }
+
+    /// The wrapped reference's pixels for `scale`.
+    public func bitmap(forScale scale: Double) throws(ImageResourceError) -> Bitmap {
+        try base.bitmap(forScale: scale)
+    }
+
+    /// The wrapped reference's description.
+    public var description: String { "\(base)" }
+}
+
+extension ImageDescriptor where Reference: LocalImageReference {
+    /// The same descriptor over `AnyLocalImage`.
+    public var erased: ImageDescriptor<AnyLocalImage> { map { AnyLocalImage($0) } }
+
+    /// The descriptor resolved for a surface of `scale`: its reference's
+    /// pixels, or — when they cannot be had (a missing resource) — an empty
+    /// image, so the presentation (background, identifier) still shows.
+    public func resolvedOrEmpty(forScale scale: Double) -> ImageDescriptor<Bitmap> {
+        map { reference in (try? reference.bitmap(forScale: scale)) ?? Bitmap(width: 1, height: 1, scale: scale) }
+    }
+}
