@@ -1,5 +1,5 @@
 # Vignette — every target installs what it needs first.
-#   make test    run the test suite (installs libpng/libcurl/libdeflate headers if missing)
+#   make test    size limits, the test suite, debug/release determinism (installs headers if missing)
 #   make demo    render the built-in catalog into ./catalog
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
 SHELL := /bin/bash
@@ -25,6 +25,7 @@ release: deps
 	swift build -c release $(SWIFT_BUILD_FLAGS)
 
 test: deps
+	@python3 Scripts/check_sizes.py
 	@echo "==> swift test (Swift Testing)"
 	swift test $(SWIFT_BUILD_FLAGS)
 	@$(MAKE) --no-print-directory determinism

@@ -69,18 +69,10 @@ func verifyImageSnapshot<Value>(
     let isCI = SnapshotRecording.isCI(environment)
     let mode = SnapshotRecording.mode(explicit: record, environment: environment)
 
-    let actual: Bitmap
-    do {
-        guard let rendered = try SnapshotRecording.take(value(), with: snapshotting) else {
-            return "the snapshot strategy did not deliver an image synchronously; await the value first, then snapshot it"
-        }
-        actual = rendered
-    } catch {
-        return "could not take the snapshot: \(error)"
-    }
-    let data = snapshotting.diffing.toData(actual)
-    guard !data.isEmpty else {
-        return "could not encode the snapshot as PNG (a \(actual.width)x\(actual.height) image); nothing was recorded"
+    let actual: Bitmap, data: Data
+    switch takeSnapshot(of: try value(), as: snapshotting) {
+    case .success(let taken): (actual, data) = taken
+    case .failure(let problem): return problem.message
     }
 
     func recordReference(_ why: String) -> String {
@@ -115,6 +107,33 @@ func verifyImageSnapshot<Value>(
     }
     guard let (message, _) = failure else { return nil }
     return mode == .failed ? recordReference(message) : "\(message)\nreference file: \(file.path)"
+}
+
+/// Why no snapshot could be taken, as the message the test shows.
+private struct SnapshotProblem: Error {
+    var message: String
+}
+
+/// The image and its PNG bytes, or why there are none.
+private func takeSnapshot<Value>(
+    of value: @autoclosure () throws -> Value, as snapshotting: Snapshotting<Value, Bitmap>
+) -> Result<(Bitmap, Data), SnapshotProblem> {
+    let actual: Bitmap
+    do {
+        guard let rendered = try SnapshotRecording.take(value(), with: snapshotting) else {
+            return .failure(SnapshotProblem(message:
+                "the snapshot strategy did not deliver an image synchronously; await the value first, then snapshot it"))
+        }
+        actual = rendered
+    } catch {
+        return .failure(SnapshotProblem(message: "could not take the snapshot: \(error)"))
+    }
+    let data = snapshotting.diffing.toData(actual)
+    guard !data.isEmpty else {
+        return .failure(SnapshotProblem(message:
+            "could not encode the snapshot as PNG (a \(actual.width)x\(actual.height) image); nothing was recorded"))
+    }
+    return .success((actual, data))
 }
 
 /// Numbering of unnamed snapshots within one test: 1, 2, 3…

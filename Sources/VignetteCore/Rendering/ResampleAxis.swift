@@ -61,21 +61,30 @@ struct ResampleAxis {
             // every built-in filter stay far below 2^15 (measured max ≈ 21000).
             precondition((base..<base + hi - lo).allSatisfy { Int16(exactly: weights[$0]) != nil },
                          "resampling weight out of 16-bit range")
-            // Trim zero taps at both ends.
-            var first = 0, last = hi - lo
-            while first < last - 1, weights[base + first] == 0 { first += 1 }
-            while last > first + 1, weights[base + last - 1] == 0 { last -= 1 }
-            if first > 0 {
-                for k in first..<last { weights[base + k - first] = weights[base + k] }
-                for k in (last - first)..<(hi - lo) { weights[base + k] = 0 }
-            }
+            let (first, count) = Self.trimZeroTaps(&weights, base: base, taps: hi - lo)
             starts.append(lo + first)
-            counts.append(last - first)
+            counts.append(count)
         }
         self.starts = starts
         self.counts = counts
         self.weights = weights
         self.stride = stride
+    }
+}
+
+extension ResampleAxis {
+    /// Drops zero weights at both ends of one sample's `taps` weights from
+    /// `base`, moving the rest to the front; returns the first kept tap and
+    /// how many are kept.
+    static func trimZeroTaps(_ weights: inout [Int32], base: Int, taps: Int) -> (first: Int, count: Int) {
+        var first = 0, last = taps
+        while first < last - 1, weights[base + first] == 0 { first += 1 }
+        while last > first + 1, weights[base + last - 1] == 0 { last -= 1 }
+        if first > 0 {
+            for k in first..<last { weights[base + k - first] = weights[base + k] }
+            for k in (last - first)..<taps { weights[base + k] = 0 }
+        }
+        return (first, last - first)
     }
 }
 

@@ -23,7 +23,35 @@ enum Resampler {
         let endColumn = xAxis.map { axis in zip(axis.starts, axis.counts).map { $0 + $1 }.max() ?? 0 } ?? visible.maxX
         let span = (endColumn - firstColumn) * 4
 
-        // Vertical pass: outH rows of the needed columns.
+        var vertical = verticalPass(source, axis: yAxis, rows: visible.minY..<visible.maxY,
+                                    firstColumn: firstColumn, span: span)
+        guard let xAxis else {
+            enforcePremultiplied(&vertical)
+            return vertical
+        }
+
+        // Horizontal pass on the reduced rows.
+        let rowBytes = outW * 4
+        var output = [UInt8](repeating: 0, count: outH * rowBytes)
+        vertical.withUnsafeBufferPointer { v in
+            output.withUnsafeMutableBufferPointer { out in
+                for y in 0..<outH {
+                    horizontalRow(v.baseAddress! + y * span - firstColumn * 4, into: out.baseAddress! + y * rowBytes,
+                                  axis: xAxis, count: outW)
+                }
+            }
+        }
+        enforcePremultiplied(&output)
+        return output
+    }
+
+    /// The vertical pass: `rows.count` output rows of the source columns
+    /// from `firstColumn` on (`span` bytes each), or a plain copy of them
+    /// when the height does not change (`axis` nil).
+    private static func verticalPass(
+        _ source: Bitmap, axis yAxis: ResampleAxis?, rows: Range<Int>, firstColumn: Int, span: Int
+    ) -> [UInt8] {
+        let outH = rows.count
         var vertical = [UInt8](repeating: 0, count: outH * span)
         source.pixels.withUnsafeBufferPointer { src in
             vertical.withUnsafeMutableBufferPointer { dst in
@@ -31,7 +59,7 @@ enum Resampler {
                 let sourceRowBytes = source.width * 4
                 guard let yAxis else {
                     for y in 0..<outH {
-                        (dst.baseAddress! + y * span).update(from: base + (visible.minY + y) * sourceRowBytes, count: span)
+                        (dst.baseAddress! + y * span).update(from: base + (rows.lowerBound + y) * sourceRowBytes, count: span)
                     }
                     return
                 }
@@ -54,24 +82,7 @@ enum Resampler {
                 }
             }
         }
-        guard let xAxis else {
-            enforcePremultiplied(&vertical)
-            return vertical
-        }
-
-        // Horizontal pass on the reduced rows.
-        let rowBytes = outW * 4
-        var output = [UInt8](repeating: 0, count: outH * rowBytes)
-        vertical.withUnsafeBufferPointer { v in
-            output.withUnsafeMutableBufferPointer { out in
-                for y in 0..<outH {
-                    horizontalRow(v.baseAddress! + y * span - firstColumn * 4, into: out.baseAddress! + y * rowBytes,
-                                  axis: xAxis, count: outW)
-                }
-            }
-        }
-        enforcePremultiplied(&output)
-        return output
+        return vertical
     }
 
     @inline(__always)
