@@ -59,11 +59,8 @@ extension FileCacheStorage {
     /// passes with different offset bases, the second over the bytes
     /// backwards, so one pass's collisions are unlikely to be the other's.
     static func fileName(for key: String) -> String {
-        let prime: UInt64 = 0x0000_0100_0000_01b3
-        var forward: UInt64 = 0xcbf2_9ce4_8422_2325
-        var backward: UInt64 = 0x6c62_272e_07bb_0142
-        for byte in key.utf8 { forward = (forward ^ UInt64(byte)) &* prime }
-        for byte in key.utf8.reversed() { backward = (backward ^ UInt64(byte)) &* prime }
+        let forward = FNV1a.hash(key.utf8)
+        let backward = FNV1a.hash(key.utf8.reversed(), basis: 0x6c62_272e_07bb_0142)
         return hex(forward) + hex(backward) + entryExtension
     }
 
