@@ -133,9 +133,17 @@ import VignetteTestSupport
         }
     }
 
-    @Test func retryAfterParsesSecondsAndDates() {
-        #expect(CurlTransfer.retryAfter("120") == .seconds(120))
-        #expect(CurlTransfer.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT") == .seconds(0))
-        #expect(CurlTransfer.retryAfter("soon") == nil)
+    @Test func retryAfterParsesSecondsAndEveryDateForm() {
+        let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
+        #expect(CurlTransfer.retryAfter("120", now: now) == .seconds(120))
+        #expect(CurlTransfer.retryAfter(" 0 ", now: now) == .seconds(0))
+        #expect(CurlTransfer.retryAfter("99999999999999999999999", now: now) == .seconds(Int.max))
+        #expect(CurlTransfer.retryAfter("Sun, 06 Nov 1994 08:51:37 GMT", now: now) == .seconds(120))
+        #expect(CurlTransfer.retryAfter("Sunday, 06-Nov-94 08:51:37 GMT", now: now) == .seconds(120))
+        #expect(CurlTransfer.retryAfter("Sun Nov  6 08:51:37 1994", now: now) == .seconds(120))
+        #expect(CurlTransfer.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT") == .seconds(0))  // past: no wait
+        for garbage in ["soon", "-5", "+5", "1.5", "12 s", "Sun, 06 Nov 1994", nil] {
+            #expect(CurlTransfer.retryAfter(garbage, now: now) == nil, "\(garbage ?? "nil")")
+        }
     }
 }

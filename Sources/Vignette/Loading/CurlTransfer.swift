@@ -153,15 +153,16 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    /// `Retry-After` as seconds or an HTTP date.
-    static func retryAfter(_ value: String?) -> Duration? {
+    /// `Retry-After` (RFC 9110 §10.2.3): delay-seconds or an HTTP date in
+    /// any of its three forms; a date in the past means no wait, and
+    /// anything else is ignored (nil).
+    static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value) { return .seconds(max(0, seconds)) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
-        return .seconds(max(0, Int(date.timeIntervalSinceNow.rounded(.up))))
+        if value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            // More digits than an Int holds is still "a very long time".
+            return .seconds(Int(value) ?? .max)
+        }
+        guard let date = HTTPDate(value, relativeTo: now)?.date else { return nil }
+        return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
     }
 }
