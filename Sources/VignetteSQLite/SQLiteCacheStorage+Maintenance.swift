@@ -9,22 +9,14 @@ extension SQLiteCacheStorage {
 
         /// Key → latest access, in nanoseconds since 1970.
         var pending: [String: Int64] = [:]
-        /// The last timestamp handed out, so one process's accesses are
-        /// strictly ordered even within a clock tick.
-        var clock: Int64 = 0
+        /// Orders this process's accesses, even within one clock tick.
+        var clock = AccessClock()
         /// When the pending times were last taken for a flush.
-        var lastFlush = AccessLog.wallClock()
+        var lastFlush = AccessClock.now()
 
         /// A fresh timestamp, later than every earlier one.
         mutating func tick() -> Int64 {
-            clock = max(Self.wallClock(), clock + 1)
-            return clock
-        }
-
-        static func wallClock() -> Int64 {
-            var now = timespec()
-            clock_gettime(CLOCK_REALTIME, &now)
-            return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+            clock.tick()
         }
     }
 
@@ -113,7 +105,7 @@ extension SQLiteCacheStorage {
     func flushAccessTimes() async throws(DiskCache.Error) {
         let pending = accesses.withLock { log in
             defer { log.pending = [:] }
-            log.lastFlush = log.clock
+            log.lastFlush = log.clock.last
             return log.pending
         }
         guard !pending.isEmpty else { return }

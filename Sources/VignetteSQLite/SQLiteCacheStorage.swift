@@ -64,7 +64,7 @@ public final class SQLiteCacheStorage: DiskCacheStorage {
         }
         let due = accesses.withLock { log in
             log.pending[key] = log.tick()
-            return log.clock - log.lastFlush >= AccessLog.flushInterval
+            return log.clock.last - log.lastFlush >= AccessLog.flushInterval
         }
         // The access times are a hint for the sweep: a failed flush keeps
         // them pending for the next one and must not fail this read.

@@ -129,13 +129,6 @@ extension FileCacheStorage {
         throw .ioFailed(path, operation: "delete", reason: String(cString: strerror(errno)))
     }
 
-    /// Wall-clock time in nanoseconds since 1970 (comparable with mtimes).
-    static func wallClock() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
-
     /// An exclusive `flock` on the folder's lock file, held until `release()`.
     /// `flock` locks belong to an open file description, so two engines in
     /// one process exclude each other as two processes do.
