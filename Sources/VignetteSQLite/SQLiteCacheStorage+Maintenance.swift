@@ -136,11 +136,11 @@ extension SQLiteCacheStorage {
         let lockPath = (path as NSString).deletingLastPathComponent + "/open.lock"
         let lock = Foundation.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else {
-            throw .databaseFailed(path, reason: "cannot open \(lockPath): \(String(cString: strerror(errno)))")
+            throw failure(.open, lockPath, cause: .posix(errno))
         }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .databaseFailed(path, reason: "cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else { throw failure(.lock, lockPath, cause: .posix(errno)) }
         }
         defer { flock(lock, LOCK_UN) }
         do {
@@ -149,16 +149,16 @@ extension SQLiteCacheStorage {
             for file in [path, path + "-wal", path + "-shm"] where unlink(file) != 0 {
                 let code = errno
                 guard code == ENOENT else {
-                    throw .databaseFailed(path, reason: "\(error); deleting \(file) failed: \(String(cString: strerror(code)))")
+                    throw failure(.delete, file, cause: .posix(code))
                 }
             }
             do {
                 return try openWaiting(path)
             } catch {
-                throw .databaseFailed(path, reason: "\(error) (after replacing a damaged database)")
+                throw failure(.recreate, path, error)
             }
         } catch {
-            throw .databaseFailed(path, reason: String(describing: error))
+            throw failure(.open, path, error)
         }
     }
 

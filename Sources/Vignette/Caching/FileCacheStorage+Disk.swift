@@ -22,7 +22,7 @@ extension FileCacheStorage {
     /// The regular files at the top of `directory`.
     static func scan(_ directory: String) throws(DiskCache.Error) -> [ScannedFile] {
         guard let folder = opendir(directory) else {
-            throw .ioFailed(directory, operation: "folder scan", reason: String(cString: strerror(errno)))
+            throw failure(.scan, directory, errno: errno)
         }
         defer { closedir(folder) }
         let fd = dirfd(folder)
@@ -74,16 +74,16 @@ extension FileCacheStorage {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
-            throw .ioFailed(path, operation: "read", reason: String(cString: strerror(errno)))
+            throw failure(.read, path, errno: errno)
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            throw .ioFailed(path, operation: "read", reason: String(cString: strerror(errno)))
+            throw failure(.read, path, errno: errno)
         }
         var data = Data(count: max(Int(info.st_size), 0))
         var filled = 0
-        let failure: Int32? = data.withUnsafeMutableBytes { raw in
+        let code: Int32? = data.withUnsafeMutableBytes { raw in
             guard let base = raw.baseAddress else { return nil }
             while filled < raw.count {
                 let n = read(fd, base + filled, raw.count - filled)
@@ -96,20 +96,31 @@ extension FileCacheStorage {
             }
             return nil
         }
-        if let failure { throw .ioFailed(path, operation: "read", reason: String(cString: strerror(failure))) }
+        if let code { throw failure(.read, path, errno: code) }
         if filled < data.count { data.removeSubrange(filled...) }
         return (data, FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 
     /// Writes `data` to `path` with `AtomicFile` (temp file, then rename).
-    static func write(_ data: Data, to path: String, operation: String) throws(DiskCache.Error) {
+    static func write(_ data: Data, to path: String) throws(DiskCache.Error) {
         do throws(AtomicFile.Error) {
             try AtomicFile.write(data, to: path)
         } catch {
             switch error {
-            case .cannotWrite(_, let reason): throw .ioFailed(path, operation: operation, reason: reason)
+            case .cannotWrite(_, let reason): throw failure(.write, path, cause: .described(reason))
             }
         }
+    }
+
+    /// This engine's report of a failed `operation` on `path`.
+    static func failure(_ operation: DiskCache.StorageFailure.Operation, _ path: String,
+                        cause: DiskCache.StorageFailure.Cause) -> DiskCache.Error {
+        .storageFailed(DiskCache.StorageFailure(engine: engine, operation: operation, path: path, cause: cause))
+    }
+
+    /// This engine's report of a system call failing with `errno` on `path`.
+    static func failure(_ operation: DiskCache.StorageFailure.Operation, _ path: String, errno code: Int32) -> DiskCache.Error {
+        failure(operation, path, cause: .posix(code))
     }
 
     /// Deletes `path` unless it is no longer the file that was read.
@@ -126,7 +137,7 @@ extension FileCacheStorage {
     static func remove(_ path: String) throws(DiskCache.Error) -> Bool {
         if Foundation.unlink(path) == 0 { return true }
         if errno == ENOENT { return false }
-        throw .ioFailed(path, operation: "delete", reason: String(cString: strerror(errno)))
+        throw failure(.delete, path, errno: errno)
     }
 
     /// An exclusive `flock` on the folder's lock file, held until `release()`.
@@ -140,14 +151,14 @@ extension FileCacheStorage {
         init?(path: String, blocking: Bool) throws(DiskCache.Error) {
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
             guard fd >= 0 else {
-                throw .ioFailed(path, operation: "lock", reason: String(cString: strerror(errno)))
+                throw FileCacheStorage.failure(.lock, path, errno: errno)
             }
             while flock(fd, LOCK_EX | (blocking ? 0 : LOCK_NB)) != 0 {
                 if errno == EINTR { continue }
                 let code = errno
                 close(fd)
                 if code == EWOULDBLOCK { return nil }
-                throw .ioFailed(path, operation: "lock", reason: String(cString: strerror(code)))
+                throw FileCacheStorage.failure(.lock, path, errno: code)
             }
             self.fd = fd
         }

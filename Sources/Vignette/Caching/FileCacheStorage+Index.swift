@@ -107,7 +107,7 @@ extension FileCacheStorage {
 
         /// Writes `records` to `path` atomically.
         static func write(_ records: [String: Record], to path: String) throws(DiskCache.Error) {
-            try FileCacheStorage.write(encode(records), to: path, operation: "index write")
+            try FileCacheStorage.write(encode(records), to: path)
         }
     }
 }
