@@ -12,13 +12,6 @@ extension FileCacheStorage {
         var kind: Kind
     }
 
-    /// Which file a read saw, so that dropping a damaged entry does not
-    /// delete a good one renamed into place meanwhile.
-    struct FileIdentity: Sendable, Hashable {
-        var device: UInt64
-        var inode: UInt64
-    }
-
     /// The regular files at the top of `directory`.
     static func scan(_ directory: String) throws(DiskCache.Error) -> [ScannedFile] {
         guard let folder = opendir(directory) else {
@@ -70,35 +63,16 @@ extension FileCacheStorage {
     }
 
     /// The file's bytes and identity, or nil when it does not exist.
-    static func readFile(at path: String) throws(DiskCache.Error) -> (data: Data, identity: FileIdentity)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw failure(.read, path, errno: errno)
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw failure(.read, path, errno: errno)
-        }
-        var data = Data(count: max(Int(info.st_size), 0))
-        var filled = 0
-        let code: Int32? = data.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return nil }
-            while filled < raw.count {
-                let n = read(fd, base + filled, raw.count - filled)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if n == 0 { break }
-                filled += n
+    static func readFile(at path: String) throws(DiskCache.Error) -> FileContents? {
+        do throws(FileContents.Failure) {
+            return try FileContents(path: path)
+        } catch {
+            switch error {
+            case .system(ENOENT): return nil
+            case .system(let code): throw failure(.read, path, errno: code)
+            case .tooLarge: return nil  // no limit was given
             }
-            return nil
         }
-        if let code { throw failure(.read, path, errno: code) }
-        if filled < data.count { data.removeSubrange(filled...) }
-        return (data, FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 
     /// Writes `data` to `path` with `AtomicFile` (temp file, then rename).
@@ -123,11 +97,13 @@ extension FileCacheStorage {
         failure(operation, path, cause: .posix(code))
     }
 
-    /// Deletes `path` unless it is no longer the file that was read.
-    static func unlink(_ path: String, ifStill identity: FileIdentity) {
+    /// Deletes `path` unless it is no longer the file that was read, so that
+    /// dropping a damaged entry does not delete a good one renamed into place
+    /// meanwhile.
+    static func unlink(_ path: String, ifStill identity: FileContents.Identity) {
         var info = stat()
         guard lstat(path, &info) == 0,
-              FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == identity else { return }
+              FileContents.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == identity else { return }
         _ = Foundation.unlink(path)
     }
 
