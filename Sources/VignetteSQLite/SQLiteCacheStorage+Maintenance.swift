@@ -9,22 +9,14 @@ extension SQLiteCacheStorage {
 
         /// Key → latest access, in nanoseconds since 1970.
         var pending: [String: Int64] = [:]
-        /// The last timestamp handed out, so one process's accesses are
-        /// strictly ordered even within a clock tick.
-        var clock: Int64 = 0
+        /// Orders this process's accesses, even within one clock tick.
+        var clock = AccessClock()
         /// When the pending times were last taken for a flush.
-        var lastFlush = AccessLog.wallClock()
+        var lastFlush = AccessClock.now()
 
         /// A fresh timestamp, later than every earlier one.
         mutating func tick() -> Int64 {
-            clock = max(Self.wallClock(), clock + 1)
-            return clock
-        }
-
-        static func wallClock() -> Int64 {
-            var now = timespec()
-            clock_gettime(CLOCK_REALTIME, &now)
-            return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+            clock.tick()
         }
     }
 
@@ -113,7 +105,7 @@ extension SQLiteCacheStorage {
     func flushAccessTimes() async throws(DiskCache.Error) {
         let pending = accesses.withLock { log in
             defer { log.pending = [:] }
-            log.lastFlush = log.clock
+            log.lastFlush = log.clock.last
             return log.pending
         }
         guard !pending.isEmpty else { return }
@@ -144,11 +136,11 @@ extension SQLiteCacheStorage {
         let lockPath = (path as NSString).deletingLastPathComponent + "/open.lock"
         let lock = Foundation.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard lock >= 0 else {
-            throw .databaseFailed(path, reason: "cannot open \(lockPath): \(String(cString: strerror(errno)))")
+            throw failure(.open, lockPath, cause: .posix(errno))
         }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw .databaseFailed(path, reason: "cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else { throw failure(.lock, lockPath, cause: .posix(errno)) }
         }
         defer { flock(lock, LOCK_UN) }
         do {
@@ -157,16 +149,16 @@ extension SQLiteCacheStorage {
             for file in [path, path + "-wal", path + "-shm"] where unlink(file) != 0 {
                 let code = errno
                 guard code == ENOENT else {
-                    throw .databaseFailed(path, reason: "\(error); deleting \(file) failed: \(String(cString: strerror(code)))")
+                    throw failure(.delete, file, cause: .posix(code))
                 }
             }
             do {
                 return try openWaiting(path)
             } catch {
-                throw .databaseFailed(path, reason: "\(error) (after replacing a damaged database)")
+                throw failure(.recreate, path, error)
             }
         } catch {
-            throw .databaseFailed(path, reason: String(describing: error))
+            throw failure(.open, path, error)
         }
     }
 

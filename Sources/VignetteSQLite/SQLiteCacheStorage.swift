@@ -29,7 +29,8 @@ import GRDB
 /// ```
 public final class SQLiteCacheStorage: DiskCacheStorage {
     /// "sqlite".
-    public var engineName: String { "sqlite" }
+    public var engineName: String { Self.engine }
+    static let engine = "sqlite"
     /// The folder the engine owns.
     public let directory: String
     /// The database file, `<directory>/cache.sqlite`.
@@ -64,7 +65,7 @@ public final class SQLiteCacheStorage: DiskCacheStorage {
         }
         let due = accesses.withLock { log in
             log.pending[key] = log.tick()
-            return log.clock - log.lastFlush >= AccessLog.flushInterval
+            return log.clock.last - log.lastFlush >= AccessLog.flushInterval
         }
         // The access times are a hint for the sweep: a failed flush keeps
         // them pending for the next one and must not fail this read.
@@ -119,7 +120,7 @@ public final class SQLiteCacheStorage: DiskCacheStorage {
         do {
             return try await pool.read(work)
         } catch {
-            throw .databaseFailed(databasePath, reason: String(describing: error))
+            throw Self.failure(.read, databasePath, error)
         }
     }
 
@@ -128,7 +129,7 @@ public final class SQLiteCacheStorage: DiskCacheStorage {
         do {
             return try await pool.write(work)
         } catch {
-            throw .databaseFailed(databasePath, reason: String(describing: error))
+            throw Self.failure(.write, databasePath, error)
         }
     }
 
@@ -139,10 +140,9 @@ public final class SQLiteCacheStorage: DiskCacheStorage {
         do {
             return try await pool.writeWithoutTransaction(work)
         } catch {
-            throw .databaseFailed(databasePath, reason: String(describing: error))
+            throw Self.failure(.compact, databasePath, error)
         }
     }
-
 
     /// Bytes of the database and its companion files; a missing one counts 0.
     static func fileSize(of databasePath: String) throws(DiskCache.Error) -> Int {
@@ -152,9 +152,25 @@ public final class SQLiteCacheStorage: DiskCacheStorage {
             if stat(path, &info) == 0 {
                 total += Int(info.st_size)
             } else if errno != ENOENT {
-                throw .ioFailed(path, operation: "size", reason: String(cString: strerror(errno)))
+                throw failure(.measure, path, cause: .posix(errno))
             }
         }
         return total
+    }
+
+    /// This engine's report of a failed `operation` on `path`.
+    static func failure(_ operation: DiskCache.StorageFailure.Operation, _ path: String,
+                        cause: DiskCache.StorageFailure.Cause) -> DiskCache.Error {
+        .storageFailed(DiskCache.StorageFailure(engine: engine, operation: operation, path: path, cause: cause))
+    }
+
+    /// This engine's report of a GRDB error: SQLite's extended result code
+    /// and message when SQLite failed.
+    static func failure(_ operation: DiskCache.StorageFailure.Operation, _ path: String, _ error: any Error) -> DiskCache.Error {
+        guard let error = error as? DatabaseError else {
+            return failure(operation, path, cause: .described(String(describing: error)))
+        }
+        let message = error.message ?? "result code \(error.resultCode.rawValue)"
+        return failure(operation, path, cause: .library(name: "SQLite", code: error.extendedResultCode.rawValue, message: message))
     }
 }

@@ -53,12 +53,12 @@ import VignetteTestSupport
         #expect(try #require(stored.revalidated(with: ["etag": "\"v2\"", "cache-control": "no-cache"], at: later)).etag == "\"v2\"")
     }
 
-    @Test func allThreeHTTPDateFormsParse() {
-        let expected = Date(timeIntervalSince1970: 784_111_777)  // RFC 9110's example instant
-        #expect(CacheMetadata.httpDate("Sun, 06 Nov 1994 08:49:37 GMT") == expected)
-        #expect(CacheMetadata.httpDate("Sunday, 06-Nov-94 08:49:37 GMT") == expected)
-        #expect(CacheMetadata.httpDate("Sun Nov  6 08:49:37 1994") == expected)
-        #expect(CacheMetadata.httpDate("yesterday") == nil)
+    /// Every HTTP-date form counts, the obsolete ones included (parsed by `HTTPDate`).
+    @Test func obsoleteDateFormsCountForFreshness() throws {
+        let rfc850 = try #require(metadata(["date": "Sunday, 22-Nov-26 10:00:00 GMT", "expires": "Sunday, 22-Nov-26 10:05:00 GMT"]))
+        #expect(rfc850.freshUntil == now.addingTimeInterval(300))
+        let asctime = try #require(metadata(["date": "Sun Nov 22 10:00:00 2026", "last-modified": "Sun Nov 22 00:00:00 2026"]))
+        #expect(asctime.freshUntil == now.addingTimeInterval(3600))
     }
 
     @Test func a304KeepsTheStoredLifetimeAndCanForbidStorage() throws {

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 import Testing
 import VignetteTestSupport
@@ -45,16 +46,16 @@ import VignetteTestSupport
     /// awaiting task may resume late even though curl gave up on time.)
     @Test func slowHeadersAndBodiesTimeOut() async {
         await Self.expectError(Self.server.url("/slow-headers"), loader: loader) {
-            if case .timedOut = $0 { return $0.isTransient } else { return false }
+            if case .timedOut(_, .load(.seconds(2))) = $0 { return $0.isTransient } else { return false }
         }
         await Self.expectError(Self.server.url("/slow-body"), loader: loader) {
-            if case .timedOut = $0 { return true } else { return false }
+            if case .timedOut(_, .load(.seconds(2))) = $0 { return true } else { return false }
         }
     }
 
     @Test func truncatedBodiesAreConnectionFailures() async {
         await Self.expectError(Self.server.url("/truncated"), loader: loader) {
-            if case .connectionFailed = $0 { return $0.isTransient } else { return false }
+            if case .connectionFailed(_, .truncatedBody) = $0 { return $0.isTransient } else { return false }
         }
     }
 
@@ -94,7 +95,7 @@ import VignetteTestSupport
 
     @Test func refusedConnectionsFailFast() async {
         await Self.expectError(URL(string: "http://127.0.0.1:1/x.png")!, loader: loader) {
-            if case .connectionFailed = $0 { return true } else { return false }
+            if case .connectionFailed(_, .couldNotConnect) = $0 { return $0.isTransient } else { return false }
         }
     }
 
@@ -119,7 +120,11 @@ import VignetteTestSupport
         let dataURL = URL(string: "data:image/png;base64," + Self.png.base64EncodedString())!
         #expect(try await local.load(dataURL).data == Self.png)
         await Self.expectError(URL(fileURLWithPath: "/nonexistent/x.png"), loader: local) {
-            if case .fileUnreadable(_, let reason) = $0 { return reason.contains("no such file") } else { return false }
+            $0 == .fileUnreadable(URL(fileURLWithPath: "/nonexistent/x.png"), cause: .ENOENT)
+                && $0.description.hasSuffix("no such file or directory")
+        }
+        await Self.expectError(Fixtures.repositoryRoot, loader: local) {
+            if case .fileUnreadable(_, .EISDIR) = $0 { return true } else { return false }
         }
         await Self.expectError(URL(string: "data:image/png;base64")!, loader: local) {
             if case .malformedDataURL = $0 { return true } else { return false }
@@ -133,9 +138,48 @@ import VignetteTestSupport
         }
     }
 
-    @Test func retryAfterParsesSecondsAndDates() {
-        #expect(CurlTransfer.retryAfter("120") == .seconds(120))
-        #expect(CurlTransfer.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT") == .seconds(0))
-        #expect(CurlTransfer.retryAfter("soon") == nil)
+    @Test func retryAfterParsesSecondsAndEveryDateForm() {
+        let now = Date(timeIntervalSince1970: 784_111_777)  // Sun, 06 Nov 1994 08:49:37 GMT
+        #expect(CurlTransfer.retryAfter("120", now: now) == .seconds(120))
+        #expect(CurlTransfer.retryAfter(" 0 ", now: now) == .seconds(0))
+        #expect(CurlTransfer.retryAfter("99999999999999999999999", now: now) == .seconds(Int.max))
+        #expect(CurlTransfer.retryAfter("Sun, 06 Nov 1994 08:51:37 GMT", now: now) == .seconds(120))
+        #expect(CurlTransfer.retryAfter("Sunday, 06-Nov-94 08:51:37 GMT", now: now) == .seconds(120))
+        #expect(CurlTransfer.retryAfter("Sun Nov  6 08:51:37 1994", now: now) == .seconds(120))
+        #expect(CurlTransfer.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT") == .seconds(0))  // past: no wait
+        for garbage in ["soon", "-5", "+5", "1.5", "12 s", "Sun, 06 Nov 1994", nil] {
+            #expect(CurlTransfer.retryAfter(garbage, now: now) == nil, "\(garbage ?? "nil")")
+        }
+    }
+
+    /// libcurl reports both timeouts with one code; the time taken tells them apart.
+    @Test func timeoutsNameTheLimitThatRanOut() {
+        let options = LoadingOptions(connectTimeout: .seconds(10), timeout: .seconds(30))
+        #expect(CurlTransfer.timeout(after: .milliseconds(10_004), options: options) == .connect(.seconds(10)))
+        #expect(CurlTransfer.timeout(after: .milliseconds(30_001), options: options) == .load(.seconds(30)))
+        // A whole-load limit at or under the connect limit always fires first.
+        let tight = LoadingOptions(connectTimeout: .seconds(5), timeout: .seconds(5))
+        #expect(CurlTransfer.timeout(after: .milliseconds(5_001), options: tight) == .load(.seconds(5)))
+        #expect("\(LoadingError.timedOut(URL(string: "http://h/x")!, limit: .connect(.seconds(10))))"
+            == "http://h/x: timed out (connecting took over 10.0 seconds)")
+    }
+
+    /// Result codes map to causes a caller can act on; the rest keep libcurl's words.
+    @Test func curlResultCodesMapToTypedCauses() {
+        let url = URL(string: "https://h/x.png")!
+        #expect(CurlTransfer.failure(CURLE_COULDNT_RESOLVE_HOST, url: url) == .connectionFailed(url, cause: .hostNotFound))
+        #expect(CurlTransfer.failure(CURLE_COULDNT_CONNECT, url: url) == .connectionFailed(url, cause: .couldNotConnect))
+        #expect(CurlTransfer.failure(CURLE_RECV_ERROR, url: url) == .connectionFailed(url, cause: .lost))
+        #expect(CurlTransfer.failure(CURLE_GOT_NOTHING, url: url) == .connectionFailed(url, cause: .emptyReply))
+        #expect(CurlTransfer.failure(CURLE_PEER_FAILED_VERIFICATION, url: url) == .tlsFailure(url, cause: .untrustedCertificate))
+        #expect(CurlTransfer.failure(CURLE_SSL_CONNECT_ERROR, url: url) == .tlsFailure(url, cause: .handshakeFailed))
+        #expect(CurlTransfer.failure(CURLE_SSL_CACERT_BADFILE, url: url) == .tlsFailure(url, cause: .localConfiguration))
+        guard case .transferFailed(url, let reason) = CurlTransfer.failure(CURLE_WEIRD_SERVER_REPLY, url: url) else {
+            Issue.record("an unmapped code should be a transferFailed")
+            return
+        }
+        #expect(reason.hasPrefix("libcurl error 8: "))
+        #expect(CurlTransfer.failure(CURLE_COULDNT_RESOLVE_HOST, url: url).isTransient)
+        #expect(!CurlTransfer.failure(CURLE_PEER_FAILED_VERIFICATION, url: url).isTransient)
     }
 }

@@ -210,6 +210,31 @@ enum CacheTesting {
         }
     }
 
+    /// Both engines report through one case, naming themselves, with the
+    /// system's or SQLite's code rather than text.
+    @Test func storageFailuresNameTheEngineAndKeepTheCode() async throws {
+        let folder = CacheTesting.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = try FileCacheStorage(directory: folder.appendingPathComponent("files").path)
+        try FileManager.default.removeItem(atPath: files.directory)
+        await #expect(throws: DiskCache.Error.storageFailed(DiskCache.StorageFailure(
+            engine: "files", operation: .scan, path: files.directory, cause: .system(.ENOENT)))) {
+            _ = try await files.count()
+        }
+
+        let sqliteFolder = folder.appendingPathComponent("sqlite")
+        try FileManager.default.createDirectory(at: sqliteFolder.appendingPathComponent("cache.sqlite"),
+                                                withIntermediateDirectories: true)
+        #expect {
+            _ = try SQLiteCacheStorage(directory: sqliteFolder.path)
+        } throws: { error in
+            guard case .storageFailed(let failure) = error as? DiskCache.Error,
+                  case .library("SQLite", let code?, _) = failure.cause else { return false }
+            return failure.engine == "sqlite" && failure.operation == .open && code & 0xff == 14  // SQLITE_CANTOPEN
+                && "\(error)".hasPrefix("sqlite cache: cannot open \(sqliteFolder.path)/cache.sqlite: SQLite error")
+        }
+    }
+
     @Test(arguments: CacheEngine.allCases)
     func createsMissingParentFolders(engine: CacheEngine) async throws {
         let folder = CacheTesting.folder()

@@ -34,6 +34,11 @@ import VignetteTestSupport
         #expect(try Data(contentsOf: file) == CacheTesting.entry("https://a/x.png", bytes: 4000).serialized())
     }
 
+    /// Pinned: a changed hash would orphan every entry of an existing cache folder.
+    @Test func entryFileNamesAreStableAcrossReleases() {
+        #expect(FileCacheStorage.fileName(for: "https://example.com/a.png") == "fa378f653a3984b63c2fd3538570fe2f.entry")
+    }
+
     @Test func aFlippedByteMakesAMissAndDeletesTheFile() async throws {
         let folder = CacheTesting.folder()
         defer { try? FileManager.default.removeItem(at: folder) }

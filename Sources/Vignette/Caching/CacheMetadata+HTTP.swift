@@ -32,13 +32,14 @@ extension CacheMetadata {
         if let maxAge = directives["max-age"].flatMap({ Double($0) }) {
             return now.addingTimeInterval(max(0, maxAge - max(0, age)))
         }
-        let serverDate = headers["date"].flatMap(httpDate) ?? now
-        if let expiresText = headers["expires"] {
+        func date(_ name: String) -> Date? { headers[name].flatMap { HTTPDate($0, relativeTo: now)?.date } }
+        let serverDate = date("date") ?? now
+        if headers["expires"] != nil {
             // An invalid Expires (often "0" or "-1") means already expired.
-            guard let expires = httpDate(expiresText) else { return nil }
+            guard let expires = date("expires") else { return nil }
             return now.addingTimeInterval(max(0, expires.timeIntervalSince(serverDate)))
         }
-        if let modified = headers["last-modified"].flatMap(httpDate), modified < serverDate {
+        if let modified = date("last-modified"), modified < serverDate {
             let heuristic = min(serverDate.timeIntervalSince(modified) / 10, 86_400)
             return now.addingTimeInterval(heuristic)
         }
@@ -56,19 +57,5 @@ extension CacheMetadata {
             result[name] = value
         }
         return result
-    }
-
-    /// IMF-fixdate, the obsolete RFC 850 form and asctime, as RFC 9110 asks
-    /// a recipient to accept.
-    static func httpDate(_ text: String) -> Date? {
-        let text = text.trimmingCharacters(in: .whitespaces)
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
-        }
-        return nil
     }
 }

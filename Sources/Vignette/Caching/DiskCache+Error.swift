@@ -4,10 +4,8 @@ extension DiskCache {
     public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The cache folder could not be created or opened.
         case directoryUnavailable(String, reason: String)
-        /// A file operation on the cache failed.
-        case ioFailed(String, operation: String, reason: String)
-        /// The SQLite database could not be opened or queried.
-        case databaseFailed(String, reason: String)
+        /// The engine's storage failed (any engine: files, SQLite, others).
+        case storageFailed(StorageFailure)
         /// A serialized entry failed verification (only thrown by
         /// `DiskCacheEntry.init(serialized:key:)`; engines turn it into a miss).
         case corruptEntry(key: String, reason: String)
@@ -19,10 +17,8 @@ extension DiskCache {
             switch self {
             case .directoryUnavailable(let path, let reason):
                 "cache folder \(path) is unavailable: \(reason)"
-            case .ioFailed(let path, let operation, let reason):
-                "cache \(operation) failed for \(path): \(reason)"
-            case .databaseFailed(let path, let reason):
-                "cache database \(path) failed: \(reason)"
+            case .storageFailed(let failure):
+                failure.description
             case .corruptEntry(let key, let reason):
                 "cache entry for \(key) is damaged (\(reason)); it was dropped"
             case .invalidSizeLimit(let limit):

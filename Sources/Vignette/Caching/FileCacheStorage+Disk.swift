@@ -12,17 +12,10 @@ extension FileCacheStorage {
         var kind: Kind
     }
 
-    /// Which file a read saw, so that dropping a damaged entry does not
-    /// delete a good one renamed into place meanwhile.
-    struct FileIdentity: Sendable, Hashable {
-        var device: UInt64
-        var inode: UInt64
-    }
-
     /// The regular files at the top of `directory`.
     static func scan(_ directory: String) throws(DiskCache.Error) -> [ScannedFile] {
         guard let folder = opendir(directory) else {
-            throw .ioFailed(directory, operation: "folder scan", reason: String(cString: strerror(errno)))
+            throw failure(.scan, directory, errno: errno)
         }
         defer { closedir(folder) }
         let fd = dirfd(folder)
@@ -59,11 +52,8 @@ extension FileCacheStorage {
     /// passes with different offset bases, the second over the bytes
     /// backwards, so one pass's collisions are unlikely to be the other's.
     static func fileName(for key: String) -> String {
-        let prime: UInt64 = 0x0000_0100_0000_01b3
-        var forward: UInt64 = 0xcbf2_9ce4_8422_2325
-        var backward: UInt64 = 0x6c62_272e_07bb_0142
-        for byte in key.utf8 { forward = (forward ^ UInt64(byte)) &* prime }
-        for byte in key.utf8.reversed() { backward = (backward ^ UInt64(byte)) &* prime }
+        let forward = FNV1a.hash(key.utf8)
+        let backward = FNV1a.hash(key.utf8.reversed(), basis: 0x6c62_272e_07bb_0142)
         return hex(forward) + hex(backward) + entryExtension
     }
 
@@ -73,53 +63,47 @@ extension FileCacheStorage {
     }
 
     /// The file's bytes and identity, or nil when it does not exist.
-    static func readFile(at path: String) throws(DiskCache.Error) -> (data: Data, identity: FileIdentity)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == ENOENT { return nil }
-            throw .ioFailed(path, operation: "read", reason: String(cString: strerror(errno)))
-        }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else {
-            throw .ioFailed(path, operation: "read", reason: String(cString: strerror(errno)))
-        }
-        var data = Data(count: max(Int(info.st_size), 0))
-        var filled = 0
-        let failure: Int32? = data.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return nil }
-            while filled < raw.count {
-                let n = read(fd, base + filled, raw.count - filled)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if n == 0 { break }
-                filled += n
+    static func readFile(at path: String) throws(DiskCache.Error) -> FileContents? {
+        do throws(FileContents.Failure) {
+            return try FileContents(path: path)
+        } catch {
+            switch error {
+            case .system(ENOENT): return nil
+            case .system(let code): throw failure(.read, path, errno: code)
+            case .tooLarge: return nil  // no limit was given
             }
-            return nil
         }
-        if let failure { throw .ioFailed(path, operation: "read", reason: String(cString: strerror(failure))) }
-        if filled < data.count { data.removeSubrange(filled...) }
-        return (data, FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
     }
 
     /// Writes `data` to `path` with `AtomicFile` (temp file, then rename).
-    static func write(_ data: Data, to path: String, operation: String) throws(DiskCache.Error) {
+    static func write(_ data: Data, to path: String) throws(DiskCache.Error) {
         do throws(AtomicFile.Error) {
             try AtomicFile.write(data, to: path)
         } catch {
             switch error {
-            case .cannotWrite(_, let reason): throw .ioFailed(path, operation: operation, reason: reason)
+            case .cannotWrite(_, let reason): throw failure(.write, path, cause: .described(reason))
             }
         }
     }
 
-    /// Deletes `path` unless it is no longer the file that was read.
-    static func unlink(_ path: String, ifStill identity: FileIdentity) {
+    /// This engine's report of a failed `operation` on `path`.
+    static func failure(_ operation: DiskCache.StorageFailure.Operation, _ path: String,
+                        cause: DiskCache.StorageFailure.Cause) -> DiskCache.Error {
+        .storageFailed(DiskCache.StorageFailure(engine: engine, operation: operation, path: path, cause: cause))
+    }
+
+    /// This engine's report of a system call failing with `errno` on `path`.
+    static func failure(_ operation: DiskCache.StorageFailure.Operation, _ path: String, errno code: Int32) -> DiskCache.Error {
+        failure(operation, path, cause: .posix(code))
+    }
+
+    /// Deletes `path` unless it is no longer the file that was read, so that
+    /// dropping a damaged entry does not delete a good one renamed into place
+    /// meanwhile.
+    static func unlink(_ path: String, ifStill identity: FileContents.Identity) {
         var info = stat()
         guard lstat(path, &info) == 0,
-              FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == identity else { return }
+              FileContents.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == identity else { return }
         _ = Foundation.unlink(path)
     }
 
@@ -129,14 +113,7 @@ extension FileCacheStorage {
     static func remove(_ path: String) throws(DiskCache.Error) -> Bool {
         if Foundation.unlink(path) == 0 { return true }
         if errno == ENOENT { return false }
-        throw .ioFailed(path, operation: "delete", reason: String(cString: strerror(errno)))
-    }
-
-    /// Wall-clock time in nanoseconds since 1970 (comparable with mtimes).
-    static func wallClock() -> Int64 {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        throw failure(.delete, path, errno: errno)
     }
 
     /// An exclusive `flock` on the folder's lock file, held until `release()`.
@@ -150,14 +127,14 @@ extension FileCacheStorage {
         init?(path: String, blocking: Bool) throws(DiskCache.Error) {
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
             guard fd >= 0 else {
-                throw .ioFailed(path, operation: "lock", reason: String(cString: strerror(errno)))
+                throw FileCacheStorage.failure(.lock, path, errno: errno)
             }
             while flock(fd, LOCK_EX | (blocking ? 0 : LOCK_NB)) != 0 {
                 if errno == EINTR { continue }
                 let code = errno
                 close(fd)
                 if code == EWOULDBLOCK { return nil }
-                throw .ioFailed(path, operation: "lock", reason: String(cString: strerror(code)))
+                throw FileCacheStorage.failure(.lock, path, errno: code)
             }
             self.fd = fd
         }

@@ -19,9 +19,8 @@ extension FileCacheStorage {
     struct State: Sendable {
         /// Entry file name → record.
         var records: [String: Record]
-        /// The last timestamp handed out, so one process's accesses are
-        /// strictly ordered even within a clock tick.
-        var clock: Int64 = 0
+        /// Orders this process's accesses, even within one clock tick.
+        var clock = AccessClock()
         /// When the index was last written by a read or write.
         var lastPersist: Int64 = 0
         /// True when `records` changed since the index was last written.
@@ -29,13 +28,12 @@ extension FileCacheStorage {
 
         init(records: [String: Record]) {
             self.records = records
-            lastPersist = FileCacheStorage.wallClock()
+            lastPersist = AccessClock.now()
         }
 
         /// A fresh timestamp, later than every earlier one.
         mutating func tick() -> Int64 {
-            clock = max(FileCacheStorage.wallClock(), clock + 1)
-            return clock
+            clock.tick()
         }
 
         /// Takes the merged view of a sweep or persist that started at
@@ -109,7 +107,7 @@ extension FileCacheStorage {
 
         /// Writes `records` to `path` atomically.
         static func write(_ records: [String: Record], to path: String) throws(DiskCache.Error) {
-            try FileCacheStorage.write(encode(records), to: path, operation: "index write")
+            try FileCacheStorage.write(encode(records), to: path)
         }
     }
 }

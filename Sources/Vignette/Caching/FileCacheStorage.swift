@@ -25,7 +25,8 @@ import Foundation
 /// ```
 public final class FileCacheStorage: DiskCacheStorage {
     /// "files".
-    public var engineName: String { "files" }
+    public var engineName: String { Self.engine }
+    static let engine = "files"
     /// The folder the engine owns.
     public let directory: String
 
@@ -73,7 +74,7 @@ public final class FileCacheStorage: DiskCacheStorage {
         let bytes = entry.serialized()
         let name = Self.fileName(for: entry.key)
         try await onQueue { [self] () throws(DiskCache.Error) in
-            try Self.write(bytes, to: path(of: name), operation: "write")
+            try Self.write(bytes, to: path(of: name))
             touch(name, size: bytes.count)
         }
     }

@@ -32,23 +32,18 @@ public struct CurlDataLoader: DataLoading {
             throw .transferFailed(url, reason: "libcurl could not set up the transfer")
         }
         let engine = CurlEngine.shared
-        do {
-            return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    transfer.attach(continuation)
-                    if Task.isCancelled {
-                        transfer.resume(with: .failure(.cancelled(url)))
-                    } else {
-                        engine.start(transfer)
-                    }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                transfer.attach(continuation)
+                if Task.isCancelled {
+                    transfer.resume(with: .failure(.cancelled(url)))
+                } else {
+                    engine.start(transfer)
                 }
-            } onCancel: {
-                engine.cancel(transfer)
             }
-        } catch let error as LoadingError {
-            throw error
-        } catch {
-            throw .transferFailed(url, reason: "\(error)")
+        } onCancel: {
+            engine.cancel(transfer)
         }
+        return try result.get()
     }
 }

@@ -13,7 +13,9 @@ final class CurlTransfer: @unchecked Sendable {
     private var body = Data()
     private var headers: [String: String] = [:]
     private var exceededLimit = false
-    private let continuation = Locked<CheckedContinuation<LoadedData, any Error>?>(nil)
+    /// Tells the two timeouts apart when libcurl reports one.
+    private let started = ContinuousClock.now
+    private let continuation = Locked<CheckedContinuation<Result<LoadedData, LoadingError>, Never>?>(nil)
 
     init?(url: URL, options: LoadingOptions, validators: CacheValidators = CacheValidators()) {
         guard let handle = curl_easy_init() else { return nil }
@@ -31,7 +33,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// True until the outcome has been delivered (or the load cancelled).
     var isPending: Bool { continuation.withLock { $0 != nil } }
 
-    func attach(_ continuation: CheckedContinuation<LoadedData, any Error>) {
+    func attach(_ continuation: CheckedContinuation<Result<LoadedData, LoadingError>, Never>) {
         self.continuation.withLock { $0 = continuation }
     }
 
@@ -113,11 +115,11 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Delivers the outcome once; later calls are ignored.
     func resume(with result: Result<LoadedData, LoadingError>) {
-        let waiting = continuation.withLock { value -> CheckedContinuation<LoadedData, any Error>? in
+        let waiting = continuation.withLock { value -> CheckedContinuation<Result<LoadedData, LoadingError>, Never>? in
             defer { value = nil }
             return value
         }
-        waiting?.resume(with: result.mapError { $0 as any Error })
+        waiting?.resume(returning: result)
     }
 
     private func outcome(_ code: CURLcode) -> Result<LoadedData, LoadingError> {
@@ -126,7 +128,6 @@ final class CurlTransfer: @unchecked Sendable {
         var effective: UnsafePointer<CChar>?
         _ = vg_curl_get_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
         let finalURL = effective.flatMap { URL(string: String(cString: $0)) } ?? url
-        let reason = String(cString: curl_easy_strerror(code))
         switch code {
         case CURLE_OK where status == 304 && !validators.isEmpty:
             return .success(LoadedData(data: Data(), url: finalURL, statusCode: status, headers: headers))
@@ -138,30 +139,50 @@ final class CurlTransfer: @unchecked Sendable {
         case CURLE_WRITE_ERROR where exceededLimit, CURLE_FILESIZE_EXCEEDED:
             return .failure(.tooLarge(url, limit: options.maxResponseBytes))
         case CURLE_OPERATION_TIMEDOUT:
-            return .failure(.timedOut(url, reason: reason))
+            return .failure(.timedOut(url, limit: Self.timeout(after: ContinuousClock.now - started, options: options)))
         case CURLE_TOO_MANY_REDIRECTS:
             return .failure(.tooManyRedirects(url, limit: options.maxRedirects))
         case CURLE_UNSUPPORTED_PROTOCOL:
             return .failure(.disallowedScheme(finalURL, scheme: finalURL.scheme ?? "unknown"))
-        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_CONNECT, CURLE_RECV_ERROR, CURLE_SEND_ERROR,
-             CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_COULDNT_RESOLVE_PROXY:
-            return .failure(.connectionFailed(url, reason: reason))
-        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE:
-            return .failure(.tlsFailure(url, reason: reason))
         default:
-            return .failure(.transferFailed(url, reason: reason))
+            return .failure(Self.failure(code, url: url))
         }
     }
 
-    /// `Retry-After` as seconds or an HTTP date.
-    static func retryAfter(_ value: String?) -> Duration? {
+    /// The transport failures that say nothing about the response.
+    static func failure(_ code: CURLcode, url: URL) -> LoadingError {
+        switch code {
+        case CURLE_COULDNT_RESOLVE_HOST: .connectionFailed(url, cause: .hostNotFound)
+        case CURLE_COULDNT_RESOLVE_PROXY: .connectionFailed(url, cause: .proxyNotFound)
+        case CURLE_COULDNT_CONNECT: .connectionFailed(url, cause: .couldNotConnect)
+        case CURLE_SEND_ERROR, CURLE_RECV_ERROR: .connectionFailed(url, cause: .lost)
+        case CURLE_GOT_NOTHING: .connectionFailed(url, cause: .emptyReply)
+        case CURLE_PARTIAL_FILE: .connectionFailed(url, cause: .truncatedBody)
+        case CURLE_PEER_FAILED_VERIFICATION: .tlsFailure(url, cause: .untrustedCertificate)
+        case CURLE_SSL_CONNECT_ERROR: .tlsFailure(url, cause: .handshakeFailed)
+        case CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE: .tlsFailure(url, cause: .localConfiguration)
+        default: .transferFailed(url, reason: "libcurl error \(code.rawValue): " + String(cString: curl_easy_strerror(code)))
+        }
+    }
+
+    /// Which limit fired when libcurl timed out after `elapsed`: its two
+    /// timers share one result code, but only the connect timeout can fire
+    /// before the whole-load one has run out.
+    static func timeout(after elapsed: Duration, options: LoadingOptions) -> LoadingError.Timeout {
+        options.connectTimeout < options.timeout && elapsed < options.timeout
+            ? .connect(options.connectTimeout) : .load(options.timeout)
+    }
+
+    /// `Retry-After` (RFC 9110 §10.2.3): delay-seconds or an HTTP date in
+    /// any of its three forms; a date in the past means no wait, and
+    /// anything else is ignored (nil).
+    static func retryAfter(_ value: String?, now: Date = Date()) -> Duration? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value) { return .seconds(max(0, seconds)) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: value) else { return nil }
-        return .seconds(max(0, Int(date.timeIntervalSinceNow.rounded(.up))))
+        if value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            // More digits than an Int holds is still "a very long time".
+            return .seconds(Int(value) ?? .max)
+        }
+        guard let date = HTTPDate(value, relativeTo: now)?.date else { return nil }
+        return .seconds(max(0, Int(date.timeIntervalSince(now).rounded(.up))))
     }
 }

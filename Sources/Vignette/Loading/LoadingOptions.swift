@@ -14,7 +14,9 @@ public struct LoadingOptions: Sendable, Hashable {
     /// The User-Agent header sent.
     public var userAgent: String
 
-    /// Creates options; the defaults suit a server rendering thumbnails.
+    /// Creates options; the defaults suit a server rendering thumbnails:
+    /// connect within 10 s, the whole load within 30 s, at most 50 MiB
+    /// (`50 << 20` bytes) per response and 5 redirects, TLS verified.
     public init(connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(30),
                 maxResponseBytes: Int = 50 << 20, maxRedirects: Int = 5, verifiesTLS: Bool = true,
                 userAgent: String = "Vignette/0.1") {

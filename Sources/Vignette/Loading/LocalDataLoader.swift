@@ -27,20 +27,16 @@ public struct LocalDataLoader: DataLoading {
         let limit = options.maxResponseBytes
         let result: Result<Data, LoadingError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
-                let path = url.path
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                    return continuation.resume(returning: .failure(.fileUnreadable(url, reason: "no such file or directory")))
-                }
-                if isDirectory.boolValue {
-                    return continuation.resume(returning: .failure(.fileUnreadable(url, reason: "is a directory, not a file")))
-                }
-                let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-                if size > limit { return continuation.resume(returning: .failure(.tooLarge(url, limit: limit))) }
-                do {
-                    continuation.resume(returning: .success(try Data(contentsOf: url)))
+                do throws(FileContents.Failure) {
+                    continuation.resume(returning: .success(try FileContents(path: url.path, maxBytes: limit).data))
                 } catch {
-                    continuation.resume(returning: .failure(.fileUnreadable(url, reason: FileErrors.reason(error, path: path))))
+                    switch error {
+                    case .system(let code):
+                        let cause = POSIXErrorCode(rawValue: code) ?? .EIO  // every errno Linux defines has a case
+                        continuation.resume(returning: .failure(.fileUnreadable(url, cause: cause)))
+                    case .tooLarge:
+                        continuation.resume(returning: .failure(.tooLarge(url, limit: limit)))
+                    }
                 }
             }
         }

@@ -9,23 +9,28 @@ public enum LoadingError: Swift.Error, Sendable, Hashable, CustomStringConvertib
     case disallowedScheme(URL, scheme: String)
     /// The server answered with a non-success status.
     case httpStatus(URL, status: Int, retryAfter: Duration?)
-    /// No answer within the connect or whole-load timeout.
-    case timedOut(URL, reason: String)
-    /// The connection failed or broke (DNS, refused, reset, truncated body).
-    case connectionFailed(URL, reason: String)
+    /// A limit of `LoadingOptions` ran out: the connect timeout or the
+    /// whole-load timeout.
+    case timedOut(URL, limit: Timeout)
+    /// The connection could not be made or broke (DNS, refused, reset,
+    /// truncated body).
+    case connectionFailed(URL, cause: ConnectionFailure)
     /// The body is larger than `maxResponseBytes`.
     case tooLarge(URL, limit: Int)
     /// More redirects than `maxRedirects`, or a redirect loop.
     case tooManyRedirects(URL, limit: Int)
     /// TLS could not be established or verified.
-    case tlsFailure(URL, reason: String)
-    /// A `file:` URL could not be read.
-    case fileUnreadable(URL, reason: String)
-    /// A `data:` URL is malformed.
+    case tlsFailure(URL, cause: TLSFailure)
+    /// A `file:` URL could not be read: the system's error (`.ENOENT`,
+    /// `.EACCES`, `.EISDIR` for a folder, …).
+    case fileUnreadable(URL, cause: POSIXErrorCode)
+    /// A `data:` URL is malformed (the reason is for people: whatever it
+    /// says, the URL has to be fixed where it was made).
     case malformedDataURL(URL, reason: String)
     /// The load was cancelled.
     case cancelled(URL)
-    /// Any other transport failure, with libcurl's message.
+    /// Any other transport failure, with libcurl's message (for people:
+    /// nothing here is worth telling apart in code).
     case transferFailed(URL, reason: String)
 
     /// The URL concerned (or nil for text that was not a URL).
@@ -56,15 +61,93 @@ public enum LoadingError: Swift.Error, Sendable, Hashable, CustomStringConvertib
         case .disallowedScheme(let url, let scheme): "\(url.absoluteString): the \(scheme): scheme is not allowed (only http and https)"
         case .httpStatus(let url, let status, let retryAfter):
             "\(url.absoluteString): HTTP \(status)" + (retryAfter.map { " (retry after \($0))" } ?? "")
-        case .timedOut(let url, let reason): "\(url.absoluteString): timed out (\(reason))"
-        case .connectionFailed(let url, let reason): "\(url.absoluteString): connection failed: \(reason)"
+        case .timedOut(let url, let limit): "\(url.absoluteString): timed out (\(limit))"
+        case .connectionFailed(let url, let cause): "\(url.absoluteString): connection failed: \(cause)"
         case .tooLarge(let url, let limit): "\(url.absoluteString): response larger than the limit of \(limit) bytes"
         case .tooManyRedirects(let url, let limit): "\(url.absoluteString): more than \(limit) redirects"
-        case .tlsFailure(let url, let reason): "\(url.absoluteString): TLS failed: \(reason)"
-        case .fileUnreadable(let url, let reason): "cannot read \(url.path): \(reason)"
+        case .tlsFailure(let url, let cause): "\(url.absoluteString): TLS failed: \(cause)"
+        case .fileUnreadable(let url, let cause): "cannot read \(url.path): \(Self.message(cause))"
         case .malformedDataURL(let url, let reason): "malformed data: URL (\(reason)): \(url.absoluteString.prefix(60))"
         case .cancelled(let url): "\(url.absoluteString): cancelled"
         case .transferFailed(let url, let reason): "\(url.absoluteString): \(reason)"
+        }
+    }
+
+    /// The system's text for an `errno`, with the short form people know
+    /// for the common file cases.
+    private static func message(_ code: POSIXErrorCode) -> String {
+        switch code {
+        case .ENOENT: "no such file or directory"
+        case .EISDIR: "is a directory, not a file"
+        case .EACCES: "permission denied"
+        default: String(cString: strerror(code.rawValue))
+        }
+    }
+}
+
+extension LoadingError {
+    /// Which limit of `LoadingOptions` ran out.
+    public enum Timeout: Sendable, Hashable, CustomStringConvertible {
+        /// `connectTimeout`: no connection within it (the host may be down
+        /// or unreachable).
+        case connect(Duration)
+        /// `timeout`: the whole load (redirects and body included) took longer.
+        case load(Duration)
+
+        /// "connecting took over 10 seconds", "the load took over 30 seconds".
+        public var description: String {
+            switch self {
+            case .connect(let limit): "connecting took over \(limit)"
+            case .load(let limit): "the load took over \(limit)"
+            }
+        }
+    }
+
+    /// How a connection failed, from the transport's result code.
+    public enum ConnectionFailure: Sendable, Hashable, CustomStringConvertible {
+        /// The host name did not resolve.
+        case hostNotFound
+        /// The proxy's name did not resolve.
+        case proxyNotFound
+        /// No connection could be made (refused, or no route to the host).
+        case couldNotConnect
+        /// The connection broke while sending or receiving.
+        case lost
+        /// The server closed the connection without answering.
+        case emptyReply
+        /// The body ended before the length the server announced.
+        case truncatedBody
+
+        /// What happened, in a few words.
+        public var description: String {
+            switch self {
+            case .hostNotFound: "host name not found"
+            case .proxyNotFound: "proxy name not found"
+            case .couldNotConnect: "could not connect"
+            case .lost: "the connection broke"
+            case .emptyReply: "the server sent nothing"
+            case .truncatedBody: "received a partial file (the body ended before its announced length)"
+            }
+        }
+    }
+
+    /// Why TLS failed: the server's side or this machine's.
+    public enum TLSFailure: Sendable, Hashable, CustomStringConvertible {
+        /// The server's certificate is not trusted or does not name the host.
+        case untrustedCertificate
+        /// The handshake failed (no common protocol or cipher, or it was cut off).
+        case handshakeFailed
+        /// This machine's TLS setup could not be loaded (the CA bundle or a
+        /// client certificate): no server will work until it is fixed.
+        case localConfiguration
+
+        /// What failed, in a few words.
+        public var description: String {
+            switch self {
+            case .untrustedCertificate: "the server's certificate is not trusted for this host"
+            case .handshakeFailed: "the handshake failed"
+            case .localConfiguration: "the local CA bundle or client certificate is unusable"
+            }
         }
     }
 }

@@ -1,0 +1,99 @@
+import Foundation
+
+extension DiskCache {
+    /// An engine's storage failed: which engine, doing what, on which file,
+    /// and the typed cause. Every engine reports through this one value
+    /// (`DiskCache.Error.storageFailed`), so a caller handles a full disk or
+    /// a permission problem the same way whatever the engine.
+    ///
+    /// ```swift
+    /// if case .storageFailed(let failure) = error, failure.cause == .system(.ENOSPC) { … }
+    /// ```
+    public struct StorageFailure: Sendable, Hashable, CustomStringConvertible {
+        /// The engine's `engineName`: "files", "sqlite", …
+        public var engine: String
+        /// What the engine was doing.
+        public var operation: Operation
+        /// The file or folder concerned.
+        public var path: String
+        /// Why it failed.
+        public var cause: Cause
+
+        /// A failure report.
+        public init(engine: String, operation: Operation, path: String, cause: Cause) {
+            self.engine = engine
+            self.operation = operation
+            self.path = path
+            self.cause = cause
+        }
+
+        /// "files cache: cannot write /var/cache/thumbs/….entry: No space left on device".
+        public var description: String {
+            "\(engine) cache: cannot \(operation) \(path): \(cause)"
+        }
+    }
+}
+
+extension DiskCache.StorageFailure {
+    /// What an engine was doing, as a verb. Engines outside this package
+    /// may name their own (`Operation(rawValue: "upload")`).
+    public struct Operation: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        /// The verb, as it appears in messages.
+        public var rawValue: String
+
+        /// An operation named by a verb.
+        public init(rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// Opening a database or file.
+        public static let open = Operation(rawValue: "open")
+        /// Reading an entry or an index.
+        public static let read = Operation(rawValue: "read")
+        /// Writing an entry or an index.
+        public static let write = Operation(rawValue: "write")
+        /// Deleting an entry or a file.
+        public static let delete = Operation(rawValue: "delete")
+        /// Listing the folder.
+        public static let scan = Operation(rawValue: "scan")
+        /// Taking a lock shared with other processes.
+        public static let lock = Operation(rawValue: "lock")
+        /// Measuring the bytes on disk.
+        public static let measure = Operation(rawValue: "measure")
+        /// Giving freed space back to the file system.
+        public static let compact = Operation(rawValue: "compact")
+        /// Replacing a damaged store with an empty one.
+        public static let recreate = Operation(rawValue: "recreate")
+
+        /// The verb.
+        public var description: String { rawValue }
+    }
+
+    /// Why the storage failed, kept as the code the system or library
+    /// reported (never as text to be parsed).
+    public enum Cause: Sendable, Hashable, CustomStringConvertible {
+        /// A system call failed with this `errno` (`.ENOSPC`, `.EACCES`, …).
+        case system(POSIXErrorCode)
+        /// The engine's library failed: its name, its own code when it has
+        /// one (SQLite's extended result code) and its message.
+        case library(name: String, code: Int32?, message: String)
+        /// A cause the failing helper reported only as text.
+        case described(String)
+
+        /// The cause for the `errno` value `code`.
+        public static func posix(_ code: Int32) -> Cause {
+            // Every errno Linux defines has a case; a stray value reads as an IO error.
+            .system(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
+
+        /// The system's or library's message.
+        public var description: String {
+            switch self {
+            case .system(let code): String(cString: strerror(code.rawValue))
+            case .library(let name, let code?, let message): "\(name) error \(code): \(message)"
+            case .library(let name, nil, let message): "\(name): \(message)"
+            case .described(let text): text
+            }
+        }
+    }
+}

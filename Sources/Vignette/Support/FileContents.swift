@@ -1,0 +1,65 @@
+import Foundation
+
+/// A whole regular file, read with POSIX calls so that a failure keeps its
+/// `errno` (what `Data(contentsOf:)` wraps in an `NSError`), together with
+/// the identity of the file that was read. Blocking: callers run it on
+/// their own queues, never on the cooperative pool.
+struct FileContents: Sendable {
+    /// Which file a read saw (device and inode), so that a later step can
+    /// tell whether the path still names it.
+    struct Identity: Sendable, Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    /// Why a file could not be read.
+    enum Failure: Swift.Error, Sendable, Hashable {
+        /// A system call failed with this `errno` (`EISDIR` for a folder).
+        case system(Int32)
+        /// The file is larger than the limit given; nothing was read.
+        case tooLarge(size: Int)
+    }
+
+    /// The bytes.
+    var data: Data
+    /// The file they came from.
+    var identity: Identity
+
+    /// Reads the file at `path`. The size is checked against `maxBytes`
+    /// before reading, and no more than that size is read even if the file
+    /// grows meanwhile.
+    init(path: String, maxBytes: Int = .max) throws(Failure) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .system(errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .system(errno) }
+        guard info.st_mode & S_IFMT != S_IFDIR else { throw .system(EISDIR) }
+        let size = max(Int(info.st_size), 0)
+        guard size <= maxBytes else { throw .tooLarge(size: size) }
+        data = try Self.read(fd, count: size)
+        identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// Up to `count` bytes from `fd` (fewer if the file shrank meanwhile).
+    private static func read(_ fd: Int32, count: Int) throws(Failure) -> Data {
+        var data = Data(count: count)
+        var filled = 0
+        let code: Int32? = data.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return nil }
+            while filled < raw.count {
+                let n = Foundation.read(fd, base + filled, raw.count - filled)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if n == 0 { break }
+                filled += n
+            }
+            return nil
+        }
+        if let code { throw .system(code) }
+        if filled < data.count { data.removeSubrange(filled...) }
+        return data
+    }
+}
