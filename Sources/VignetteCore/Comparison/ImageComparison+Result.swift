@@ -14,9 +14,9 @@ extension ImageComparison {
         /// The tolerances used.
         public let comparison: ImageComparison
         /// Reference size in pixels.
-        public let referenceSize: (width: Int, height: Int)
+        public let referenceSize: PixelSize
         /// Actual size in pixels.
-        public let actualSize: (width: Int, height: Int)
+        public let actualSize: PixelSize
         /// Pixels whose bytes differ at all.
         public let differingPixelCount: Int
         /// Pixels whose difference exceeds the perceptual tolerance.
@@ -32,7 +32,7 @@ extension ImageComparison {
         /// The smallest rectangle holding every differing pixel.
         public let differenceBounds: PixelRect?
 
-        init(comparison: ImageComparison, referenceSize: (width: Int, height: Int), actualSize: (width: Int, height: Int),
+        init(comparison: ImageComparison, referenceSize: PixelSize, actualSize: PixelSize,
              differing: Int, failing: Int, worstDeltaE: Double, worstIsBound: Bool, worst: Location?, bounds: PixelRect?) {
             self.comparison = comparison
             self.referenceSize = referenceSize
@@ -87,21 +87,6 @@ extension ImageComparison {
                 text += "; allowed \(Result.percent(1 - comparison.precision)) failing pixels"
             }
             return text + (matches ? " — within tolerance" : "")
-        }
-
-        /// Equal figures (sizes are tuples, so this is spelled out).
-        public static func == (lhs: Result, rhs: Result) -> Bool {
-            lhs.comparison == rhs.comparison && lhs.referenceSize == rhs.referenceSize && lhs.actualSize == rhs.actualSize
-                && lhs.differingPixelCount == rhs.differingPixelCount && lhs.failingPixelCount == rhs.failingPixelCount
-                && lhs.worstDeltaE == rhs.worstDeltaE && lhs.worstLocation == rhs.worstLocation
-                && lhs.differenceBounds == rhs.differenceBounds
-        }
-
-        /// Hashes the counts.
-        public func hash(into hasher: inout Hasher) {
-            hasher.combine(differingPixelCount)
-            hasher.combine(failingPixelCount)
-            hasher.combine(worstDeltaE)
         }
 
         static func percent(_ share: Double) -> String {

@@ -81,8 +81,8 @@ public struct ImageComparison: Sendable, Hashable {
     private func compare(_ reference: Grid, _ actual: Grid, premultiplied: Bool) -> Result {
         func result(differing: Int = 0, failing: Int = 0, worstDeltaE: Double = 0, worstIsBound: Bool = false,
                     worst: Result.Location? = nil, bounds: PixelRect? = nil) -> Result {
-            Result(comparison: self, referenceSize: (reference.width, reference.height),
-                   actualSize: (actual.width, actual.height), differing: differing, failing: failing,
+            Result(comparison: self, referenceSize: PixelSize(width: reference.width, height: reference.height),
+                   actualSize: PixelSize(width: actual.width, height: actual.height), differing: differing, failing: failing,
                    worstDeltaE: worstDeltaE, worstIsBound: worstIsBound, worst: worst, bounds: bounds)
         }
         guard reference.width == actual.width, reference.height == actual.height,
@@ -150,7 +150,7 @@ public struct ImageComparison: Sendable, Hashable {
         let bounds = maxX < 0 ? nil : PixelRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
         // Skipped pixels are only known to be within the bound.
         let bounded = skipped > 0 && worstDeltaE < ImageComparison.unitStepBound
-        return Result(comparison: self, referenceSize: (width, height), actualSize: (width, height),
+        return Result(comparison: self, referenceSize: PixelSize(width: width, height: height), actualSize: PixelSize(width: width, height: height),
                       differing: differing, failing: failing,
                       worstDeltaE: Double(bounded ? ImageComparison.unitStepBound : worstDeltaE),
                       worstIsBound: bounded, worst: bounded ? nil : worst, bounds: bounds)
