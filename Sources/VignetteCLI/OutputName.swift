@@ -1,0 +1,101 @@
+import Foundation
+
+/// The file an input renders to inside `--output-dir`: always one plain file
+/// name ending in `.png`, a function of the input alone.
+///
+/// - The name is the input's last path segment; for a URL, the segment as
+///   sent, percent-decoded afterwards, so `..%2F..%2Fa.png` stays one name.
+/// - `/`, `\`, NUL and every other control or invisible format character
+///   become `_`; a run of dots becomes `_`; leading and trailing dots go. So
+///   neither `..` nor a path separator reaches the file system.
+/// - The extension is replaced: `photo.jpg` → `photo.png`.
+/// - A stem longer than 200 bytes is cut and gets a hash of the whole input,
+///   so the name fits the file system's 255 bytes and stays distinct.
+/// - Without a usable segment: the host (`http://example.com/` →
+///   `example.com.png`), else `image.png`. A `data:` URL is `data-<hash>.png`.
+enum OutputName {
+    /// Longest stem kept whole, in UTF-8 bytes.
+    static let maxStemBytes = 200
+
+    /// The output file name for `input`.
+    static func `for`(_ input: RenderCommand.Input) -> String {
+        switch input {
+        case .file(let path):
+            return name(segment: path.split(separator: "/").last.map(String.init), fallback: "image", whole: path)
+        case .network(let url):
+            // The encoded path: decoding first would turn %2F into a separator.
+            let segment = url.path(percentEncoded: true).split(separator: "/").last.map { raw in
+                String(raw).removingPercentEncoding ?? String(raw)
+            }
+            return name(segment: segment, fallback: url.host() ?? "image", whole: url.absoluteString)
+        case .data(let url):
+            return "data-" + StableHash.base36(url.absoluteString) + ".png"
+        }
+    }
+
+    /// `segment` without its extension, made safe, plus `.png`; the
+    /// fallback (kept with its dots, as a host name) when nothing is left.
+    static func name(segment: String?, fallback: String, whole: String) -> String {
+        var stem = safe(withoutExtension(segment ?? ""))
+        if stem.isEmpty { stem = safe(fallback) }
+        if stem.isEmpty { stem = "image" }
+        if stem.utf8.count > maxStemBytes {
+            var cut = ""
+            for character in stem {
+                guard cut.utf8.count + character.utf8.count <= maxStemBytes else { break }
+                cut.append(character)
+            }
+            stem = cut + "-" + StableHash.base36(whole)
+        }
+        return stem + ".png"
+    }
+
+    /// Drops the last `.ext` (a leading dot does not start an extension).
+    static func withoutExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// Unsafe characters and dot runs as `_`, outer dots trimmed.
+    static func safe(_ text: String) -> String {
+        var result = ""
+        var dots = 0
+        func flushDots() {
+            if dots == 1 { result.append(".") } else if dots > 1 { result.append("_") }
+            dots = 0
+        }
+        for character in text {
+            if character == "." {
+                dots += 1
+                continue
+            }
+            flushDots()
+            result.append(isUnsafe(character) ? "_" : character)
+        }
+        flushDots()
+        while result.hasPrefix(".") { result.removeFirst() }
+        while result.hasSuffix(".") { result.removeLast() }
+        return result
+    }
+
+    /// Separators, and characters that are invisible or control a terminal.
+    private static func isUnsafe(_ character: Character) -> Bool {
+        if character == "/" || character == "\\" { return true }
+        return character.unicodeScalars.contains { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+    }
+}
+
+/// FNV-1a (64-bit) in base 36: stable across processes and machines,
+/// unlike `String.hashValue`, which is seeded per process.
+enum StableHash {
+    /// The hash of `text`'s UTF-8 bytes.
+    static func base36(_ text: String) -> String {
+        let hash = text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
+        return String(hash, radix: 36)
+    }
+}
