@@ -8,7 +8,8 @@ import Foundation
 /// - `/`, `\`, NUL and every other control or invisible format character
 ///   become `_`; a run of dots becomes `_`; leading and trailing dots go. So
 ///   neither `..` nor a path separator reaches the file system.
-/// - The extension is replaced: `photo.jpg` → `photo.png`.
+/// - The extension (one to five letters or digits) is replaced:
+///   `photo.jpg` → `photo.png`.
 /// - A stem longer than 200 bytes is cut and gets a hash of the whole input,
 ///   so the name fits the file system's 255 bytes and stays distinct.
 /// - Without a usable segment: the host (`http://example.com/` →
@@ -33,11 +34,11 @@ enum OutputName {
         }
     }
 
-    /// `segment` without its extension, made safe, plus `.png`; the
+    /// `segment` made safe and without its extension, plus `.png`; the
     /// fallback (kept with its dots, as a host name) when nothing is left.
     static func name(segment: String?, fallback: String, whole: String) -> String {
-        var stem = safe(withoutExtension(segment ?? ""))
-        if stem.isEmpty { stem = safe(fallback) }
+        var stem = collapsingDots(withoutExtension(replacingUnsafe(segment ?? "")))
+        if stem.isEmpty { stem = collapsingDots(replacingUnsafe(fallback)) }
         if stem.isEmpty { stem = "image" }
         if stem.utf8.count > maxStemBytes {
             var cut = ""
@@ -50,14 +51,22 @@ enum OutputName {
         return stem + ".png"
     }
 
-    /// Drops the last `.ext` (a leading dot does not start an extension).
+    /// Drops a last `.ext` of one to five ASCII letters or digits (a
+    /// leading dot does not start an extension).
     static func withoutExtension(_ name: String) -> String {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        let ext = name[name.index(after: dot)...]
+        guard (1...5).contains(ext.count), ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else { return name }
         return String(name[..<dot])
     }
 
-    /// Unsafe characters and dot runs as `_`, outer dots trimmed.
-    static func safe(_ text: String) -> String {
+    /// Separators and invisible or control characters as `_`.
+    static func replacingUnsafe(_ text: String) -> String {
+        String(text.map { isUnsafe($0) ? "_" : $0 })
+    }
+
+    /// Each run of two or more dots as `_`; leading and trailing dots trimmed.
+    static func collapsingDots(_ text: String) -> String {
         var result = ""
         var dots = 0
         func flushDots() {
@@ -67,10 +76,10 @@ enum OutputName {
         for character in text {
             if character == "." {
                 dots += 1
-                continue
+            } else {
+                flushDots()
+                result.append(character)
             }
-            flushDots()
-            result.append(isUnsafe(character) ? "_" : character)
         }
         flushDots()
         while result.hasPrefix(".") { result.removeFirst() }
