@@ -1,16 +1,50 @@
+import Foundation
+import Vignette
+
 /// Failures of the command line itself (not of one image).
 enum CLIError: Error, CustomStringConvertible {
-    /// An input URL with a scheme the CLI cannot read yet.
-    case unsupportedScheme(String)
+    /// An input that starts like a URL but is not one. (Its description
+    /// leaves the input out: the argument parser's message names it.)
+    case invalidURL(String)
+    /// An input URL whose scheme the CLI does not read.
+    case unsupportedScheme(String, scheme: String)
+    /// Two different inputs would write the same file in `--output-dir`.
+    case sameOutputName(String, String, name: String)
+    /// The output path exists and is not a folder.
+    case notAFolder(path: String)
     /// The output folder could not be created.
     case cannotCreateFolder(path: String, reason: String)
 
     var description: String {
         switch self {
-        case .unsupportedScheme(let scheme):
-            "\(scheme): URLs are not supported yet; give a PNG file path or a file: URL"
+        case .invalidURL:
+            "not a valid URL"
+        case .unsupportedScheme(_, let scheme):
+            "the \(scheme): scheme is not supported; give a PNG file path or an http, https, file or data URL"
+        case .sameOutputName(let first, let second, let name):
+            "inputs '\(first)' and '\(second)' would both write \(name); render them into separate folders"
+        case .notAFolder(let path):
+            "the output folder \(path) exists and is not a folder"
         case .cannotCreateFolder(let path, let reason):
             "cannot create the output folder \(path): \(reason)"
+        }
+    }
+}
+
+/// Output folders are created when missing (with their parents) by the
+/// command that writes into them, never while the arguments are validated.
+enum OutputFolder {
+    /// Makes sure `path` is a folder, creating it if needed.
+    static func create(_ path: String) throws(CLIError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .notAFolder(path: path) }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateFolder(path: path, reason: FileErrors.reason(error, path: path))
         }
     }
 }

@@ -20,11 +20,7 @@ struct CatalogCommand: AsyncParsableCommand {
     var outputDir: String = "catalog"
 
     func run() async throws {
-        do {
-            try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
-        } catch {
-            throw CLIError.cannotCreateFolder(path: outputDir, reason: FileErrors.reason(error, path: outputDir))
-        }
+        try OutputFolder.create(outputDir)
         let entries = try Catalog.entries() + (await Catalog.remoteEntries())
         let progress = Progress(total: entries.count)
         let rendered = Locked<[Int: Bitmap]>([:])

@@ -6,7 +6,9 @@ public struct CatalogEntry: Sendable {
     /// The file name stem and unique identifier (the descriptor's
     /// accessibility identifier plus a variant suffix).
     public let identifier: String
-    /// Which app-wide descriptor this shows, in Swift syntax.
+    /// Which app-wide descriptor this shows, as an app's call site names it
+    /// (`.productImage(parrots)`: the app defines `.productImage` the way
+    /// `DemoImages` does).
     public let source: String
     /// Surface size in points.
     public let size: Size
@@ -28,7 +30,7 @@ public struct CatalogEntry: Sendable {
 public enum Catalog {
     /// File URLs of the bundled product photos.
     public static func productURL(_ name: String) -> URL {
-        ImageBundle.catalog.directory.appendingPathComponent("product-\(name).png")
+        DemoImages.bundle.directory.appendingPathComponent("product-\(name).png")
     }
 
     /// Builds every entry (decoding the bundled resources once).
@@ -42,18 +44,18 @@ public enum Catalog {
         }
         for scale in [1.0, 2, 3] {
             let s = "@\(Int(scale))x"
-            try add("logo\(s)", ".logo", ImageDescriptor<NamedImage>.logo, 64, 64, scale: scale)
+            try add("logo\(s)", ".logo", DemoImages.logo, 64, 64, scale: scale)
             try add("feature-addressBook\(s)", ".featureIcon(.addressBook)",
-                    ImageDescriptor<NamedImage>.featureIcon(.addressBook), 32, 32, scale: scale)
-            try add("loadingImage\(s)", ".loading", ImageDescriptor<Bitmap>.loading, 64, 64, scale: scale)
-            try add("failureImage\(s)", ".failure", ImageDescriptor<Bitmap>.failure, 64, 64, scale: scale)
+                    DemoImages.featureIcon(.addressBook), 32, 32, scale: scale)
+            try add("loadingImage\(s)", ".loading", DemoImages.loading, 64, 64, scale: scale)
+            try add("failureImage\(s)", ".failure", DemoImages.failure, 64, 64, scale: scale)
         }
-        for (name, tint) in [("blue", Palette.blue), ("red", Palette.red)] {
+        for (name, tint) in [("blue", DemoImages.Palette.blue), ("red", DemoImages.Palette.red)] {
             try add("feature-addressBook-\(name)@2x", ".featureIcon(.addressBook).tint(\(tint))",
-                    ImageDescriptor<NamedImage>.featureIcon(.addressBook).tint(tint), 32, 32, scale: 2)
+                    DemoImages.featureIcon(.addressBook).tint(tint), 32, 32, scale: 2)
         }
         try add("feature-addressBook-untinted@2x", ".featureIcon(.addressBook).tint(nil)",
-                ImageDescriptor<NamedImage>.featureIcon(.addressBook).tint(nil), 32, 32, scale: 2)
+                DemoImages.featureIcon(.addressBook).tint(nil), 32, 32, scale: 2)
 
         let parrots = try product("parrots")
         for mode in ContentMode.allCases {
@@ -71,7 +73,7 @@ public enum Catalog {
         }
         try add("productImage-shutters@3x", ".productImage(shutters)", try product("shutters"), 120, 90, scale: 3)
 
-        let glass = try PNGCodec.decode(contentsOf: ImageBundle.catalog.directory.appendingPathComponent("transparency.png").path)
+        let glass = try PNGCodec.decode(contentsOf: DemoImages.bundle.directory.appendingPathComponent("transparency.png").path)
         try add("translucent-over-yellow@1x", "ImageDescriptor(transparency, .aspectFit, background: #FFCC00)",
                 ImageDescriptor(glass, contentMode: .aspectFit, background: Color(red: 0xFF, green: 0xCC, blue: 0),
                                 accessibilityIdentifier: "translucent"), 200, 120, scale: 1)
@@ -81,10 +83,10 @@ public enum Catalog {
         return entries
     }
 
-    /// `.productImage(url)` for a bundled photo, resolved locally: the
-    /// remote pipeline will do the same mapping for http(s) URLs.
+    /// `DemoImages.productImage(url)` for a bundled photo, resolved locally:
+    /// the remote pipeline does the same mapping for http(s) URLs.
     private static func product(_ name: String) throws -> ImageDescriptor<Bitmap> {
-        try ImageDescriptor<URL>.productImage(productURL(name)).map { (url: URL) throws(PNGCodec.Error) in
+        try DemoImages.productImage(productURL(name)).map { (url: URL) throws(PNGCodec.Error) in
             try PNGCodec.decode(contentsOf: url.path)
         }
     }

@@ -1,7 +1,9 @@
 import Vignette
 
 /// Placeholder artwork drawn in code with integer supersampling (4×4 samples
-/// a pixel), so it is identical on every machine.
+/// a pixel), so it is identical on every machine. Reusable on its own: the
+/// glyphs are white alpha masks that an app's own `.loading` and `.failure`
+/// descriptors tint (the demo's are in `DemoImages`).
 public enum Glyph {
     /// A three-quarter ring, the classic "loading" spinner.
     public static func spinner(points: Int, scale: Int) -> Bitmap {

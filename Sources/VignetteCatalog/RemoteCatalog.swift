@@ -10,10 +10,10 @@ public struct RemoteProduct: Sendable {
     /// The photo, loaded lazily and once.
     public let photo: ImageFuture
 
-    /// A product whose photo is `.productImage(url)`.
+    /// A product whose photo is `DemoImages.productImage(url)`.
     public init(name: String, url: URL, using loader: any ImageLoading) {
         self.name = name
-        photo = ImageFuture(.productImage(url), using: loader)
+        photo = ImageFuture(DemoImages.productImage(url), using: loader)
     }
 }
 
@@ -37,7 +37,7 @@ extension Catalog {
         let products = remoteProducts(using: pipeline)
         let size = Size(width: 120, height: 90), scale = 2.0
         let tiles = try products.map { _ in try ImageSurface(size: size, scale: scale) }
-        let loading = ImageDescriptor<Bitmap>.loading, failure = ImageDescriptor<Bitmap>.failure
+        let loading = DemoImages.loading, failure = DemoImages.failure
         for (tile, product) in zip(tiles, products) {
             tile.apply(product.photo, placeholders: .init(loading: loading, failure: failure), startsLoading: false)
         }

@@ -14,10 +14,11 @@ import VignetteTestSupport
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -98,7 +98,7 @@ import VignetteSnapshotTesting
     @Test func asyncSurface() async throws {
         let surface = try await Task.detached {
             let surface = try ImageSurface(size: Size(width: 24, height: 24), scale: 2)
-            surface.apply(ImageDescriptor<Bitmap>.loading)
+            surface.apply(DemoImages.loading)
             return surface
         }.value
         assertSnapshot(of: surface, as: .image(perceptualPrecision: 0.99), named: "loading")

@@ -4,6 +4,18 @@ import VignetteTestSupport
 @testable import Vignette
 import VignetteCatalog
 
+// The app-wide names as a client app defines them — here by forwarding to the
+// demo's — next to `import VignetteCatalog`, which no longer claims them.
+// RemoteSurfaceTests uses them unqualified.
+extension ImageDescriptor where Reference == Bitmap {
+    static var loading: Self { DemoImages.loading }
+    static var failure: Self { DemoImages.failure }
+}
+
+extension ImageDescriptor where Reference == URL {
+    static func productImage(_ url: URL) -> Self { DemoImages.productImage(url) }
+}
+
 @Suite struct DescriptorTests {
     @Test func mapKeepsPresentation() throws {
         let remote = ImageDescriptor<URL>.productImage(URL(string: "https://example.com/p/1.png")!)
@@ -16,23 +28,26 @@ import VignetteCatalog
     }
 
     @Test func modifiersReturnChangedCopies() throws {
-        let base = ImageDescriptor<NamedImage>.featureIcon(.addressBook)
-        let red = base.tint(Palette.red).contentMode(.topLeft).accessibilityIdentifier("x").background(nil)
-        #expect(base.tint == Palette.darkGray && base.contentMode == .center)
-        #expect(red.tint == Palette.red && red.contentMode == .topLeft && red.accessibilityIdentifier == "x")
+        let base = DemoImages.featureIcon(.addressBook)
+        let red = base.tint(DemoImages.Palette.red).contentMode(.topLeft).accessibilityIdentifier("x").background(nil)
+        #expect(base.tint == DemoImages.Palette.darkGray && base.contentMode == .center)
+        #expect(red.tint == DemoImages.Palette.red && red.contentMode == .topLeft && red.accessibilityIdentifier == "x")
         #expect(red.background == nil)
         #expect(red != base)
         #expect(Set([base, base, red]).count == 2)
     }
 
     @Test func appWideDescriptorsFollowTheSeed() {
-        let loading = ImageDescriptor<Bitmap>.loading
+        let loading = DemoImages.loading
         #expect(loading.contentMode == .center && loading.accessibilityIdentifier == "loadingImage")
-        #expect(loading.background == Palette.lightGray && loading.tint == Palette.gray)
-        let failure = ImageDescriptor<Bitmap>.failure
-        #expect(failure.tint == Palette.red && failure.background == Palette.lightRed)
+        #expect(loading.background == DemoImages.Palette.lightGray && loading.tint == DemoImages.Palette.gray)
+        let failure = DemoImages.failure
+        #expect(failure.tint == DemoImages.Palette.red && failure.background == DemoImages.Palette.lightRed)
         #expect(failure.accessibilityIdentifier == "failureImage")
-        #expect(ImageDescriptor<NamedImage>.logo.reference.name == "logo")
+        #expect(DemoImages.logo.reference.name == "logo")
+        // The client's unqualified names reach the same descriptors.
+        let client: ImageDescriptor<Bitmap> = .loading
+        #expect(client == loading)
     }
 
     @Test func descriptionNamesTheParts() {

@@ -57,7 +57,7 @@ import VignetteCatalog
     @Test func namedImagesPickTheVariantForTheScale() throws {
         for (scale, expectedPixels) in [(1.0, 16), (2, 32), (3, 48), (1.5, 32), (4, 48)] {
             let surface = try ImageSurface(size: Size(width: 32, height: 32), scale: scale)
-            try surface.apply(ImageDescriptor<NamedImage>.featureIcon(.addressBook))
+            try surface.apply(DemoImages.featureIcon(.addressBook))
             #expect(surface.image?.width == expectedPixels, "scale \(scale)")
             #expect(surface.image?.size == Size(width: 16, height: 16))
             #expect(surface.accessibilityIdentifier == "feature-addressBook")
@@ -66,7 +66,7 @@ import VignetteCatalog
 
     @Test func missingResourceIsATypedError() throws {
         let surface = try ImageSurface(size: Size(width: 10, height: 10))
-        let missing = ImageDescriptor(NamedImage("does-not-exist", in: .catalog))
+        let missing = ImageDescriptor(NamedImage("does-not-exist", in: DemoImages.bundle))
         #expect {
             try surface.apply(missing)
         } throws: { error in

@@ -33,15 +33,23 @@ public enum ImageLoadingError: Swift.Error, Sendable, Hashable, CustomStringConv
         return nil
     }
 
-    /// What failed, with the cause.
+    /// What failed, with the URL and the cause.
     public var description: String {
+        if case .loadingFailed(let error, let attempts) = self {
+            return attempts > 1 ? "\(error) (after \(attempts) attempts)" : "\(error)"
+        }
+        return "\(url?.absoluteString ?? "?"): \(reason)"
+    }
+
+    /// What failed without naming the URL, for messages that name it already.
+    public var reason: String {
         switch self {
         case .loadingFailed(let error, let attempts):
-            attempts > 1 ? "\(error) (after \(attempts) attempts)" : "\(error)"
-        case .decodingFailed(let url, let error): "\(url.absoluteString): \(error)"
-        case .cancelled(let url): "\(url.absoluteString): cancelled"
-        case .notCached(let url): "\(url.absoluteString): not in the cache (offline: the network is not used)"
-        case .notModifiedWithoutCachedCopy(let url): "\(url.absoluteString): 304 Not Modified, but no cached copy to reuse"
+            attempts > 1 ? "\(error.reason) (after \(attempts) attempts)" : error.reason
+        case .decodingFailed(_, let error): "\(error)"
+        case .cancelled: "cancelled"
+        case .notCached: "not in the cache (offline: the network is not used)"
+        case .notModifiedWithoutCachedCopy: "304 Not Modified, but no cached copy to reuse"
         }
     }
 }

@@ -57,19 +57,29 @@ public enum LoadingError: Swift.Error, Sendable, Hashable, CustomStringConvertib
     /// What went wrong, with the URL and the detail a user can act on.
     public var description: String {
         switch self {
-        case .invalidURL(let text): "not a valid URL: \(text)"
-        case .disallowedScheme(let url, let scheme): "\(url.absoluteString): the \(scheme): scheme is not allowed (only http and https)"
-        case .httpStatus(let url, let status, let retryAfter):
-            "\(url.absoluteString): HTTP \(status)" + (retryAfter.map { " (retry after \($0))" } ?? "")
-        case .timedOut(let url, let limit): "\(url.absoluteString): timed out (\(limit))"
-        case .connectionFailed(let url, let cause): "\(url.absoluteString): connection failed: \(cause)"
-        case .tooLarge(let url, let limit): "\(url.absoluteString): response larger than the limit of \(limit) bytes"
-        case .tooManyRedirects(let url, let limit): "\(url.absoluteString): more than \(limit) redirects"
-        case .tlsFailure(let url, let cause): "\(url.absoluteString): TLS failed: \(cause)"
+        case .invalidURL: reason
         case .fileUnreadable(let url, let cause): "cannot read \(url.path): \(Self.message(cause))"
-        case .malformedDataURL(let url, let reason): "malformed data: URL (\(reason)): \(url.absoluteString.prefix(60))"
-        case .cancelled(let url): "\(url.absoluteString): cancelled"
-        case .transferFailed(let url, let reason): "\(url.absoluteString): \(reason)"
+        case .malformedDataURL(let url, _): "\(reason): \(url.absoluteString.prefix(60))"
+        default: "\(url?.absoluteString ?? "?"): \(reason)"
+        }
+    }
+
+    /// What went wrong without naming the URL, for messages that name it
+    /// already (`vignette render` prints `error: <input>: <reason>`).
+    public var reason: String {
+        switch self {
+        case .invalidURL(let text): "not a valid URL: \(text)"
+        case .disallowedScheme(_, let scheme): "the \(scheme): scheme is not allowed (only http and https)"
+        case .httpStatus(_, let status, let retryAfter): "HTTP \(status)" + (retryAfter.map { " (retry after \($0))" } ?? "")
+        case .timedOut(_, let limit): "timed out (\(limit))"
+        case .connectionFailed(_, let cause): "connection failed: \(cause)"
+        case .tooLarge(_, let limit): "response larger than the limit of \(limit) bytes"
+        case .tooManyRedirects(_, let limit): "more than \(limit) redirects"
+        case .tlsFailure(_, let cause): "TLS failed: \(cause)"
+        case .fileUnreadable(_, let cause): "cannot read the file: \(Self.message(cause))"
+        case .malformedDataURL(_, let reason): "malformed data: URL (\(reason))"
+        case .cancelled: "cancelled"
+        case .transferFailed(_, let reason): reason
         }
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 
 extension URL {
-    /// True for `http` and `https` URLs (any letter case): the ones that go
-    /// to the network, and the only ones worth a disk cache.
+    /// True for `http:` and `https:` URLs (the scheme in any case): the URLs
+    /// that go to the network, as opposed to `file:` and `data:`.
     package var isNetworkURL: Bool {
         guard let scheme = scheme?.lowercased() else { return false }
         return scheme == "http" || scheme == "https"

@@ -1,0 +1,198 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import Vignette
+
+struct RenderCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render PNG files or URLs through a descriptor onto surfaces.",
+        discussion: """
+        INPUT is a PNG path or an http(s), file: or data: URL. Several inputs render in \
+        parallel into --output-dir as <input base name>.png; a URL named several times is \
+        fetched and written once. Outputs are written atomically.
+
+        With --cache-dir, http(s) images are kept on disk with their HTTP validators: \
+        fresh copies are used as they are, stale ones revalidated (304 reuses them), and \
+        when the network fails a stale copy is rendered with a 'warning:' line. \
+        --offline renders from the cache only; --reload refetches everything.
+
+        Output names: the input's last path segment with its extension replaced by .png \
+        (photo.jpg -> photo.png), made one plain file name (separators, control characters \
+        and '..' become '_'); two inputs that would write one name are a usage error. \
+        --output-dir, or the folder of -o, is created when missing.
+
+        Exit status: 0 when every input rendered; 1 when some input failed (each \
+        prints 'error: <input>: <reason>' and writes nothing but the --failure \
+        placeholder) or an output folder cannot be created; 64 on a usage error.
+        """)
+
+    @Argument(help: "PNG files or URLs (http, https, file, data).", transform: InputArgument.init)
+    var inputs: [InputArgument]
+
+    @Option(help: ArgumentHelp("Surface size in points.", valueName: "WxH"))
+    var size: SizeArgument
+
+    @Option(help: "Surface scale (pixels per point).")
+    var scale: Double = 1
+
+    @Option(help: "Source image scale; default: the @Nx suffix of the file name, else 1.")
+    var sourceScale: Double?
+
+    @Option(help: "How the image is laid out in the surface (UIKit content modes).")
+    var mode: ContentMode = .scaleToFill
+
+    @Option(help: ArgumentHelp("Draw the image as a template in this colour.", valueName: "#RRGGBB[AA]"),
+            transform: Arguments.color)
+    var tint: Color?
+
+    @Option(help: ArgumentHelp("Fill the surface with this colour first.", valueName: "#RRGGBB[AA]"),
+            transform: Arguments.color)
+    var background: Color?
+
+    @Option(name: .customLong("id"), help: "Accessibility identifier recorded on the descriptor.")
+    var identifier: String?
+
+    @Option(name: .shortAndLong, help: "Output file (one input only).")
+    var output: String?
+
+    @Option(help: "Output folder for one or more inputs.")
+    var outputDir: String?
+
+    @Option(help: ArgumentHelp("Render this PNG, centred, for an input that fails (the exit code is still 1).", valueName: "FILE"))
+    var failure: String?
+
+    @Option(help: "Seconds allowed per attempt of a network load.")
+    var timeout: Double = 30
+
+    @Option(help: "Retries for transient network failures (timeouts, 408, 429, 5xx).")
+    var retries: Int = 2
+
+    @Option(help: "Network loads at once.")
+    var maxConcurrent: Int = 8
+
+    @OptionGroup(title: "Disk cache")
+    var cache: CacheOptions
+
+    @Flag(help: "Use only the disk cache (and memory); never the network.")
+    var offline = false
+
+    @Flag(help: "Ignore cached copies and fetch every image again (the cache is updated).")
+    var reload = false
+
+    @Flag(name: .shortAndLong, help: "Print one line per written file.")
+    var verbose = false
+
+    func validate() throws {
+        guard scale.isFinite, scale > 0, scale <= 16 else { throw ValidationError("--scale must be in (0, 16]") }
+        if let sourceScale, !(sourceScale.isFinite && sourceScale > 0 && sourceScale <= 16) {
+            throw ValidationError("--source-scale must be in (0, 16]")
+        }
+        switch (output, outputDir) {
+        case (nil, nil): throw ValidationError("give -o FILE or --output-dir DIR")
+        case (.some, .some): throw ValidationError("give either -o FILE or --output-dir DIR, not both")
+        case (.some, nil) where inputs.count > 1: throw ValidationError("-o takes one input; use --output-dir for several")
+        default: break
+        }
+        do {
+            try ImageSurface.validate(size: size.size, scale: scale)
+        } catch {
+            throw ValidationError("--size \(size.size) --scale \(Size.format(scale)): \(error)")
+        }
+        let (w, h) = ImageRenderer.pixelSize(of: size.size, scale: scale)
+        guard w > 0, h > 0 else {
+            throw ValidationError("--size \(size.size) --scale \(Size.format(scale)) is \(w)x\(h) pixels: nothing to render")
+        }
+        guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be in (0, 86400] seconds") }
+        guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
+        guard (1...256).contains(maxConcurrent) else { throw ValidationError("--max-concurrent must be between 1 and 256") }
+        if offline && reload { throw ValidationError("give either --offline or --reload, not both") }
+        if offline && cache.cacheDir == nil { throw ValidationError("--offline reads the disk cache: give --cache-dir DIR") }
+        // Output names are a pure function of the parsed inputs: a clash is a usage error.
+        do { _ = try jobs() } catch { throw ValidationError(error.description) }
+    }
+
+    /// The inputs to render, each once, with their output files.
+    func jobs() throws(CLIError) -> [Job] {
+        try Self.jobs(for: inputs, output: output, outputDir: outputDir)
+    }
+
+    func run() async throws {
+        let jobs = try jobs()
+        let failurePlaceholder = try failure.map { path in
+            do {
+                return ImageDescriptor(try PNGCodec.decode(contentsOf: path), contentMode: .center, background: background,
+                                       accessibilityIdentifier: identifier)
+            } catch {
+                throw ValidationError("--failure \(path): \(error)")
+            }
+        }
+        let diskCache = try cache.open()
+        if let outputFolder { try OutputFolder.create(outputFolder) }
+        let options = LoadingOptions(connectTimeout: .milliseconds(Int(min(timeout, 10) * 1000)),
+                                     timeout: .milliseconds(Int(timeout * 1000)))
+        let pipeline = ImagePipeline(
+            loader: DefaultDataLoader(options: options),
+            configuration: .init(maxConcurrentLoads: maxConcurrent, retry: RetryPolicy(maxRetries: retries),
+                                 memoryCacheBytes: 0, diskCache: diskCache))
+        let outcomes = await render(jobs, pipeline: pipeline, failure: failurePlaceholder)
+        // Cache writes run in the background: let them land (and the sweep
+        // run) before the process exits.
+        await diskCache?.flush()
+        let failed = report(outcomes, for: jobs)
+        if let error = diskCache?.lastError { Self.printError("warning: disk cache: \(error)") }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// `--output-dir`, else the folder of `-o` when it names one.
+    private var outputFolder: String? {
+        if let outputDir { return outputDir }
+        let parent = output.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        return parent.isEmpty ? nil : parent
+    }
+
+    /// Renders every job, a window of them at once: enough to keep the
+    /// network and every core busy without holding every image in memory.
+    private func render(_ jobs: [Job], pipeline: ImagePipeline, failure: ImageDescriptor<Bitmap>?) async -> [Outcome] {
+        var outcomes = [Outcome?](repeating: nil, count: jobs.count)
+        let window = max(maxConcurrent, ProcessInfo.processInfo.activeProcessorCount) * 2
+        await withTaskGroup(of: (Int, Outcome).self) { group in
+            var next = 0
+            func launch() {
+                guard next < jobs.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await render(jobs[index], pipeline: pipeline, failure: failure)) }
+            }
+            for _ in 0..<min(window, jobs.count) { launch() }
+            for await (index, outcome) in group {
+                outcomes[index] = outcome
+                launch()
+            }
+        }
+        return outcomes.map { $0 ?? .failed(.unfinished(.idle), placeholder: nil) }
+    }
+
+    /// Prints each outcome in input order; true when some input failed.
+    private func report(_ outcomes: [Outcome], for jobs: [Job]) -> Bool {
+        var failed = false
+        for (job, outcome) in zip(jobs, outcomes) {
+            switch outcome {
+            case .failed(let error, let placeholder):
+                failed = true
+                Self.printError("error: \(job.text): \(error)")
+                if verbose, let placeholder { print(placeholder) }
+            case .rendered(let line, let staleBecause):
+                if let staleBecause {
+                    Self.printError("warning: \(job.text): rendered a stale cached copy: \(staleBecause.reason(loading: job.input.url))")
+                }
+                if verbose { print(line) }
+            }
+        }
+        return failed
+    }
+
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}

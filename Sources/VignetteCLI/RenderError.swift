@@ -1,0 +1,37 @@
+import Foundation
+import Vignette
+
+/// Why one input produced no image. The command prints it as
+/// `error: <input>: <description>`, so the description leaves out the
+/// input's URL when the library's error names that same URL.
+enum RenderError: Error, CustomStringConvertible {
+    /// The image at this URL could not be loaded or decoded.
+    case loadFailed(URL, ImageLoadingError)
+    /// The surface could not be created.
+    case surfaceFailed(ImageSurface.Error)
+    /// The render could not be encoded as PNG.
+    case encodingFailed(PNGCodec.Error)
+    /// The PNG could not be written.
+    case writeFailed(AtomicFile.Error)
+    /// The load ended without a final image or failure (it was cancelled).
+    case unfinished(ImageSurface.LoadState)
+
+    var description: String {
+        switch self {
+        case .loadFailed(let url, let error): error.reason(loading: url)
+        case .surfaceFailed(let error): "\(error)"
+        case .encodingFailed(let error): "\(error)"
+        case .writeFailed(let error): "\(error)"
+        case .unfinished(let state): "the load did not finish (\(state))"
+        }
+    }
+}
+
+extension ImageLoadingError {
+    /// What went wrong loading `url`, without repeating `url`; an error about
+    /// another URL (a redirect target) keeps its own.
+    func reason(loading url: URL) -> String {
+        if case .loadingFailed(let error, _) = self, error.url != url { return description }
+        return self.url == url ? reason : description
+    }
+}

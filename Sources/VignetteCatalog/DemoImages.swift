@@ -1,0 +1,81 @@
+import Foundation
+import Vignette
+
+/// The demo app's images, the ones `vignette catalog` renders: every image
+/// the demo product shows, named once with its presentation.
+///
+/// They live in this namespace, not as static members of `ImageDescriptor`,
+/// because those names — `.loading`, `.failure`, `.productImage(url)` — are
+/// the ones an app defines for itself; a library that defined them too would
+/// make an app's unqualified `.loading` ambiguous. In an app, write the same
+/// members in constrained extensions (see the README):
+///
+/// ```swift
+/// extension ImageDescriptor where Reference == URL {
+///     static func productImage(_ url: URL) -> Self { DemoImages.productImage(url) }
+/// }
+/// surface.apply(.productImage(url))
+/// ```
+public enum DemoImages {
+    /// The images bundled with `VignetteCatalog` (icons, logo, product photos).
+    public static let bundle = ImageBundle(directory: Bundle.module.url(forResource: "Resources", withExtension: nil)
+        ?? Bundle.module.bundleURL.appendingPathComponent("Resources"))
+
+    /// Loading placeholder: a grey spinner, unscaled and centred on light grey.
+    public static var loading: ImageDescriptor<Bitmap> {
+        ImageDescriptor(Glyph.spinner(points: 24, scale: 3), contentMode: .center, tint: Palette.gray,
+                        background: Palette.lightGray, accessibilityIdentifier: "loadingImage")
+    }
+
+    /// Failure placeholder: a red cross, unscaled and centred on light red.
+    public static var failure: ImageDescriptor<Bitmap> {
+        ImageDescriptor(Glyph.failure(points: 24, scale: 3), contentMode: .center, tint: Palette.red,
+                        background: Palette.lightRed, accessibilityIdentifier: "failureImage")
+    }
+
+    /// The product logo, fitted to its surface on a transparent background.
+    public static var logo: ImageDescriptor<NamedImage> {
+        ImageDescriptor(NamedImage("logo", in: bundle), contentMode: .aspectFit, accessibilityIdentifier: "logo")
+    }
+
+    /// A feature icon: unscaled, dark grey template on light grey.
+    public static func featureIcon(_ feature: Feature) -> ImageDescriptor<NamedImage> {
+        ImageDescriptor(NamedImage(feature.resourceName, in: bundle), contentMode: .center,
+                        tint: Palette.darkGray, background: Palette.lightGray,
+                        accessibilityIdentifier: "feature-\(feature.rawValue)")
+    }
+
+    /// A product photo from anywhere: fills its surface, cropping the excess.
+    public static func productImage(_ url: URL) -> ImageDescriptor<URL> {
+        ImageDescriptor(url, contentMode: .aspectFill, background: Palette.lightGray,
+                        accessibilityIdentifier: "productImage")
+    }
+
+    /// Brand colours of the demo descriptors.
+    public enum Palette {
+        /// Light grey placeholder background.
+        public static let lightGray = Color(red: 0xEE, green: 0xEE, blue: 0xEE)
+        /// Mid grey for placeholder glyphs.
+        public static let gray = Color(red: 0x99, green: 0x99, blue: 0x99)
+        /// Dark grey for feature icons.
+        public static let darkGray = Color(red: 0x44, green: 0x44, blue: 0x44)
+        /// Failure red.
+        public static let red = Color(red: 0xD0, green: 0x21, blue: 0x1B)
+        /// Light red failure background.
+        public static let lightRed = Color(red: 0xFD, green: 0xE8, blue: 0xE7)
+        /// Accent blue.
+        public static let blue = Color(red: 0x1F, green: 0x6F, blue: 0xEB)
+    }
+
+    /// The feature icons the demo app knows.
+    public enum Feature: String, Sendable, CaseIterable {
+        /// The address book feature.
+        case addressBook
+
+        var resourceName: String {
+            switch self {
+            case .addressBook: "address-book"
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import Vignette
+import VignetteCatalog
+
+// A client app's own app-wide descriptors, with the very names the README
+// tells it to define, next to `import VignetteCatalog`. This file compiling is
+// the test: the catalog's demo descriptors live in `DemoImages`, so nothing
+// here is ambiguous and the unqualified names below are the client's.
+
+extension ImageDescriptor where Reference == URL {
+    static func productImage(_ url: URL) -> Self {
+        ImageDescriptor(url, contentMode: .aspectFit, accessibilityIdentifier: "client-product")
+    }
+}
+
+extension ImageDescriptor where Reference == Bitmap {
+    static var loading: Self {
+        ImageDescriptor(Glyph.spinner(points: 8, scale: 1), contentMode: .center, tint: .black,
+                        accessibilityIdentifier: "client-loading")
+    }
+
+    static var failure: Self {
+        ImageDescriptor(Glyph.failure(points: 8, scale: 1), contentMode: .center, tint: .black,
+                        accessibilityIdentifier: "client-failure")
+    }
+}
+
+/// Serves one image for every URL, or fails every load.
+private struct FixedLoader: ImageLoading {
+    let image: Bitmap?
+
+    func cachedImage(for request: ImageRequest) -> Bitmap? { nil }
+
+    func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> Bitmap {
+        guard let image else { throw .notCached(request.url) }
+        return image
+    }
+}
+
+@Suite struct ClientDescriptorsTests {
+    static let url = URL(string: "https://example.com/p/1.png")!
+
+    @Test func unqualifiedNamesAreTheClients() async throws {
+        let surface = try ImageSurface(size: Size(width: 16, height: 16))
+        surface.apply(.loading)
+        #expect(surface.accessibilityIdentifier == "client-loading")
+        let photo = Bitmap(width: 4, height: 4, fill: .white)
+        let loaded = await surface.load(.productImage(Self.url), placeholders: .init(loading: .loading, failure: .failure),
+                                        using: FixedLoader(image: photo))
+        guard case .loaded = loaded else { Issue.record("\(loaded)"); return }
+        #expect(surface.accessibilityIdentifier == "client-product" && surface.contentMode == .aspectFit)
+        let failed = await surface.load(.productImage(Self.url), placeholders: .init(loading: .loading, failure: .failure),
+                                        using: FixedLoader(image: nil))
+        guard case .failed = failed else { Issue.record("\(failed)"); return }
+        #expect(surface.accessibilityIdentifier == "client-failure")
+    }
+
+    @Test func theDemoDescriptorsStayReachableByNamespace() {
+        let demo = DemoImages.productImage(Self.url)
+        #expect(demo.accessibilityIdentifier == "productImage" && demo.contentMode == .aspectFill)
+        #expect(ImageDescriptor<URL>.productImage(Self.url).accessibilityIdentifier == "client-product")
+        #expect(DemoImages.loading.accessibilityIdentifier == "loadingImage")
+    }
+}
