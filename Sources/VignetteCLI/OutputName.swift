@@ -104,7 +104,6 @@ enum OutputName {
 enum StableHash {
     /// The hash of `text`'s UTF-8 bytes.
     static func base36(_ text: String) -> String {
-        let hash = text.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
-        return String(hash, radix: 36)
+        String(FNV1a.hash(text.utf8), radix: 36)
     }
 }

@@ -1,3 +1,5 @@
+import VignetteCore
+
 /// Small, dependency-free checksums for building and fingerprinting test data.
 public enum Checksums {
     private static let crcTable: [UInt32] = (0..<256).map { n in
@@ -24,12 +26,5 @@ public enum Checksums {
     }
 
     /// FNV-1a, 64-bit: the pixel fingerprint in `pngsuite-reference.tsv`.
-    public static func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h = h &* 0x0000_0100_0000_01B3
-        }
-        return h
-    }
+    public static func fnv1a64(_ bytes: [UInt8]) -> UInt64 { FNV1a.hash(bytes) }
 }

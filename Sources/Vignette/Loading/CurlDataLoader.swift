@@ -27,7 +27,7 @@ public struct CurlDataLoader: DataLoading {
     /// comes back with `statusCode == 304` and an empty body).
     public func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
         guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
-        guard scheme == "http" || scheme == "https" else { throw .disallowedScheme(url, scheme: scheme) }
+        guard url.isNetworkURL else { throw .disallowedScheme(url, scheme: scheme) }
         guard let transfer = CurlTransfer(url: url, options: options, validators: validators), transfer.configure() else {
             throw .transferFailed(url, reason: "libcurl could not set up the transfer")
         }

@@ -7,9 +7,9 @@ import Foundation
 /// process umask applies as for any new file. Atomic, not durable: there is no
 /// `fsync`, so a power cut may lose the newest file but never shows a torn one
 /// to a running reader.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to `path` atomically, creating nothing on failure.
-    public static func write(_ data: Data, to path: String) throws(AtomicFile.Error) {
+    package static func write(_ data: Data, to path: String) throws(AtomicFile.Error) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         // Short temp names: a long output name plus a suffix could exceed NAME_MAX.
@@ -44,12 +44,12 @@ public enum AtomicFile {
     }
 
     /// Why a file could not be written.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The temp file could not be created, written or renamed into place.
         case cannotWrite(path: String, reason: String)
 
         /// The path and the system's reason.
-        public var description: String {
+        package var description: String {
             switch self {
             case .cannotWrite(let path, let reason): "cannot write \(path): \(reason)"
             }

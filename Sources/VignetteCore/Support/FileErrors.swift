@@ -1,9 +1,9 @@
 import Foundation
 
 /// Turns Foundation and POSIX file errors into short, actionable text.
-public enum FileErrors {
+package enum FileErrors {
     /// "no such file", "permission denied", "is a directory, not a file", …
-    public static func reason(_ error: any Swift.Error, path: String? = nil) -> String {
+    package static func reason(_ error: any Swift.Error, path: String? = nil) -> String {
         if let path {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
