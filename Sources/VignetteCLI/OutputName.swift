@@ -1,4 +1,5 @@
 import Foundation
+import VignetteCore
 
 /// The file an input renders to inside `--output-dir`: always one plain file
 /// name ending in `.png`, a function of the input alone.
