@@ -26,6 +26,7 @@ release: deps
 
 test: deps
 	@python3 Scripts/check_sizes.py
+	@python3 Scripts/check_layers.py
 	@echo "==> swift test (Swift Testing)"
 	swift test $(SWIFT_BUILD_FLAGS)
 	@$(MAKE) --no-print-directory determinism

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""The module layering the compiler enforces, checked from the manifest.
+
+Fails when VignetteCore or VignetteSnapshotTesting depends, directly or
+through another target, on a target that links libcurl (CCurl) or on the
+pipeline module (Vignette), or when a core source file imports either.
+"""
+import json
+import pathlib
+import re
+import subprocess
+import sys
+
+FORBIDDEN = {'Vignette', 'CCurl'}
+LOWER_LAYERS = ['VignetteCore', 'VignetteSnapshotTesting']
+
+
+def closure(targets, name, seen=None):
+    seen = set() if seen is None else seen
+    for dependency in targets.get(name, []):
+        if dependency not in seen:
+            seen.add(dependency)
+            closure(targets, dependency, seen)
+    return seen
+
+
+def main():
+    manifest = json.loads(subprocess.run(['swift', 'package', 'describe', '--type', 'json'],
+                                         check=True, capture_output=True, text=True).stdout)
+    targets = {t['name']: t.get('target_dependencies', []) for t in manifest['targets']}
+    problems = []
+    for layer in LOWER_LAYERS:
+        reached = closure(targets, layer) & FORBIDDEN
+        if reached:
+            problems.append(f'{layer} depends on {", ".join(sorted(reached))}')
+        print(f'layers: {layer} -> {", ".join(sorted(closure(targets, layer))) or "nothing"}')
+    for root in ['Sources/VignetteCore', 'Sources/VignetteSnapshotTesting']:
+        for path in sorted(pathlib.Path(root).rglob('*.swift')):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if re.match(r'\s*(@\w+\s+)*import\s+(Vignette|CCurl)\s*$', line):
+                    problems.append(f'{path}:{number}: {line.strip()}')
+    for problem in problems:
+        print('layers: ' + problem)
+    return 1 if problems else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
