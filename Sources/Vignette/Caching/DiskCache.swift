@@ -75,20 +75,33 @@ public final class DiskCache: Sendable {
     /// Stores `entry` in the background; entries over `entrySizeLimit` are skipped.
     public func store(_ entry: DiskCacheEntry) {
         guard entry.data.count <= entrySizeLimit else { return }
+        enqueue(key: entry.key) { [self] in await write(entry) }
+    }
+
+    /// Deletes the entry for `key` in the background, in order with the
+    /// background stores of that key: a store queued after it survives.
+    public func remove(_ key: String) {
+        enqueue(key: key) { [self] in
+            do throws(DiskCache.Error) { try await storage.removeEntry(for: key) } catch { state.withLock { $0.lastError = error } }
+        }
+    }
+
+    /// Runs `operation` after every earlier background operation on `key`.
+    private func enqueue(key: String, _ operation: @escaping @Sendable () async -> Void) {
         state.withLock { s in
             s.nextWrite += 1
             let id = s.nextWrite
-            let previous = s.lastWrite[entry.key]?.task
+            let previous = s.lastWrite[key]?.task
             let task = Task { [self] in
                 await previous?.value
-                await write(entry)
+                await operation()
                 state.withLock { s in
                     _ = s.pendingWrites.removeValue(forKey: id)
-                    if s.lastWrite[entry.key]?.id == id { s.lastWrite[entry.key] = nil }
+                    if s.lastWrite[key]?.id == id { s.lastWrite[key] = nil }
                 }
             }
             s.pendingWrites[id] = task
-            s.lastWrite[entry.key] = (id, task)
+            s.lastWrite[key] = (id, task)
         }
     }
 
