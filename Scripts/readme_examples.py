@@ -178,8 +178,24 @@ def split_items(code):
     return items
 
 
+def without_comment(line):
+    """The line without a trailing `//` comment (string literals respected)."""
+    in_string, i = False, 0
+    while i < len(line):
+        if in_string and line[i] == "\\":
+            i += 2
+            continue
+        if line[i] == '"':
+            in_string = not in_string
+        elif not in_string and line.startswith("//", i):
+            return line[:i].rstrip()
+        i += 1
+    return line
+
+
 def code_lines(item):
-    return [line.strip() for line in item if line.strip() and not line.strip().startswith("//")]
+    """The item's lines of code, stripped, without comments."""
+    return [without_comment(line.strip()) for line in item if line.strip() and not line.strip().startswith("//")]
 
 
 def is_file_scope(item):
