@@ -52,12 +52,9 @@ PACKAGE_IDENTITY = "vignette"
 DISABLED = '.disabled("README example: compiled, never run")'
 
 FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*(.*)$")
-FILE_SCOPE = re.compile(
-    r"^(?:@\w+(?:\([^)]*\))?\s+)*"
-    r"(?:(?:public|package|internal|fileprivate|private|final|open|indirect|nonisolated)\s+)*"
+DECLARATION = re.compile(
+    r"^(?:(?:public|package|internal|fileprivate|private|final|open|indirect|nonisolated|infix|prefix|postfix)\s+)*"
     r"(?:import|extension|struct|class|enum|protocol|actor|typealias|precedencegroup|operator|macro)\b")
-TEST_FUNCTION = re.compile(r"^@Test\b")
-ATTRIBUTES_ONLY = re.compile(r"^(?:@\w+(?:\([^)]*\))?\s*)+$")
 BINDING = re.compile(r"^(?:(?:nonisolated|unowned|weak)\s+)*(?:let|var)\s+(.*)$")
 
 
@@ -148,27 +145,55 @@ class Scanner:
         return self.depth == 0 and not self.modes
 
 
+def split_attributes(text):
+    """(leading `@Attribute(…)` names, the rest of the text)."""
+    names, text = [], text.lstrip()
+    while m := re.match(r"@(\w+)", text):
+        names.append(m.group(1))
+        text = text[m.end():]
+        if text.startswith("("):
+            depth = 0
+            for end, ch in enumerate(text):
+                depth += {"(": 1, ")": -1}.get(ch, 0)
+                if depth == 0:
+                    break
+            text = text[end + 1:]
+        text = text.lstrip()
+    return names, text
+
+
+def is_declaration(head):
+    """A type, extension, import… (kept at file scope), or a `@Test` function."""
+    attributes, rest = split_attributes(head)
+    return bool(DECLARATION.match(rest)) or "Test" in attributes
+
+
 def split_items(code):
     """Top-level items: lists of lines, each starting at bracket depth 0.
-    Comment and blank lines travel with the item that follows them."""
+    Comment and blank lines travel with the item that follows them. A type
+    or extension lasts until its body closes, even when its `where` clause
+    or `{` is on a later line."""
     items, pending, current = [], [], None
     scanner = Scanner()
+    needs_body = False
     for line in code.split("\n"):
         stripped = line.strip()
         if current is None:
-            if not stripped or (stripped.startswith("//") and scanner.at_top) or ATTRIBUTES_ONLY.match(stripped):
+            if not stripped or stripped.startswith("//") or (stripped.startswith("@") and not split_attributes(stripped)[1]):
                 pending.append(line)
-                if ATTRIBUTES_ONLY.match(stripped):
-                    scanner.feed(line)
                 continue
             current = pending + [line]
             pending = []
+            head = " ".join(code_lines(current))
+            needs_body = is_declaration(head) and not re.match(r"(\w+\s+)*(import|typealias|operator|macro)\b", split_attributes(head)[1])
         else:
             current.append(line)
         scanner.feed(line)
         if scanner.depth < 0:
             raise ValueError(f"unbalanced brackets at: {line}")
-        if scanner.at_top:
+        if needs_body and "{" in without_comment(line):
+            needs_body = False
+        if scanner.at_top and not needs_body:
             items.append(current)
             current = None
     if current is not None:
@@ -199,19 +224,26 @@ def code_lines(item):
 
 
 def is_file_scope(item):
-    head = " ".join(code_lines(item))
-    return bool(FILE_SCOPE.match(head) or TEST_FUNCTION.match(head))
+    return is_declaration(" ".join(code_lines(item)))
 
 
 def disable_tests(item):
     """Adds the `.disabled` trait to the item's leading `@Suite` or `@Test`."""
     out, done = [], False
     for line in item:
-        m = re.match(r"^(\s*)@(Suite|Test)\b(\((.*)\))?(.*)$", line)
+        m = re.match(r"^(\s*@(?:Suite|Test))\b(.*)$", line)
         if m and not done:
-            indent, name, args, inner, rest = m.group(1), m.group(2), m.group(3), m.group(4), m.group(5)
-            traits = f"({inner}, {DISABLED})" if args else f"({DISABLED})"
-            line, done = f"{indent}@{name}{traits}{rest}", True
+            attribute, rest = m.group(1), m.group(2)
+            if rest.startswith("("):
+                depth, end = 0, 0
+                for end, ch in enumerate(rest):
+                    depth += {"(": 1, ")": -1}.get(ch, 0)
+                    if depth == 0:
+                        break
+                line = f"{attribute}({rest[1:end]}, {DISABLED}){rest[end + 1:]}"
+            else:
+                line = f"{attribute}({DISABLED}){rest}"
+            done = True
         out.append(line)
     return out
 
@@ -263,7 +295,8 @@ def generate(source, index, code, heading):
             head = " ".join(code_lines(item))
             if re.search(r":\s*XCTestCase\b", head):
                 raise ValueError("an XCTestCase subclass would run under `swift test`; show XCTest use in prose")
-            file_scope.append(disable_tests(item) if re.match(r"^@(Suite|Test)\b", head) else item)
+            attributes = split_attributes(head)[0]
+            file_scope.append(disable_tests(item) if {"Suite", "Test"} & set(attributes) else item)
         else:
             statements.append(item)
             names += [(name, len(statements)) for name in bound_names(item)]
