@@ -1,5 +1,5 @@
 # Vignette — every target installs what it needs first.
-#   make test    size limits, the test suite, debug/release determinism (installs headers if missing)
+#   make test    size limits, README examples up to date, the test suite, debug/release determinism (installs headers if missing)
 #   make demo    render the built-in catalog into ./catalog
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
 SHELL := /bin/bash
@@ -27,6 +27,7 @@ release: deps
 test: deps
 	@python3 Scripts/check_sizes.py
 	@python3 Scripts/check_layers.py
+	@python3 Scripts/readme_examples.py --check
 	@echo "==> swift test (Swift Testing)"
 	swift test $(SWIFT_BUILD_FLAGS)
 	@$(MAKE) --no-print-directory determinism
