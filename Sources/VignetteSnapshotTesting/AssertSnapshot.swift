@@ -9,7 +9,7 @@ import VignetteCore
 /// ```swift
 /// @Test func productTile() throws {
 ///     let surface = try ImageSurface(size: Size(width: 160, height: 120), scale: 2)
-///     surface.apply(.productImage(photo))
+///     surface.apply(ImageDescriptor(try Bitmap(decoding: photoPNG), contentMode: .aspectFill))
 ///     assertSnapshot(of: surface, as: .image)                        // exact
 ///     assertSnapshot(of: surface, as: .image(perceptualPrecision: 0.98), named: "tolerant")
 /// }

@@ -11,7 +11,7 @@ import Foundation
 /// ```swift
 /// let cache = try DiskCache(storage: FileCacheStorage(directory: "/var/cache/thumbs"), sizeLimit: 200 << 20)
 /// let pipeline = ImagePipeline(configuration: .init(diskCache: cache))
-/// …
+/// for url in urls { _ = try await pipeline.image(for: url) }      // bytes kept on disk
 /// await cache.flush()
 /// ```
 public final class DiskCache: Sendable {

@@ -9,9 +9,9 @@ import Foundation
 ///
 /// ```swift
 /// let prefetcher = ImagePrefetcher()
-/// prefetcher.startPrefetching(with: nextPage.map(\.photoURL))
-/// …
-/// prefetcher.stopPrefetching(with: pageScrolledAway.map(\.photoURL))
+/// prefetcher.startPrefetching(with: nextPageURLs)       // low priority, in order
+/// // the user scrolled elsewhere: those are no longer needed
+/// prefetcher.stopPrefetching(with: nextPageURLs)
 /// ```
 public final class ImagePrefetcher: Sendable {
     /// The loader prefetches go through.

@@ -10,14 +10,16 @@
 ///                                 columns: 3, itemCount: urls.count)
 /// let preheat = PreheatController(layout: layout, ratio: 2)      // two pages ahead
 ///
-/// func render(page n: Int) async throws -> Bitmap {
+/// func render(page n: Int) async throws -> [Bitmap] {
 ///     let rect = Rect(x: 0, y: Double(n) * 330, width: 320, height: 330)
 ///     let change = preheat.update(viewport: rect)
 ///     prefetcher.startPrefetching(with: change.added.map { urls[$0] })   // nearest first
 ///     prefetcher.stopPrefetching(with: change.removed.map { urls[$0] })
 ///     // Visible items load at normal priority, joining any prefetch in flight
 ///     // (`change.promoted` lists the ones that were preheated).
-///     for index in layout.indices(intersecting: rect) { … pipeline.image(for: ImageRequest(url: urls[index])) … }
+///     var images: [Bitmap] = []
+///     for index in layout.indices(intersecting: rect) { images.append(try await pipeline.image(for: urls[index])) }
+///     return images
 /// }
 /// ```
 ///

@@ -7,7 +7,9 @@ import Foundation
 /// struct MyDecoder: ImageDecoding {
 ///     var format: ImageFormat { ImageFormat(rawValue: "qoi") }
 ///     func recognizes(_ data: Data) -> Bool { data.starts(with: Array("qoif".utf8)) }
-///     func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap { … }
+///     func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+///         throw ImageDecodingError(format: format, reason: .malformed("not implemented yet"))
+///     }
 /// }
 /// let decoders = ImageDecoders([MyDecoder(), PNGCodec()])
 /// ```

@@ -11,7 +11,7 @@ import Foundation
 /// extension ImageDescriptor where Reference == NamedImage {
 ///     static var loading: Self {
 ///         ImageDescriptor(NamedImage("spinner", in: .app), contentMode: .center,
-///                         tint: .gray, background: .lightGray, accessibilityIdentifier: "loadingImage")
+///                         tint: .black, background: .placeholderGray, accessibilityIdentifier: "loadingImage")
 ///     }
 /// }
 /// extension ImageDescriptor where Reference == URL {

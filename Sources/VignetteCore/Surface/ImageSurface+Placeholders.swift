@@ -6,7 +6,8 @@ extension ImageSurface {
     ///
     /// ```swift
     /// ImageEnvironment.process.placeholders = .init(loading: .loading, failure: .failure)
-    /// surface.apply(.productImage(url), placeholders: .current.failure(.outOfStock))
+    /// let soldOut = ImageDescriptor(NamedImage("sold-out", in: .app), contentMode: .center)
+    /// surface.apply(.productImage(url), placeholders: .current.failure(soldOut))
     /// ```
     public struct Placeholders: Sendable {
         /// Shown while loading.

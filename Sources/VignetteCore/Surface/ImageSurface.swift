@@ -6,9 +6,10 @@ import Foundation
 ///
 /// ```swift
 /// let surface = try ImageSurface(size: Size(width: 120, height: 80), scale: 2)
-/// try surface.apply(.featureIcon(.addressBook))
-/// #expect(surface.accessibilityIdentifier == "feature-addressBook")
-/// let png = try surface.pngData()
+/// try surface.apply(ImageDescriptor(NamedImage("logo", in: bundle), contentMode: .center,
+///                                   accessibilityIdentifier: "logo"))
+/// assert(surface.accessibilityIdentifier == "logo")
+/// let png = try surface.encoded()
 /// ```
 public final class ImageSurface: Sendable {
     /// Size in points.
