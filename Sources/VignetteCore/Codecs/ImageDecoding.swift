@@ -23,23 +23,3 @@ public protocol ImageDecoding: Sendable {
     /// from the header before allocating pixels.
     func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap
 }
-
-/// What a decode produces and the limits it must respect. Part of the
-/// pipeline's decode key: two requests for one URL with different options
-/// share the download, not the decoded image.
-public struct DecodingOptions: Sendable, Hashable {
-    /// The scale (pixels per point) given to the bitmap.
-    public var scale: Double
-    /// The most pixels (`width * height`) a decode accepts, checked from the
-    /// header before any pixel memory is allocated.
-    public var maxPixelCount: Int
-
-    /// The default ceiling on decoded pixels (100 Mpx).
-    public static let defaultMaxPixelCount = 100_000_000
-
-    /// Options; scale must be positive and finite (checked by decoders).
-    public init(scale: Double = 1, maxPixelCount: Int = DecodingOptions.defaultMaxPixelCount) {
-        self.scale = scale
-        self.maxPixelCount = maxPixelCount
-    }
-}

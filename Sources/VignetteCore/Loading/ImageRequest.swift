@@ -65,9 +65,7 @@ public struct ImageRequest: Sendable, Hashable {
             self.options = options
             var hasher = Hasher()
             hasher.combine(data)
-            // Bits, not value: a NaN scale must still equal itself.
-            hasher.combine(options.scale.bitPattern)
-            hasher.combine(options.maxPixelCount)
+            hasher.combine(options)
             precomputedHash = hasher.finalize()
         }
 
@@ -76,8 +74,7 @@ public struct ImageRequest: Sendable, Hashable {
 
         /// Same data and options (scales compared bit for bit).
         public static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.precomputedHash == rhs.precomputedHash && lhs.options.scale.bitPattern == rhs.options.scale.bitPattern
-                && lhs.options.maxPixelCount == rhs.options.maxPixelCount && lhs.data == rhs.data
+            lhs.precomputedHash == rhs.precomputedHash && lhs.options == rhs.options && lhs.data == rhs.data
         }
 
         /// Feeds the precomputed hash.

@@ -1,0 +1,92 @@
+/// What a decode produces and the limits it must respect. Part of the
+/// pipeline's decode key: two requests for one URL with different options
+/// share the download, not the decoded image.
+///
+/// ```swift
+/// // A 300×300 pt @2x aspectFill tile: a decoder may shrink on load (JPEG
+/// // DCT scaling, WebP scaled decoding) as long as 600×600 stay covered.
+/// let options = DecodingOptions(scale: 1, shrinkTarget: .init(size: PixelSize(width: 600, height: 600), contentMode: .aspectFill))
+/// ```
+public struct DecodingOptions: Sendable, Hashable {
+    /// The scale (pixels per point) given to a full-size decode. A decoder
+    /// that shrinks on load by a factor f gives the bitmap `scale / f` (by
+    /// width), so its size in points stays the same.
+    public var scale: Double
+    /// The most pixels (`width * height`) a decode accepts, checked from the
+    /// header before any pixel memory is allocated.
+    public var maxPixelCount: Int
+    /// When set, the decoder may decode fewer pixels (by an integer factor)
+    /// as long as the image still covers the target; nil decodes full size.
+    public var shrinkTarget: ShrinkTarget?
+    /// Apply the EXIF orientation, as iOS does before a view sees the image
+    /// (the bitmap has the oriented size). Default true.
+    public var appliesOrientation: Bool
+    /// Convert an embedded ICC profile's colours to sRGB. Default true.
+    public var convertsToSRGB: Bool
+
+    /// The default ceiling on decoded pixels (100 Mpx).
+    public static let defaultMaxPixelCount = 100_000_000
+
+    /// Options; scale must be positive and finite (checked by decoders).
+    public init(scale: Double = 1, maxPixelCount: Int = DecodingOptions.defaultMaxPixelCount,
+                shrinkTarget: ShrinkTarget? = nil, appliesOrientation: Bool = true, convertsToSRGB: Bool = true) {
+        self.scale = scale
+        self.maxPixelCount = maxPixelCount
+        self.shrinkTarget = shrinkTarget
+        self.appliesOrientation = appliesOrientation
+        self.convertsToSRGB = convertsToSRGB
+    }
+
+    /// Equal options, scales compared bit for bit (so a NaN scale equals
+    /// itself and a key holding it can be found again).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.scale.bitPattern == rhs.scale.bitPattern && lhs.maxPixelCount == rhs.maxPixelCount
+            && lhs.shrinkTarget == rhs.shrinkTarget && lhs.appliesOrientation == rhs.appliesOrientation
+            && lhs.convertsToSRGB == rhs.convertsToSRGB
+    }
+
+    /// Hashes every field (the scale by its bits).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scale.bitPattern)
+        hasher.combine(maxPixelCount)
+        hasher.combine(shrinkTarget)
+        hasher.combine(appliesOrientation)
+        hasher.combine(convertsToSRGB)
+    }
+}
+
+/// The pixels a render will need: a decoder may shrink on load while the
+/// image still covers `size` under `contentMode`.
+public struct ShrinkTarget: Sendable, Hashable {
+    /// The surface's size in pixels.
+    public var size: PixelSize
+    /// How the image is laid out in it (aspectFit needs fewer pixels than aspectFill).
+    public var contentMode: ContentMode
+
+    /// A target.
+    public init(size: PixelSize, contentMode: ContentMode) {
+        self.size = size
+        self.contentMode = contentMode
+    }
+
+    /// The largest of `factors` (e.g. 1, 2, 4, 8) by which an image of
+    /// `width × height` pixels (as oriented) may be reduced, each side
+    /// rounding up, and still give at least the pixels the render draws.
+    /// Modes that keep the image's own size (center, corners, edges) draw
+    /// it 1:1 and allow no reduction.
+    public func largestReduction(width: Int, height: Int, factors: [Int] = [1, 2, 4, 8]) -> Int {
+        guard width > 0, height > 0, size.width > 0, size.height > 0 else { return 1 }
+        let needed: (width: Double, height: Double)
+        let rx = Double(size.width) / Double(width), ry = Double(size.height) / Double(height)
+        switch contentMode {
+        case .scaleToFill: needed = (Double(size.width), Double(size.height))
+        case .aspectFit: needed = (Double(width) * min(rx, ry), Double(height) * min(rx, ry))
+        case .aspectFill: needed = (Double(width) * max(rx, ry), Double(height) * max(rx, ry))
+        default: return 1
+        }
+        return factors.filter { factor in
+            factor >= 1 && Double((width + factor - 1) / factor) >= needed.width.rounded(.up)
+                && Double((height + factor - 1) / factor) >= needed.height.rounded(.up)
+        }.max() ?? 1
+    }
+}
