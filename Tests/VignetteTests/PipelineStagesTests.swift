@@ -111,6 +111,21 @@ import VignetteTestSupport
         #expect(loader.totalLoads == 0)
     }
 
+    @Test func aFullSizeDecodeServesEveryShrinkTargetFromMemory() async throws {
+        let pipeline = pipeline()
+        let full = try await pipeline.image(for: ImageRequest(url: url))
+        let surface = try ImageSurface(size: Size(width: 10, height: 10), scale: 2)
+        let request = surface.remoteRequest(for: ImageDescriptor(url, contentMode: .aspectFill))
+        #expect(request.options.shrinkTarget == ShrinkTarget(size: PixelSize(width: 20, height: 20), contentMode: .aspectFill))
+        #expect(pipeline.cachedImage(for: request) == full)
+        // PNG cannot shrink on load: a request with a target decodes full size, kept for everyone.
+        let other = URL(string: "https://cdn.example/other.png")!
+        loader.reply(other, .data(Fixtures.iconPNG))
+        let targeted = try await pipeline.image(for: surface.remoteRequest(for: ImageDescriptor(other)))
+        #expect(pipeline.cachedImage(for: ImageRequest(url: other)) == targeted)
+        #expect(pipeline.memoryCache.count == 2)
+    }
+
     @Test func dataForAURLSharesTheTransferWithoutDecoding() async throws {
         let pipeline = pipeline()
         #expect(try await pipeline.data(for: ImageRequest(url: url)) == Fixtures.iconPNG)

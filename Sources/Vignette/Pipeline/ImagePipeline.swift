@@ -39,9 +39,12 @@ public final class ImagePipeline: Sendable {
         decodeStage = DecodeStage(fetch: fetchStage, decoders: configuration.decoders, memoryCache: memoryCache)
     }
 
-    /// The memory-cached image, without suspending.
+    /// The memory-cached image, without suspending: the decode for this
+    /// request, or a full-size decode, which serves any shrink target.
     public func cachedImage(for request: ImageRequest) -> Bitmap? {
-        request.cachePolicy.readsMemory ? memoryCache[request.key] : nil
+        guard request.cachePolicy.readsMemory else { return nil }
+        if let hit = memoryCache[request.key] { return hit }
+        return request.options.shrinkTarget == nil ? nil : memoryCache[request.fullSizeKey]
     }
 
     /// The image for `request`: from memory, or joining an equivalent load

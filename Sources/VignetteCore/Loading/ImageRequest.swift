@@ -45,6 +45,14 @@ public struct ImageRequest: Sendable, Hashable {
         set { options.maxPixelCount = newValue }
     }
 
+    /// The key of the same request without a shrink target: a full-size
+    /// decode, which serves every target.
+    public var fullSizeKey: Key {
+        var full = options
+        full.shrinkTarget = nil
+        return Key(url: url, options: full)
+    }
+
     /// The original data's key: the URL's text. Requests that differ only in
     /// decode options share it, and so share one transfer.
     public var dataKey: DataKey { key.data }

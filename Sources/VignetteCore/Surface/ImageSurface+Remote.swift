@@ -46,7 +46,7 @@ extension ImageSurface {
     ) -> Task<LoadState, Never>? {
         let placeholders = placeholders ?? .current
         let url = remote.reference
-        let request = ImageRequest(url: url)
+        let request = remoteRequest(for: remote)
         if let hit = loader.cachedImage(for: request) {
             show(remote.map { _ in hit }, loadState: .loaded(url))
             return nil
@@ -79,6 +79,16 @@ extension ImageSurface {
             return loadState
         }
         return await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+    }
+
+    /// The request a remote descriptor makes on this surface: the image may
+    /// be decoded smaller (shrink-on-load) as long as it still covers the
+    /// surface's pixels under the descriptor's content mode.
+    public func remoteRequest(for remote: ImageDescriptor<URL>) -> ImageRequest {
+        var request = ImageRequest(url: remote.reference)
+        let (width, height) = pixelSize
+        request.options.shrinkTarget = ShrinkTarget(size: PixelSize(width: width, height: height), contentMode: remote.contentMode)
+        return request
     }
 
     /// Lands a load's result unless something newer was applied meanwhile.

@@ -57,7 +57,10 @@ final class DecodeStage: Sendable {
         do throws(ImageDecodingError) {
             let bitmap = try decoders.decode(fetched.data, options: request.options)
             fetch.commit(fetched, key: request.dataKey)
-            memoryCache.set(bitmap, for: request.key, cost: bitmap.pixels.count)
+            // A decode that did not shrink is the full-size image: kept under
+            // the full-size key, it serves every later shrink target too.
+            let shrunk = bitmap.scale != request.scale
+            memoryCache.set(bitmap, for: shrunk ? request.key : request.fullSizeKey, cost: bitmap.pixels.count)
             return .success(ImageResponse(image: bitmap, source: fetched.source, staleBecause: fetched.staleBecause))
         } catch {
             return .failure(error)
