@@ -148,6 +148,9 @@ public final class LoopbackServer: @unchecked Sendable {
             } else {
                 send(client, head("200 OK", ["Content-Type: image/png"] + policy, length: png.count) + png)
             }
+        case "echo-accept":  // the request's Accept header as the body
+            let body = Data((headers["accept"] ?? "").utf8)
+            send(client, head("200 OK", ["Content-Type: text/plain"], length: body.count) + body)
         case "ok.png", "slow-ok.png":
             if parts.first == "slow-ok.png" { Thread.sleep(forTimeInterval: 0.3) }
             send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)

@@ -22,6 +22,14 @@ import VignetteTestSupport
         }
     }
 
+    @Test func theAcceptHeaderNamesExactlyTheDecodableFormats() async throws {
+        let response = try await loader.load(Self.server.url("/echo-accept"))
+        #expect(String(decoding: response.data, as: UTF8.self) == ImageDecoders.standard.acceptHeader)
+        #expect(ImageDecoders.standard.acceptHeader.contains("image/png"))
+        let custom = CurlDataLoader(options: LoadingOptions(accept: "image/webp"))
+        #expect(String(decoding: try await custom.load(Self.server.url("/echo-accept")).data, as: UTF8.self) == "image/webp")
+    }
+
     @Test func successReturnsBodyStatusAndHeaders() async throws {
         let response = try await loader.load(Self.server.url("/ok.png"))
         #expect(response.data == Self.png && response.statusCode == 200)

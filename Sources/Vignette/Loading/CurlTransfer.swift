@@ -55,7 +55,7 @@ final class CurlTransfer: @unchecked Sendable {
             vg_curl_set_long(handle, CURLOPT_SSL_VERIFYPEER, options.verifiesTLS ? 1 : 0),
             vg_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, options.verifiesTLS ? 2 : 0),
             vg_curl_set_string(handle, CURLOPT_USERAGENT, options.userAgent),
-            setConditionalHeaders(),
+            setRequestHeaders(),
             vg_curl_set_write_callback(handle, { data, size, count, context in
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
                 return transfer.receiveBody(data, size * count)
@@ -68,11 +68,12 @@ final class CurlTransfer: @unchecked Sendable {
         return codes.allSatisfy { $0 == CURLE_OK }
     }
 
-    private func setConditionalHeaders() -> CURLcode {
+    private func setRequestHeaders() -> CURLcode {
         // Header values come from a server's earlier response: drop anything
         // that could split the request line.
         func clean(_ value: String) -> String { value.filter { $0 != "\r" && $0 != "\n" } }
         var lines: [String] = []
+        if !options.accept.isEmpty { lines.append("Accept: " + clean(options.accept)) }
         if let etag = validators.etag { lines.append("If-None-Match: " + clean(etag)) }
         if let date = validators.lastModified { lines.append("If-Modified-Since: " + clean(date)) }
         guard !lines.isEmpty else { return CURLE_OK }

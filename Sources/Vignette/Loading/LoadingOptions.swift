@@ -13,19 +13,24 @@ public struct LoadingOptions: Sendable, Hashable {
     public var verifiesTLS: Bool
     /// The User-Agent header sent.
     public var userAgent: String
+    /// The Accept header sent: by default exactly the formats the standard
+    /// decoders read (`ImageDecoders.standard.acceptHeader`), so a CDN that
+    /// negotiates never answers with a format that cannot be decoded.
+    public var accept: String
 
     /// Creates options; the defaults suit a server rendering thumbnails:
     /// connect within 10 s, the whole load within 30 s, at most 50 MiB
     /// (`50 << 20` bytes) per response and 5 redirects, TLS verified.
     public init(connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(30),
                 maxResponseBytes: Int = 50 << 20, maxRedirects: Int = 5, verifiesTLS: Bool = true,
-                userAgent: String = "Vignette/0.1") {
+                userAgent: String = "Vignette/0.1", accept: String = ImageDecoders.standard.acceptHeader) {
         self.connectTimeout = connectTimeout
         self.timeout = timeout
         self.maxResponseBytes = maxResponseBytes
         self.maxRedirects = max(0, maxRedirects)
         self.verifiesTLS = verifiesTLS
         self.userAgent = userAgent
+        self.accept = accept
     }
 
     /// The defaults.

@@ -20,6 +20,9 @@ public struct ImageDecoders: Sendable {
     /// The formats the decoders read, in order.
     public var formats: [ImageFormat] { decoders.map(\.format) }
 
+    /// An HTTP Accept header naming exactly these formats, e.g. `image/png, image/jpeg`.
+    public var acceptHeader: String { formats.map(\.mediaType).joined(separator: ", ") }
+
     /// The first decoder that recognises `data`.
     public func decoder(for data: Data) -> (any ImageDecoding)? {
         decoders.first { $0.recognizes(data) }

@@ -17,6 +17,9 @@ public struct ImageFormat: RawRepresentable, Sendable, Hashable, CustomStringCon
     /// GIF.
     public static let gif = ImageFormat(rawValue: "gif")
 
+    /// The media type, e.g. `image/png` (`image/<name>` for formats Vignette does not ship).
+    public var mediaType: String { "image/" + rawValue }
+
     /// The name, e.g. `png`.
     public var description: String { rawValue }
 }
