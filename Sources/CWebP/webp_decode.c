@@ -31,7 +31,8 @@ static void vg_chunk_range(const WebPDemuxer *demux, const char *fourcc, const u
     *size = 0;
     if (WebPDemuxGetChunk(demux, fourcc, 1, &chunk)) {
         const uint8_t *bytes = chunk.chunk.bytes;
-        if (bytes >= data && chunk.chunk.size <= length - (size_t)(bytes - data)) {
+        if (bytes >= data && bytes <= data + length &&
+            chunk.chunk.size <= length - (size_t)(bytes - data)) {
             *offset = (size_t)(bytes - data);
             *size = chunk.chunk.size;
         }
@@ -42,9 +43,9 @@ static void vg_chunk_range(const WebPDemuxer *demux, const char *fourcc, const u
 // Fills `info` and, on success, hands back the demuxer (the caller deletes it).
 static int vg_open(const uint8_t *data, size_t length, uint64_t max_pixels, vg_webp_info *info,
                    WebPDemuxer **out_demux) {
-    if (data == NULL || info == NULL) return VG_WEBP_BAD_ARGUMENT;
+    if (info == NULL) return VG_WEBP_BAD_ARGUMENT;
     memset(info, 0, sizeof *info);
-    if (!vg_is_webp(data, length)) return VG_WEBP_NOT_WEBP;
+    if (data == NULL || !vg_is_webp(data, length)) return VG_WEBP_NOT_WEBP;
     WebPBitstreamFeatures features;
     int rc = vg_status(WebPGetFeatures(data, length, &features));
     if (rc != VG_WEBP_OK) return rc;

@@ -114,6 +114,7 @@ import VignetteTestSupport
         let error = #expect(throws: ImageDecodingError.self) { try WebPCodec().decode(lossy, options: DecodingOptions()) }
         #expect(error?.format == .webp && error?.isDamagedData == true)
         #expect(Self.failure(Fixtures.iconPNG) == .notWebP(byteCount: Fixtures.iconPNG.count))
+        #expect(Self.failure(Data()) == .notWebP(byteCount: 0))
     }
 
     @Test(arguments: ["lossless.webp", "alpha.webp", "animated-offset.webp"])

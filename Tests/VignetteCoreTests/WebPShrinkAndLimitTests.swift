@@ -32,7 +32,7 @@ import VignetteTestSupport
     func hugeHeaderFailsFastUnderTheLimit(_ data: Data) {
         let start = ContinuousClock.now
         let error = T.failure(data, DecodingOptions(maxPixelCount: 1_000_000))
-        #expect(ContinuousClock.now - start < .milliseconds(100))
+        #expect(ContinuousClock.now - start < .seconds(1), "a header check, not a decode")
         #expect(error == .tooLarge(width: 16383, height: 16383, limit: 1_000_000))
         let typed = #expect(throws: ImageDecodingError.self) {
             try WebPCodec().decode(data, options: DecodingOptions(maxPixelCount: 1_000_000))
