@@ -1,59 +1,205 @@
 import Foundation
 import Vignette
 
-/// An in-process `DataLoading`: answers from a table, counts loads, and can
-/// hold every load until the test resumes it — pipeline tests without a
-/// socket, a sleep or a poll.
+/// An in-process `DataLoading`: answers from a table or a closure, records
+/// every load (order, validators, peak concurrency), and can hold loads —
+/// all of them, those of one URL, or one load — until the test lets them go.
+/// Pipeline tests without a socket or a sleep: a test awaits the loader's
+/// state (`until`) instead of polling it.
 final class MockDataLoader: DataLoading {
-    /// What a load of one URL answers; each load takes the next, the last repeats.
+    /// What a load answers.
     enum Reply: Sendable {
+        /// 200 with a body.
         case data(Data, headers: [String: String] = [:])
+        /// 304 Not Modified (no body).
         case notModified(headers: [String: String] = [:])
+        /// The loader fails.
         case failure(LoadingError)
     }
 
+    /// One load as the loader saw it: what a reply closure answers.
+    struct Request: Sendable {
+        var url: URL
+        /// 1 for the first load of this URL, 2 for the second, …
+        var number: Int
+        /// The validators the load sent (empty for an unconditional load).
+        var validators: CacheValidators
+    }
+
+    /// The loader's counters at one instant, for `until`.
+    struct Snapshot: Sendable {
+        /// Loads started per URL text.
+        var loads: [String: Int]
+        /// Loads being held.
+        var held: Int
+        /// Loads that ended cancelled.
+        var cancelled: Int
+        /// Loads that returned or threw.
+        var finished: Int
+
+        /// Loads started for `url`.
+        func loadCount(_ url: URL) -> Int { loads[url.absoluteString] ?? 0 }
+        /// Loads started in all.
+        var totalLoads: Int { loads.values.reduce(0, +) }
+    }
+
+    private struct Hold {
+        var key: String
+        var number: Int
+        /// Set once the load parks; nil between its start and parking.
+        var continuation: CheckedContinuation<Void, Never>?
+    }
+
+    private struct Watcher {
+        var condition: @Sendable (Snapshot) -> Bool
+        var continuation: CheckedContinuation<Bool, Never>
+        var timer: Task<Void, Never>?
+    }
+
     private struct State {
-        var replies: [String: [Reply]] = [:]
+        var responders: [String: @Sendable (Request) -> Reply] = [:]
+        var requests: [Request] = []
+        var started: [ContinuousClock.Instant] = []
         var loads: [String: Int] = [:]
-        var validators: [String: [CacheValidators]] = [:]
         var cancelled = 0
+        var finished = 0
+        var active = 0
+        var peakActive = 0
         var suspended = false
-        var held: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var heldURLs: Set<String> = []
+        var holds: [UInt64: Hold] = [:]
+        var watchers: [UInt64: Watcher] = [:]
         var nextID: UInt64 = 0
+
+        var snapshot: Snapshot { Snapshot(loads: loads, held: holds.count, cancelled: cancelled, finished: finished) }
+
+        /// Removes and returns the watchers whose condition now holds.
+        mutating func satisfiedWatchers() -> [Watcher] {
+            let now = snapshot
+            let ready = watchers.filter { $0.value.condition(now) }
+            for id in ready.keys { watchers[id] = nil }
+            return Array(ready.values)
+        }
     }
 
     private let state = Locked(State())
+    /// When true, a cancelled load that is held stays held until released
+    /// (a transport slow to notice), then ends cancelled.
+    let ignoresCancellation: Bool
 
-    init() {}
-
-    /// Answers `url` with `replies`, one per load, the last repeating.
-    func reply(_ url: URL, _ replies: Reply...) {
-        state.withLock { $0.replies[url.absoluteString] = replies }
+    init(ignoresCancellation: Bool = false) {
+        self.ignoresCancellation = ignoresCancellation
     }
+
+    // MARK: Replies
+
+    /// Answers `url` with `replies`, one per load, the last repeating. A URL
+    /// without replies answers HTTP 404.
+    func reply(_ url: URL, _ replies: Reply...) {
+        precondition(!replies.isEmpty, "give at least one reply")
+        respond(url) { replies[min($0.number - 1, replies.count - 1)] }
+    }
+
+    /// Answers each load of `url` with what `responder` says, e.g. 304 only
+    /// when the request's validators match, as an origin server would.
+    func respond(_ url: URL, with responder: @escaping @Sendable (Request) -> Reply) {
+        state.withLock { $0.responders[url.absoluteString] = responder }
+    }
+
+    // MARK: What happened
 
     /// Loads started for `url` (including held and cancelled ones).
-    func loadCount(_ url: URL) -> Int { state.withLock { $0.loads[url.absoluteString] ?? 0 } }
+    func loadCount(_ url: URL) -> Int { state.withLock { $0.snapshot.loadCount(url) } }
     /// Loads started in all.
-    var totalLoads: Int { state.withLock { $0.loads.values.reduce(0, +) } }
-    /// Loads being held by `suspend()`.
-    var heldCount: Int { state.withLock { $0.held.count } }
+    var totalLoads: Int { state.withLock { $0.snapshot.totalLoads } }
+    /// Loads being held.
+    var heldCount: Int { state.withLock { $0.holds.count } }
     /// Loads that ended cancelled.
     var cancelledCount: Int { state.withLock { $0.cancelled } }
+    /// The URLs of every load, in the order the loads started.
+    var startOrder: [URL] { state.withLock { $0.requests.map(\.url) } }
+    /// The most loads in progress at once (held ones included).
+    var peakConcurrency: Int { state.withLock { $0.peakActive } }
     /// The validators each load of `url` sent, in order.
-    func validators(_ url: URL) -> [CacheValidators] { state.withLock { $0.validators[url.absoluteString] ?? [] } }
+    func validators(_ url: URL) -> [CacheValidators] {
+        state.withLock { $0.requests.filter { $0.url == url }.map(\.validators) }
+    }
+    /// When each load of `url` started, in order.
+    func startInstants(_ url: URL) -> [ContinuousClock.Instant] {
+        state.withLock { s in zip(s.requests, s.started).filter { $0.0.url == url }.map(\.1) }
+    }
 
-    /// From now on, loads wait until `resume()`.
+    /// Waits until `condition` holds for the loader's counters; false when
+    /// `timeout` passes first (so a broken expectation fails, never hangs).
+    func until(timeout: Duration = .seconds(10), _ condition: @escaping @Sendable (Snapshot) -> Bool) async -> Bool {
+        let id = state.withLock { s -> UInt64 in s.nextID += 1; return s.nextID }
+        return await withCheckedContinuation { continuation in
+            let ready = state.withLock { s -> Bool in
+                if condition(s.snapshot) { return true }
+                s.watchers[id] = Watcher(condition: condition, continuation: continuation)
+                return false
+            }
+            guard !ready else { return continuation.resume(returning: true) }
+            let timer = Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                guard !Task.isCancelled else { return }
+                self?.state.withLock { $0.watchers.removeValue(forKey: id) }?.continuation.resume(returning: false)
+            }
+            let orphan = state.withLock { s -> Bool in
+                guard s.watchers[id] != nil else { return true }
+                s.watchers[id]?.timer = timer
+                return false
+            }
+            if orphan { timer.cancel() }
+        }
+    }
+
+    // MARK: Holding loads
+
+    /// From now on, every load waits until `resume()`.
     func suspend() { state.withLock { $0.suspended = true } }
 
-    /// Lets every held load (and later ones) go on.
+    /// Lets every held load (and later ones) go on; ends every hold.
     func resume() {
-        let held = state.withLock { s -> [CheckedContinuation<Void, Never>] in
+        release { s in
             s.suspended = false
-            defer { s.held = [:] }
-            return Array(s.held.values)
+            s.heldURLs = []
+            return { _ in true }
         }
-        for continuation in held { continuation.resume() }
     }
+
+    /// From now on, loads of `url` wait until `resume(url)`.
+    func hold(_ url: URL) { state.withLock { _ = $0.heldURLs.insert(url.absoluteString) } }
+
+    /// Lets the held loads of `url` (and later ones) go on.
+    func resume(_ url: URL) {
+        let key = url.absoluteString
+        release { s in
+            s.heldURLs.remove(key)
+            return { $0.key == key }
+        }
+    }
+
+    /// Lets only load number `number` (1-based) of `url` go on, if held;
+    /// the holds stay as they are.
+    func resume(_ url: URL, load number: Int) {
+        let key = url.absoluteString
+        release { _ in { $0.key == key && $0.number == number } }
+    }
+
+    /// Updates the holds, then lets go of the held loads `change` picks.
+    private func release(_ change: (inout State) -> (Hold) -> Bool) {
+        let (parked, watchers) = state.withLock { s -> ([CheckedContinuation<Void, Never>], [Watcher]) in
+            let picks = change(&s)
+            let released = s.holds.filter { picks($0.value) }
+            for id in released.keys { s.holds[id] = nil }
+            return (released.values.compactMap(\.continuation), s.satisfiedWatchers())
+        }
+        parked.forEach { $0.resume() }
+        fire(watchers)
+    }
+
+    // MARK: Loading
 
     func load(_ url: URL) async throws(LoadingError) -> LoadedData {
         try await load(url, revalidating: CacheValidators())
@@ -61,19 +207,27 @@ final class MockDataLoader: DataLoading {
 
     func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
         let key = url.absoluteString
-        let (reply, id, hold) = state.withLock { s -> (Reply?, UInt64, Bool) in
-            let index = s.loads[key, default: 0]
-            s.loads[key] = index + 1
-            s.validators[key, default: []].append(validators)
+        let (id, reply, held) = update { s -> (UInt64, Reply?, Bool) in
+            let number = s.loads[key, default: 0] + 1
+            s.loads[key] = number
+            let request = Request(url: url, number: number, validators: validators)
+            s.requests.append(request)
+            s.started.append(.now)
+            s.active += 1
+            s.peakActive = max(s.peakActive, s.active)
             s.nextID += 1
-            let replies = s.replies[key] ?? []
-            return (replies.isEmpty ? nil : replies[min(index, replies.count - 1)], s.nextID, s.suspended)
+            let held = s.suspended || s.heldURLs.contains(key)
+            if held { s.holds[s.nextID] = Hold(key: key, number: number) }
+            return (s.nextID, s.responders[key]?(request), held)
         }
-        if hold { await wait(id) }
-        if Task.isCancelled {
-            state.withLock { $0.cancelled += 1 }
-            throw .cancelled(url)
+        if held { await park(id) }
+        let cancelled = Task.isCancelled
+        update { s in
+            s.active -= 1
+            s.finished += 1
+            if cancelled { s.cancelled += 1 }
         }
+        if cancelled { throw .cancelled(url) }
         switch reply {
         case .data(let data, let headers)?: return LoadedData(data: data, url: url, statusCode: 200, headers: headers)
         case .notModified(let headers)?: return LoadedData(data: Data(), url: url, statusCode: 304, headers: headers)
@@ -82,19 +236,37 @@ final class MockDataLoader: DataLoading {
         }
     }
 
-    /// Parks until `resume()` or cancellation.
-    private func wait(_ id: UInt64) async {
+    /// Waits until the hold is released or, unless ignored, the task is cancelled.
+    private func park(_ id: UInt64) async {
         await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let release = state.withLock { s -> Bool in
-                    guard s.suspended, !Task.isCancelled else { return true }
-                    s.held[id] = continuation
+                let released = state.withLock { s -> Bool in
+                    guard s.holds[id] != nil else { return true }
+                    s.holds[id]?.continuation = continuation
                     return false
                 }
-                if release { continuation.resume() }
+                if released { continuation.resume() }
             }
         } onCancel: {
-            state.withLock { $0.held.removeValue(forKey: id) }?.resume()
+            guard !ignoresCancellation else { return }
+            let (parked, watchers) = state.withLock { s in (s.holds.removeValue(forKey: id)?.continuation, s.satisfiedWatchers()) }
+            parked?.resume()
+            fire(watchers)
+        }
+    }
+
+    /// Changes the state, then wakes the watchers the change satisfied.
+    @discardableResult
+    private func update<T>(_ change: (inout State) -> T) -> T {
+        let (result, watchers) = state.withLock { s in (change(&s), s.satisfiedWatchers()) }
+        fire(watchers)
+        return result
+    }
+
+    private func fire(_ watchers: [Watcher]) {
+        for watcher in watchers {
+            watcher.timer?.cancel()
+            watcher.continuation.resume(returning: true)
         }
     }
 }
