@@ -1,176 +1,320 @@
 import Foundation
-import Vignette
 import Testing
 import VignetteTestSupport
 @testable import Vignette
 
-/// Polls `condition` every 10 ms for up to 10 s: robust against a loaded
-/// test run where fixed sleeps are not.
+/// Polls `condition` every millisecond for up to 10 s. For state that
+/// cannot be awaited (the scheduler's queue, a job's waiters); the loader's
+/// own state is awaited with `MockDataLoader.until`.
 func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-    for _ in 0..<1000 {
+    for _ in 0..<10_000 {
         if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
+        try? await Task.sleep(for: .milliseconds(1))
     }
     return condition()
 }
 
-@Suite struct ImagePipelineTests {
-    /// Each test gets its own server so request counts are its own.
-    static func server() throws -> LoopbackServer { try LoopbackServer(png: DataLoadingTests.png) }
+/// The pipeline's own behaviour — coalescing, bounded concurrency,
+/// priorities, retries, cancellation — over `MockDataLoader`: no socket, and
+/// the test holds and releases loads instead of sleeping. (The libcurl
+/// loader through the pipeline: `CurlPipelineIntegrationTests`.)
+@Suite(.timeLimit(.minutes(1))) struct ImagePipelineTests {
+    /// A 32×32 PNG.
+    static let png = Fixtures.iconPNG
+    /// Backoff in milliseconds, so retry tests stay fast.
+    static let fastRetry = RetryPolicy(maxRetries: 2, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5))
 
-    /// `timeout` is per attempt; tests that hold a transfer open with a gate
-    /// pass a long one, so a slow (e.g. thread-sanitized) run cannot time out
-    /// the held transfer and reorder the queue.
-    static func pipeline(limit: Int = 6, retries: Int = 2, timeout: Duration = .seconds(10)) -> ImagePipeline {
-        ImagePipeline(
-            loader: DefaultDataLoader(options: LoadingOptions(timeout: timeout)),
-            configuration: .init(maxConcurrentLoads: limit,
-                                 retry: RetryPolicy(maxRetries: retries, initialDelay: .milliseconds(20))))
+    let loader = MockDataLoader()
+
+    /// `https://cdn.example/<name>.png`, answered with the test image.
+    func image(_ name: String) -> URL {
+        let url = URL(string: "https://cdn.example/\(name).png")!
+        loader.reply(url, .data(Self.png))
+        return url
     }
+
+    func makePipeline(limit: Int = 6, retry: RetryPolicy = fastRetry, loader: MockDataLoader? = nil) -> ImagePipeline {
+        ImagePipeline(loader: loader ?? self.loader, configuration: .init(maxConcurrentLoads: limit, retry: retry))
+    }
+
+    // MARK: Coalescing
 
     @Test func equivalentRequestsShareOneTransfer() async throws {
-        let server = try Self.server()
-        let pipeline = Self.pipeline()
-        let request = ImageRequest(url: server.url("/slow-ok.png/shared"))
-        let images = try await withThrowingTaskGroup(of: Bitmap.self) { group in
-            for _ in 0..<20 { group.addTask { try await pipeline.image(for: request) } }
-            return try await group.reduce(into: [Bitmap]()) { $0.append($1) }
-        }
-        #expect(images.count == 20 && Set(images.map(\.width)) == [32])
-        #expect(server.requests(to: "/slow-ok.png/shared") == 1)
-        // Now a memory-cache hit, answered without suspending or a request.
+        let pipeline = makePipeline()
+        let url = image("shared"), request = ImageRequest(url: url)
+        loader.suspend()
+        let waiters = (0..<20).map { _ in Task { try await pipeline.image(for: request) } }
+        #expect(await loader.until { $0.held == 1 })
+        #expect(await eventually { pipeline.waiterCount(for: request) == 20 })
+        loader.resume()
+        var widths: Set<Int> = []
+        for waiter in waiters { widths.insert(try await waiter.value.width) }
+        #expect(widths == [32] && loader.loadCount(url) == 1)
+        // Now a memory-cache hit, answered without suspending or a load.
         #expect(pipeline.cachedImage(for: request)?.width == 32)
-        _ = try await pipeline.image(for: request)
-        #expect(server.requests(to: "/slow-ok.png/shared") == 1)
+        #expect(try await pipeline.response(for: request).source == .memory)
+        #expect(loader.loadCount(url) == 1)
     }
 
+    @Test func aReloadDoesNotJoinATransferThatMayAnswerFromACache() async throws {
+        let pipeline = makePipeline()
+        let url = image("policies")
+        loader.suspend()
+        let normal = Task { try await pipeline.image(for: ImageRequest(url: url)) }
+        let reload = Task { try await pipeline.response(for: ImageRequest(url: url, cachePolicy: .reloadIgnoringCaches)) }
+        #expect(await loader.until { $0.held == 2 })
+        loader.resume()
+        _ = try await normal.value
+        #expect(try await reload.value.source == .network)
+        #expect(loader.loadCount(url) == 2)
+        // A reload bypasses the memory cache too.
+        #expect(pipeline.cachedImage(for: ImageRequest(url: url, cachePolicy: .reloadIgnoringCaches)) == nil)
+        #expect(try await pipeline.response(for: ImageRequest(url: url, cachePolicy: .reloadIgnoringCaches)).source == .network)
+        #expect(loader.loadCount(url) == 3)
+    }
+
+    // MARK: Bounded concurrency and priorities
+
     @Test func concurrencyIsBounded() async throws {
-        let server = try Self.server()
-        let pipeline = Self.pipeline(limit: 2)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for i in 0..<8 {
-                group.addTask { _ = try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/\(i)"))) }
-            }
-            try await group.waitForAll()
-        }
-        #expect(server.peakConcurrency <= 2)
+        let pipeline = makePipeline(limit: 2)
+        let urls = (0..<8).map { image("bounded-\($0)") }
+        loader.suspend()
+        let tasks = urls.map { url in Task { try await pipeline.image(for: ImageRequest(url: url)) } }
+        #expect(await loader.until { $0.held == 2 })
+        #expect(await eventually { pipeline.scheduler.waitingCount == 6 })
+        // Every request is either loading or queued: none got past the limit.
+        #expect(loader.totalLoads == 2)
+        loader.resume()
+        for task in tasks { _ = try await task.value }
+        #expect(loader.totalLoads == 8 && loader.peakConcurrency == 2)
         #expect(pipeline.scheduler.peakRunning == 2)
     }
 
-    @Test func lowPriorityWaitsForNormalWork() async throws {
-        let server = try Self.server()
-        let pipeline = Self.pipeline(limit: 1, timeout: .seconds(120))
-        // The blocker holds the only slot until the gate opens, while the others queue up.
-        let blocker = Task { try? await pipeline.image(for: ImageRequest(url: server.url("/gate/blocker"))) }
-        #expect(await eventually { server.requests(to: "/gate/blocker") == 1 })
-        let low = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/low")), priority: .low) }
+    @Test func slotsGoByPriorityThenFirstCome() async throws {
+        let pipeline = makePipeline(limit: 1)
+        let blocker = image("blocker")
+        let queued: [(URL, ImagePriority)] = [(image("low"), .low), (image("normal"), .normal),
+                                              (image("high"), .high), (image("normal2"), .normal)]
+        // The blocker holds the only slot while the others queue up.
+        loader.hold(blocker)
+        var tasks = [Task { try await pipeline.image(for: ImageRequest(url: blocker)) }]
+        #expect(await loader.until { $0.held == 1 })
+        for (url, priority) in queued {
+            tasks.append(Task { try await pipeline.image(for: ImageRequest(url: url), priority: priority) })
+            let expected = tasks.count - 1
+            #expect(await eventually { pipeline.scheduler.waitingCount == expected })
+        }
+        #expect(loader.totalLoads == 1)
+        loader.resume(blocker)
+        for task in tasks { _ = try await task.value }
+        let order = loader.startOrder.map(\.lastPathComponent)
+        #expect(order == ["blocker.png", "high.png", "normal.png", "normal2.png", "low.png"])
+    }
+
+    /// A visible request joining a queued prefetch lifts it above the other
+    /// prefetches, whether it joins the decode (same scale) or only the
+    /// transfer (another scale).
+    @Test(arguments: [1.0, 2.0])
+    func aVisibleWaiterJoiningAQueuedPrefetchRaisesItsPriority(visibleScale: Double) async throws {
+        let pipeline = makePipeline(limit: 1)
+        let blocker = image("blocker"), lowA = image("lowA"), lowB = image("lowB")
+        loader.hold(blocker)
+        let blocking = Task { try await pipeline.image(for: ImageRequest(url: blocker)) }
+        #expect(await loader.until { $0.held == 1 })
+        let prefetchA = Task { try await pipeline.image(for: ImageRequest(url: lowA, scale: 1), priority: .low) }
         #expect(await eventually { pipeline.scheduler.waitingCount == 1 })
-        let normal = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/normal"))) }
+        let prefetchB = Task { try await pipeline.image(for: ImageRequest(url: lowB, scale: 1), priority: .low) }
         #expect(await eventually { pipeline.scheduler.waitingCount == 2 })
-        let high = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/high")), priority: .high) }
-        #expect(await eventually { pipeline.scheduler.waitingCount == 3 })
-        server.open(gate: "blocker")
-        _ = await blocker.value
-        _ = try await (low.value, normal.value, high.value)
-        #expect(server.requestOrder == ["/gate/blocker", "/slow-ok.png/high", "/slow-ok.png/normal", "/slow-ok.png/low"])
+        let wanted = ImageRequest(url: lowB, scale: visibleScale)
+        let visible = Task { try await pipeline.image(for: wanted, priority: .normal) }
+        let sameDecode = visibleScale == 1
+        #expect(await eventually {
+            pipeline.waiterCount(for: wanted) == (sameDecode ? 2 : 1)
+                && pipeline.transferWaiterCount(for: wanted) == (sameDecode ? 1 : 2)
+        })
+        loader.resume(blocker)
+        _ = try await (blocking.value, prefetchA.value, prefetchB.value)
+        #expect(try await visible.value.scale == visibleScale)
+        #expect(loader.startOrder == [blocker, lowB, lowA])
+        #expect(loader.loadCount(lowB) == 1)
     }
 
-    @Test func aVisibleWaiterJoiningAQueuedPrefetchRaisesItsPriority() async throws {
-        let server = try Self.server()
-        let pipeline = Self.pipeline(limit: 1, timeout: .seconds(120))
-        let blocker = Task { try? await pipeline.image(for: ImageRequest(url: server.url("/gate/raise"))) }
-        #expect(await eventually { server.requests(to: "/gate/raise") == 1 })
-        let lowA = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/lowA")), priority: .low) }
-        #expect(await eventually { pipeline.scheduler.waitingCount == 1 })
-        let lowB = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/lowB")), priority: .low) }
-        #expect(await eventually { pipeline.scheduler.waitingCount == 2 })
-        // Visible work now wants lowB: it joins the queued job and lifts it above lowA.
-        let visible = Task { try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/lowB")), priority: .normal) }
-        #expect(await eventually { pipeline.waiterCount(for: ImageRequest(url: server.url("/slow-ok.png/lowB"))) == 2 })
-        server.open(gate: "raise")
-        _ = await blocker.value
-        _ = try await (lowA.value, lowB.value, visible.value)
-        #expect(server.requestOrder == ["/gate/raise", "/slow-ok.png/lowB", "/slow-ok.png/lowA"])
-        #expect(server.requests(to: "/slow-ok.png/lowB") == 1)
+    // MARK: Retries
+
+    static let flaky = URL(string: "https://cdn.example/flaky.png")!
+    static let transientFailures: [LoadingError] = [
+        .httpStatus(flaky, status: 503, retryAfter: nil), .httpStatus(flaky, status: 500, retryAfter: nil),
+        .httpStatus(flaky, status: 429, retryAfter: nil), .httpStatus(flaky, status: 408, retryAfter: nil),
+        .timedOut(flaky, limit: .load(.seconds(30))), .connectionFailed(flaky, cause: .lost),
+    ]
+
+    @Test(arguments: transientFailures)
+    func transientFailuresAreRetried(failure: LoadingError) async throws {
+        let pipeline = makePipeline()
+        loader.reply(Self.flaky, .failure(failure), .failure(failure), .data(Self.png))
+        #expect(try await pipeline.image(for: ImageRequest(url: Self.flaky)).width == 32)
+        #expect(loader.loadCount(Self.flaky) == 3)
+        // Failing every time: two retries, then the last failure with the attempts made.
+        let down = URL(string: "https://cdn.example/down.png")!
+        loader.reply(down, .failure(failure))
+        do {
+            _ = try await pipeline.image(for: ImageRequest(url: down))
+            Issue.record("expected failure")
+        } catch {
+            #expect(error == .loadingFailed(failure, attempts: 3))
+            #expect("\(error)".contains("after 3 attempts"))
+        }
+        #expect(loader.loadCount(down) == 3)
     }
 
-    @Test func transientFailuresAreRetried() async throws {
-        let server = try Self.server()
-        let pipeline = Self.pipeline(retries: 2)
-        let image = try await pipeline.image(for: ImageRequest(url: server.url("/flaky/2/a")))
-        #expect(image.width == 32 && server.requests(to: "/flaky/2/a") == 3)
-        do {
-            _ = try await pipeline.image(for: ImageRequest(url: server.url("/flaky/5/b")))
-            Issue.record("expected failure")
-        } catch {
-            #expect(error.statusCode == 503 && "\(error)".contains("after 3 attempts"))
-        }
-        #expect(server.requests(to: "/flaky/5/b") == 3)
+    @Test func retryAfterIsHonouredUpToTheMaximumDelay() async throws {
+        // The server's Retry-After, not the 1 ms backoff, sets the wait.
+        let busy = URL(string: "https://cdn.example/busy.png")!
+        loader.reply(busy, .failure(.httpStatus(busy, status: 503, retryAfter: .milliseconds(60))), .data(Self.png))
+        let patient = makePipeline(retry: RetryPolicy(maxRetries: 1, initialDelay: .milliseconds(1), maximumDelay: .seconds(5)))
+        _ = try await patient.image(for: ImageRequest(url: busy))
+        let starts = loader.startInstants(busy)
+        try #require(starts.count == 2)
+        #expect(starts[1] - starts[0] >= .milliseconds(60))
+        // An hour's Retry-After waits `maximumDelay` instead.
+        let busier = URL(string: "https://cdn.example/busier.png")!
+        loader.reply(busier, .failure(.httpStatus(busier, status: 429, retryAfter: .seconds(3600))), .data(Self.png))
+        let capped = makePipeline(retry: RetryPolicy(maxRetries: 1, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(10)))
+        _ = try await capped.image(for: ImageRequest(url: busier))
+        let retried = loader.startInstants(busier)
+        try #require(retried.count == 2)
+        #expect(retried[1] - retried[0] >= .milliseconds(10) && retried[1] - retried[0] < .seconds(30))
     }
 
-    @Test func permanentFailuresAreNot() async throws {
-        let server = try Self.server()
-        let pipeline = Self.pipeline(retries: 3)
-        do {
-            _ = try await pipeline.image(for: ImageRequest(url: server.url("/status/404")))
-            Issue.record("expected failure")
-        } catch {
-            #expect(error.statusCode == 404 && error.url == server.url("/status/404"))
-        }
-        do {
-            _ = try await pipeline.image(for: ImageRequest(url: server.url("/garbage")))
-            Issue.record("expected failure")
-        } catch {
-            guard case .decodingFailed(_, let cause) = error, case .unrecognizedFormat = cause.reason else { Issue.record("unexpected \(error)"); return }
-        }
-        #expect(server.requests(to: "/status/404") == 1 && server.requests(to: "/garbage") == 1)
+    @Test func cancellingDuringTheBackoffEndsTheJob() async throws {
+        let url = URL(string: "https://cdn.example/backoff.png")!
+        loader.reply(url, .failure(.httpStatus(url, status: 503, retryAfter: .seconds(3600))), .data(Self.png))
+        let pipeline = makePipeline(retry: RetryPolicy(maxRetries: 3, initialDelay: .milliseconds(1), maximumDelay: .seconds(3600)))
+        let waiter = Task { try await pipeline.image(for: ImageRequest(url: url)) }
+        #expect(await loader.until { $0.finished == 1 })
+        waiter.cancel()
+        #expect(await pipelineError(of: waiter) == .cancelled(url))
+        #expect(await eventually { pipeline.transferWaiterCount(for: ImageRequest(url: url)) == 0 })
+        // The next request starts a new transfer instead of joining the sleeping job.
+        #expect(try await pipeline.image(for: ImageRequest(url: url)).width == 32)
+        #expect(loader.loadCount(url) == 2)
     }
+
+    static let permanentFailures: [LoadingError] = [
+        .httpStatus(flaky, status: 404, retryAfter: nil), .httpStatus(flaky, status: 410, retryAfter: nil),
+        .httpStatus(flaky, status: 403, retryAfter: nil), .tooLarge(flaky, limit: 1024),
+        .tooManyRedirects(flaky, limit: 5), .disallowedScheme(flaky, scheme: "file"),
+        .tlsFailure(flaky, cause: .untrustedCertificate),
+    ]
+
+    @Test(arguments: permanentFailures)
+    func permanentFailuresAreNotRetried(failure: LoadingError) async throws {
+        // One slot: a failure must give it back for the next request.
+        let pipeline = makePipeline(limit: 1, retry: RetryPolicy(maxRetries: 3, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5)))
+        loader.reply(Self.flaky, .failure(failure))
+        await #expect(throws: ImagePipeline.Error.loadingFailed(failure, attempts: 1)) {
+            try await pipeline.image(for: ImageRequest(url: Self.flaky))
+        }
+        #expect(loader.loadCount(Self.flaky) == 1)
+        // Failures are not cached: asking again asks the loader again.
+        await #expect(throws: ImagePipeline.Error.self) { try await pipeline.image(for: ImageRequest(url: Self.flaky)) }
+        #expect(loader.loadCount(Self.flaky) == 2)
+        #expect(try await pipeline.image(for: ImageRequest(url: image("after"))).width == 32)
+    }
+
+    @Test func undecodableBytesAreNotRetried() async throws {
+        let pipeline = makePipeline(retry: RetryPolicy(maxRetries: 3, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5)))
+        let garbage = URL(string: "https://cdn.example/garbage.png")!
+        let bytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        loader.reply(garbage, .data(bytes))
+        await #expect(throws: ImagePipeline.Error.decodingFailed(garbage, ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: 4096)))) {
+            try await pipeline.image(for: ImageRequest(url: garbage))
+        }
+        #expect(loader.loadCount(garbage) == 1)
+        let missing = URL(string: "https://cdn.example/missing.png")!  // no reply: 404
+        do {
+            _ = try await pipeline.image(for: ImageRequest(url: missing))
+            Issue.record("expected failure")
+        } catch {
+            #expect(error.statusCode == 404 && error.url == missing)
+        }
+    }
+
+    // MARK: Cancellation
 
     @Test func oneWaiterCancellingLeavesTheOthers() async throws {
-        let server = try Self.server()
-        let pipeline = Self.pipeline()
-        let request = ImageRequest(url: server.url("/slow-ok.png/partial"))
+        let pipeline = makePipeline()
+        let url = image("partial"), request = ImageRequest(url: url)
+        loader.suspend()
         let quitter = Task { try await pipeline.image(for: request) }
         let stayer = Task { try await pipeline.image(for: request) }
-        #expect(await eventually { server.requests(to: "/slow-ok.png/partial") == 1 })
+        #expect(await loader.until { $0.held == 1 })
+        #expect(await eventually { pipeline.waiterCount(for: request) == 2 })
         quitter.cancel()
-        guard case .failure(ImagePipeline.Error.cancelled) = await quitter.result else {
-            Issue.record("the cancelled waiter should get .cancelled")
-            return
-        }
+        #expect(await pipelineError(of: quitter) == .cancelled(url))
+        #expect(loader.heldCount == 1)  // the transfer goes on for the stayer
+        loader.resume()
         #expect(try await stayer.value.width == 32)
-        #expect(server.requests(to: "/slow-ok.png/partial") == 1)
+        #expect(loader.loadCount(url) == 1 && loader.cancelledCount == 0)
     }
 
     @Test func allWaitersCancellingAbortsTheTransfer() async throws {
-        let server = try Self.server()
-        let pipeline = Self.pipeline()
-        let request = ImageRequest(url: server.url("/slow-body/abort"))
+        let pipeline = makePipeline()
+        let url = image("abort"), request = ImageRequest(url: url)
+        loader.suspend()
         let waiters = (0..<3).map { _ in Task { try await pipeline.image(for: request) } }
-        #expect(await eventually { server.requests(to: "/slow-body/abort") == 1 })
+        #expect(await loader.until { $0.held == 1 })
+        #expect(await eventually { pipeline.waiterCount(for: request) == 3 })
         waiters.forEach { $0.cancel() }
-        for waiter in waiters {
-            guard case .failure(ImagePipeline.Error.cancelled) = await waiter.result else {
-                Issue.record("expected cancellation")
-                return
-            }
-        }
+        for waiter in waiters { #expect(await pipelineError(of: waiter) == .cancelled(url)) }
+        // The load itself was cancelled, not just abandoned.
+        #expect(await loader.until { $0.cancelled == 1 })
         // The job is gone: a new request starts a new transfer rather than joining a dead one.
         #expect(pipeline.cachedImage(for: request) == nil)
-        let again = Task { try await pipeline.image(for: request) }
-        #expect(await eventually { server.requests(to: "/slow-body/abort") == 2 })
-        again.cancel()
-        _ = await again.result
+        loader.resume()
+        #expect(try await pipeline.image(for: request).width == 32)
+        #expect(loader.loadCount(url) == 2)
     }
 
+    @Test func aCancelledJobNeverTakesTheWaitersOfItsSuccessor() async throws {
+        // A transport slow to notice cancellation, and one slot: the old
+        // transfer ends only when the test says, after the new job queued.
+        let slow = MockDataLoader(ignoresCancellation: true)
+        let pipeline = makePipeline(limit: 1, loader: slow)
+        let url = URL(string: "https://cdn.example/again.png")!, request = ImageRequest(url: url)
+        slow.reply(url, .data(Self.png))
+        slow.suspend()
+        let first = Task { try await pipeline.image(for: request) }
+        #expect(await slow.until { $0.held == 1 })
+        first.cancel()
+        #expect(await pipelineError(of: first) == .cancelled(url))
+        let second = Task { try await pipeline.image(for: request) }
+        #expect(await eventually { pipeline.transferWaiterCount(for: request) == 1 && pipeline.scheduler.waitingCount == 1 })
+        // The old load ends (cancelled) and frees the slot; its job's late
+        // "cancelled" must not reach the new job's waiter.
+        slow.resume(url, load: 1)
+        #expect(await slow.until { $0.cancelled == 1 && $0.loadCount(url) == 2 })
+        slow.resume()
+        #expect(try await second.value.width == 32)
+    }
+
+    // MARK: Other loaders
+
     @Test func fileAndDataURLsGoThroughThePipeline() async throws {
-        let pipeline = Self.pipeline()
+        // The default loader: file: and data: never touch a socket.
+        let pipeline = ImagePipeline(configuration: .init(retry: .none))
         let file = Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources/address-book@2x.png")
         let image = try await pipeline.image(for: ImageRequest(url: file))
         #expect(image.width == 32 && image.scale == 2)  // @2x from the URL
-        let data = URL(string: "data:image/png;base64," + DataLoadingTests.png.base64EncodedString())!
+        let data = URL(string: "data:image/png;base64," + Self.png.base64EncodedString())!
         #expect(try await pipeline.image(for: ImageRequest(url: data)).width == 32)
     }
+}
+
+/// The error `task` ended with, or nil when it succeeded.
+func pipelineError(of task: Task<Bitmap, any Error>) async -> ImageLoadingError? {
+    guard case .failure(let error) = await task.result else { return nil }
+    return error as? ImageLoadingError
 }
 
 final class Recorder: Sendable {
@@ -179,7 +323,7 @@ final class Recorder: Sendable {
     var names: [String] { storage.withLock { $0 } }
 }
 
-@Suite struct LoadSchedulerTests {
+@Suite(.timeLimit(.minutes(1))) struct LoadSchedulerTests {
     @Test func slotsGoToTheHighestPriorityThenFirstCome() async throws {
         let scheduler = LoadScheduler(limit: 1)
         try await scheduler.acquire(.normal)
@@ -200,6 +344,25 @@ final class Recorder: Sendable {
         #expect(scheduler.peakRunning == 1)
     }
 
+    @Test func aWaiterRaisedWhileQueuedOvertakes() async throws {
+        let scheduler = LoadScheduler(limit: 1)
+        try await scheduler.acquire(.normal)
+        let order = Recorder()
+        // A job follows its waiters: raising one of them raises the job.
+        let prefetch = LoadScheduler.Priority(.low), job = LoadScheduler.Priority(.low)
+        job.follow(prefetch)
+        let normal = Task { try await scheduler.acquire(.normal); order.append("normal"); scheduler.release() }
+        #expect(await eventually { scheduler.waitingCount == 1 })
+        let raised = Task { try await scheduler.acquire(job); order.append("raised"); scheduler.release() }
+        #expect(await eventually { scheduler.waitingCount == 2 })
+        prefetch.raise(to: .high)
+        #expect(job.current == .high)
+        scheduler.release()
+        try await normal.value
+        try await raised.value
+        #expect(order.names == ["raised", "normal"])
+    }
+
     @Test func cancelledWaitersLeaveTheQueue() async throws {
         let scheduler = LoadScheduler(limit: 1)
         try await scheduler.acquire(.normal)
@@ -211,6 +374,26 @@ final class Recorder: Sendable {
         #expect(scheduler.waitingCount == 0)
         scheduler.release()
         try await scheduler.acquire(.low)  // the slot is free again
+    }
+}
+
+@Suite struct RetryPolicyTests {
+    @Test func backoffDoublesWithJitterUpToTheMaximum() {
+        let policy = RetryPolicy(maxRetries: 5, initialDelay: .milliseconds(100), maximumDelay: .milliseconds(500))
+        for (attempt, ceiling) in [100, 200, 400, 500, 500].map({ Duration.milliseconds($0) }).enumerated() {
+            for _ in 0..<50 {
+                let delay = policy.delay(beforeRetry: attempt, retryAfter: nil)
+                // (A microsecond of slack for the Double arithmetic of the jitter.)
+                #expect(delay >= ceiling / 2 - .microseconds(1) && delay <= ceiling + .microseconds(1), "attempt \(attempt): \(delay)")
+            }
+        }
+    }
+
+    @Test func retryAfterIsObeyedButCapped() {
+        let policy = RetryPolicy(maxRetries: 2, initialDelay: .milliseconds(100), maximumDelay: .seconds(10))
+        #expect(policy.delay(beforeRetry: 0, retryAfter: .seconds(3)) == .seconds(3))
+        #expect(policy.delay(beforeRetry: 1, retryAfter: .seconds(3600)) == .seconds(10))
+        #expect(RetryPolicy(maxRetries: -1).maxRetries == 0 && RetryPolicy.none.maxRetries == 0)
     }
 }
 
@@ -241,17 +424,18 @@ final class Recorder: Sendable {
         #expect(cache.keysByRecency.first == 9_999 % 257)
     }
 
-    @Test func aCancelledJobNeverTakesTheWaitersOfItsSuccessor() async throws {
-        let server = try ImagePipelineTests.server()
-        let pipeline = ImagePipelineTests.pipeline()
-        let request = ImageRequest(url: server.url("/slow-ok.png/again"))
-        let first = Task { try await pipeline.image(for: request) }
-        #expect(await eventually { server.requests(to: "/slow-ok.png/again") == 1 })
-        first.cancel()
-        // A new waiter right away starts a new job; the old task's late end
-        // must not deliver "cancelled" to it.
-        let image = try await pipeline.image(for: request)
-        #expect(image.width == 32)
-        await #expect(throws: ImagePipeline.Error.self) { try await first.value }
+    @Test func thePipelineKeepsDecodedImagesWithinItsBudget() async throws {
+        // Room for one 32×32 bitmap (4 KiB): the second evicts the first.
+        let loader = MockDataLoader()
+        let a = URL(string: "https://cdn.example/a.png")!, b = URL(string: "https://cdn.example/b.png")!
+        loader.reply(a, .data(Fixtures.iconPNG))
+        loader.reply(b, .data(Fixtures.iconPNG))
+        let pipeline = ImagePipeline(loader: loader, configuration: .init(retry: .none, memoryCacheBytes: 6 << 10, dataCacheBytes: 0))
+        _ = try await pipeline.image(for: ImageRequest(url: a))
+        _ = try await pipeline.image(for: ImageRequest(url: b))
+        #expect(pipeline.cachedImage(for: ImageRequest(url: a)) == nil && pipeline.cachedImage(for: ImageRequest(url: b)) != nil)
+        #expect(pipeline.memoryCache.totalCost == 32 * 32 * 4)
+        #expect(try await pipeline.response(for: ImageRequest(url: a)).source == .network)
+        #expect(loader.loadCount(a) == 2 && loader.loadCount(b) == 1)
     }
 }
