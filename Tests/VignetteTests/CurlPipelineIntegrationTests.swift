@@ -27,7 +27,7 @@ import VignetteTestSupport
         let waiters = (0..<10).map { _ in Task { try await pipeline.image(for: request) } }
         #expect(await eventually { server.requests(to: "/gate/shared") == 1 && pipeline.waiterCount(for: request) == 10 })
         server.open(gate: "shared")
-        for waiter in waiters { #expect(try await waiter.value.width == 32) }
+        for waiter in waiters { #expect(try await waiter.value().width == 32) }
         #expect(server.requests(to: "/gate/shared") == 1)
     }
 

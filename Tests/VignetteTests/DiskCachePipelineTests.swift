@@ -105,7 +105,7 @@ import VignetteSQLite
         try await prime(url, cache)
         let confirmed = try await pipeline(cache).response(for: ImageRequest(url: url))
         #expect(confirmed.source == .revalidated && confirmed.image.width == 32)
-        await storage.removals(reach: 1)
+        #expect(await storage.removals(reach: 1))
         #expect(storage.removedKeys == [url.absoluteString])
         #expect(try await cache.storage.count() == 0)
     }
@@ -128,7 +128,7 @@ import VignetteSQLite
         #expect(await loader.until { $0.held == 1 })
         #expect(await eventually { pipeline.waiterCount(for: ImageRequest(url: url)) == 5 })
         loader.resume()
-        for request in requests { #expect(try await request.value.source == .revalidated) }
+        for request in requests { #expect(try await request.value().source == .revalidated) }
         #expect(loader.loadCount(url) == 2)
     }
 
@@ -273,9 +273,9 @@ import VignetteSQLite
         // The bad copy's removal runs in the background: let the new load end
         // after it (see the known issue below for the other order).
         #expect(await loader.until { $0.held == 1 })
-        await storage.removals(reach: 1)
+        #expect(await storage.removals(reach: 1))
         loader.resume()
-        let fetched = try await response.value
+        let fetched = try await response.value()
         #expect(fetched.source == .network && fetched.image.width == 32)
         #expect(loader.validators(url) == [CacheValidators()])  // a full load, not a revalidation of the bad copy
         await cache.flush()
@@ -294,7 +294,7 @@ import VignetteSQLite
         await cache.flush()
         #expect(try await cache.storage.entry(for: url.absoluteString)?.data == Self.png)
         storage.releaseRemovals()
-        await storage.removals(reach: 1)
+        #expect(await storage.removals(reach: 1))
         let survivor = try await cache.storage.entry(for: url.absoluteString)?.data
         withKnownIssue("FetchStage.discard removes in an untracked Task, unordered with DiskCache's writes of the key") {
             #expect(survivor == Self.png)
@@ -310,7 +310,7 @@ import VignetteSQLite
             try await self.pipeline(cache).response(for: ImageRequest(url: url, cachePolicy: .cacheOnly))
         }
         #expect(loader.totalLoads == 0)
-        await storage.removals(reach: 1)
+        #expect(await storage.removals(reach: 1))
         #expect(try await cache.storage.count() == 0)
     }
 

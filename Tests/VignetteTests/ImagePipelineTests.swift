@@ -48,7 +48,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         #expect(await eventually { pipeline.waiterCount(for: request) == 20 })
         loader.resume()
         var widths: Set<Int> = []
-        for waiter in waiters { widths.insert(try await waiter.value.width) }
+        for waiter in waiters { widths.insert(try await waiter.value().width) }
         #expect(widths == [32] && loader.loadCount(url) == 1)
         // Now a memory-cache hit, answered without suspending or a load.
         #expect(pipeline.cachedImage(for: request)?.width == 32)
@@ -64,8 +64,8 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         let reload = Task { try await pipeline.response(for: ImageRequest(url: url, cachePolicy: .reloadIgnoringCaches)) }
         #expect(await loader.until { $0.held == 2 })
         loader.resume()
-        _ = try await normal.value
-        #expect(try await reload.value.source == .network)
+        _ = try await normal.value()
+        #expect(try await reload.value().source == .network)
         #expect(loader.loadCount(url) == 2)
         // A reload bypasses the memory cache too.
         #expect(pipeline.cachedImage(for: ImageRequest(url: url, cachePolicy: .reloadIgnoringCaches)) == nil)
@@ -85,7 +85,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         // Every request is either loading or queued: none got past the limit.
         #expect(loader.totalLoads == 2)
         loader.resume()
-        for task in tasks { _ = try await task.value }
+        for task in tasks { _ = try await task.value() }
         #expect(loader.totalLoads == 8 && loader.peakConcurrency == 2)
         #expect(pipeline.scheduler.peakRunning == 2)
     }
@@ -106,7 +106,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         }
         #expect(loader.totalLoads == 1)
         loader.resume(blocker)
-        for task in tasks { _ = try await task.value }
+        for task in tasks { _ = try await task.value() }
         let order = loader.startOrder.map(\.lastPathComponent)
         #expect(order == ["blocker.png", "high.png", "normal.png", "normal2.png", "low.png"])
     }
@@ -133,8 +133,8 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
                 && pipeline.transferWaiterCount(for: wanted) == (sameDecode ? 1 : 2)
         })
         loader.resume(blocker)
-        _ = try await (blocking.value, prefetchA.value, prefetchB.value)
-        #expect(try await visible.value.scale == visibleScale)
+        _ = try await (blocking.value(), prefetchA.value(), prefetchB.value())
+        #expect(try await visible.value().scale == visibleScale)
         #expect(loader.startOrder == [blocker, lowB, lowA])
         #expect(loader.loadCount(lowB) == 1)
     }
@@ -254,7 +254,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         #expect(await pipelineError(of: quitter) == .cancelled(url))
         #expect(loader.heldCount == 1)  // the transfer goes on for the stayer
         loader.resume()
-        #expect(try await stayer.value.width == 32)
+        #expect(try await stayer.value().width == 32)
         #expect(loader.loadCount(url) == 1 && loader.cancelledCount == 0)
     }
 
@@ -295,7 +295,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         slow.resume(url, load: 1)
         #expect(await slow.until { $0.cancelled == 1 && $0.loadCount(url) == 2 })
         slow.resume()
-        #expect(try await second.value.width == 32)
+        #expect(try await second.value().width == 32)
     }
 
     // MARK: Other loaders
@@ -309,12 +309,6 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         let data = URL(string: "data:image/png;base64," + Self.png.base64EncodedString())!
         #expect(try await pipeline.image(for: ImageRequest(url: data)).width == 32)
     }
-}
-
-/// The error `task` ended with, or nil when it succeeded.
-func pipelineError(of task: Task<Bitmap, any Error>) async -> ImageLoadingError? {
-    guard case .failure(let error) = await task.result else { return nil }
-    return error as? ImageLoadingError
 }
 
 final class Recorder: Sendable {
@@ -339,7 +333,7 @@ final class Recorder: Sendable {
             #expect(await eventually { scheduler.waitingCount == expected })
         }
         scheduler.release()
-        for task in tasks { try await task.value }
+        for task in tasks { try await task.value() }
         #expect(order.names == ["high", "normal1", "normal2", "low1", "low2"])
         #expect(scheduler.peakRunning == 1)
     }
@@ -358,8 +352,8 @@ final class Recorder: Sendable {
         prefetch.raise(to: .high)
         #expect(job.current == .high)
         scheduler.release()
-        try await normal.value
-        try await raised.value
+        try await normal.value()
+        try await raised.value()
         #expect(order.names == ["raised", "normal"])
     }
 
@@ -369,7 +363,7 @@ final class Recorder: Sendable {
         let waiter = Task { try await scheduler.acquire(.normal) }
         #expect(await eventually { scheduler.waitingCount == 1 })
         waiter.cancel()
-        let result = await waiter.result
+        let result = await waiter.result()
         #expect(throws: CancellationError.self) { try result.get() }
         #expect(scheduler.waitingCount == 0)
         scheduler.release()

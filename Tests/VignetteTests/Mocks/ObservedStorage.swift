@@ -10,7 +10,8 @@ final class ObservedStorage: DiskCacheStorage {
         var removed: [String] = []
         var holding = false
         var held: [CheckedContinuation<Void, Never>] = []
-        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var watchers: [UInt64: (count: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
+        var nextID: UInt64 = 0
     }
 
     private let state = Locked(State())
@@ -33,16 +34,21 @@ final class ObservedStorage: DiskCacheStorage {
         held.forEach { $0.resume() }
     }
 
-    /// Returns once `count` removals have completed. (A removal that never
-    /// comes fails the test by its time limit.)
-    func removals(reach count: Int) async {
-        await withCheckedContinuation { continuation in
+    /// Waits until `count` removals have completed; false when `timeout`
+    /// passes first (so a removal that never comes fails, never hangs).
+    func removals(reach count: Int, timeout: Duration = .seconds(10)) async -> Bool {
+        let id = state.withLock { s -> UInt64 in s.nextID += 1; return s.nextID }
+        return await withCheckedContinuation { continuation in
             let done = state.withLock { s -> Bool in
                 guard s.removed.count < count else { return true }
-                s.watchers.append((count, continuation))
+                s.watchers[id] = (count, continuation)
                 return false
             }
-            if done { continuation.resume() }
+            if done { return continuation.resume(returning: true) }
+            Task { [weak self] in
+                try? await Task.sleep(for: timeout)
+                self?.state.withLock { $0.watchers.removeValue(forKey: id) }?.continuation.resume(returning: false)
+            }
         }
     }
 
@@ -58,13 +64,14 @@ final class ObservedStorage: DiskCacheStorage {
             if !hold { continuation.resume() }
         }
         defer {
-            let ready = state.withLock { s -> [CheckedContinuation<Void, Never>] in
+            let ready = state.withLock { s -> [CheckedContinuation<Bool, Never>] in
                 s.removed.append(key)
                 let count = s.removed.count
-                defer { s.watchers.removeAll { $0.count <= count } }
-                return s.watchers.filter { $0.count <= count }.map(\.continuation)
+                let reached = s.watchers.filter { $0.value.count <= count }
+                for id in reached.keys { s.watchers[id] = nil }
+                return reached.values.map(\.continuation)
             }
-            ready.forEach { $0.resume() }
+            ready.forEach { $0.resume(returning: true) }
         }
         try await base.removeEntry(for: key)
     }
