@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import Vignette
+
+/// The test loader's own contract: the pipeline tests rely on it.
+@Suite(.timeLimit(.minutes(1))) struct MockDataLoaderTests {
+    let loader = MockDataLoader()
+    let a = URL(string: "https://cdn.example/a.png")!
+    let b = URL(string: "https://cdn.example/b.png")!
+
+    @Test func repliesInTurnTheLastRepeating() async throws {
+        loader.reply(a, .failure(.timedOut(a, limit: .load(.seconds(30)))), .data(Data([1])))
+        await #expect(throws: LoadingError.timedOut(a, limit: .load(.seconds(30)))) { try await loader.load(a) }
+        for _ in 0..<2 { #expect(try await loader.load(a).data == Data([1])) }
+        await #expect(throws: LoadingError.httpStatus(b, status: 404, retryAfter: nil)) { try await loader.load(b) }
+        #expect(loader.loadCount(a) == 3 && loader.startOrder == [a, a, a, b])
+    }
+
+    @Test func holdsOneURLOrOneLoad() async throws {
+        loader.reply(a, .data(Data([1])))
+        loader.reply(b, .data(Data([2])))
+        loader.hold(a)
+        let first = Task { try await loader.load(a) }
+        #expect(await loader.until { $0.held == 1 })
+        let second = Task { try await loader.load(a) }
+        #expect(await loader.until { $0.held == 2 })
+        #expect(try await loader.load(b).data == Data([2]))  // other URLs go through
+        loader.resume(a, load: 2)
+        #expect(try await second.value().data == Data([1]))
+        #expect(loader.heldCount == 1)
+        loader.resume(a)
+        #expect(try await first.value().data == Data([1]))
+        #expect(loader.peakConcurrency == 3)  // two held, and b
+    }
+
+    @Test func cancellingAHeldLoadEndsItUnlessIgnored() async throws {
+        loader.reply(a, .data(Data([1])))
+        loader.suspend()
+        let prompt = Task { try await loader.load(a) }
+        #expect(await loader.until { $0.held == 1 })
+        prompt.cancel()
+        await #expect(throws: LoadingError.cancelled(a)) { try await prompt.value() }
+        let slow = MockDataLoader(ignoresCancellation: true)
+        slow.reply(a, .data(Data([1])))
+        slow.suspend()
+        let late = Task { try await slow.load(a) }
+        #expect(await slow.until { $0.held == 1 })
+        late.cancel()
+        #expect(slow.heldCount == 1 && slow.cancelledCount == 0)
+        slow.resume()
+        await #expect(throws: LoadingError.cancelled(a)) { try await late.value() }
+        #expect(slow.cancelledCount == 1)
+    }
+
+    @Test func untilGivesUpAfterItsTimeout() async {
+        #expect(await loader.until(timeout: .milliseconds(20)) { $0.totalLoads == 1 } == false)
+        #expect(await loader.until { $0.totalLoads == 0 })
+    }
+}
