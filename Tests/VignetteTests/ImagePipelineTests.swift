@@ -157,9 +157,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         loader.resume(blocker)
         _ = try await (blocking.value(), prefetch.value(), visible.value())
         // Prefetching must not delay visible work; the raise outlives the waiter that asked for it.
-        withKnownIssue("LoadScheduler.Priority.follow is never undone when a waiter leaves (TaskCoalescer.join)") {
-            #expect(loader.startOrder == [blocker, visibleLater, prefetched])
-        }
+        #expect(loader.startOrder == [blocker, visibleLater, prefetched])
     }
 
     // MARK: Retries

@@ -24,6 +24,12 @@ final class LoadScheduler: Sendable {
         func raise(to priority: ImagePriority) { links.withLock { $0.own = max($0.own, priority) } }
         /// From now on, at least as urgent as `other`.
         func follow(_ other: Priority) { links.withLock { $0.followed.append(other) } }
+        /// No longer follows `other` (a waiter that left takes its raise with it).
+        func unfollow(_ other: Priority) {
+            links.withLock { links in
+                if let index = links.followed.firstIndex(where: { $0 === other }) { links.followed.remove(at: index) }
+            }
+        }
     }
 
     private struct Waiter {

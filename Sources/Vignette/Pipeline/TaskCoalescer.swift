@@ -18,6 +18,8 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var task: Task<Void, Never>?
         var priority: LoadScheduler.Priority
         var waiters: [UInt64: CheckedContinuation<Outcome, Never>] = [:]
+        /// Each waiter's priority, which the job follows while it waits.
+        var priorities: [UInt64: LoadScheduler.Priority] = [:]
     }
 
     private struct State {
@@ -54,6 +56,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             if s.cancelledEarly.remove(waiter) != nil { return true }
             if s.jobs[key] != nil {
                 s.jobs[key]!.waiters[waiter] = continuation
+                s.jobs[key]!.priorities[waiter] = priority
                 s.jobs[key]!.priority.follow(priority)
                 return false
             }
@@ -61,6 +64,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             jobPriority.follow(priority)
             var job = Job(id: waiter, priority: jobPriority)
             job.waiters[waiter] = continuation
+            job.priorities[waiter] = priority
             job.task = Task { [self] in
                 let outcome = await work(jobPriority)
                 deliver(key, job: waiter, outcome)
@@ -77,6 +81,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                 s.cancelledEarly.insert(waiter)
                 return (nil, nil)
             }
+            if let priority = s.jobs[key]?.priorities.removeValue(forKey: waiter) { s.jobs[key]?.priority.unfollow(priority) }
             // The last waiter gone: abort the work nobody wants any more.
             guard s.jobs[key]!.waiters.isEmpty else { return (removed, nil) }
             return (removed, s.jobs.removeValue(forKey: key)?.task)

@@ -48,7 +48,7 @@ final class FetchStage: Sendable {
         guard let disk else { return }
         switch fetched.pending.disk {
         case .store(let entry)?: disk.store(entry)
-        case .remove(let diskKey)?: Task { try? await disk.removeEntry(for: diskKey) }
+        case .remove(let diskKey)?: disk.remove(diskKey)
         case nil: break
         }
     }
@@ -56,7 +56,9 @@ final class FetchStage: Sendable {
     /// Forgets bytes a decode found damaged, in memory and on disk.
     func discard(_ key: ImageRequest.DataKey) {
         dataCache.removeValue(for: key)
-        if let disk { Task { try? await disk.removeEntry(for: key.address) } }
+        // Ordered with the key's background stores: a replacement written
+        // after this removal survives it.
+        disk?.remove(key.address)
     }
 
     /// One job: the caches its policy allows, then the network with retries.
