@@ -7,7 +7,7 @@ import PackageDescription
 //   VignetteSQLite           │                  │
 //        └─> Vignette (loading · pipeline · caches · futures · prefetching) ─> CCurl, CDeflate
 //                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
-//                     rendering · surface · comparison) ─> CPNG, CDeflate
+//                     rendering · surface · comparison) ─> CPNG, CJPEG, CDeflate
 //   VignetteSnapshotTesting ─> VignetteCore   (no libcurl)
 let package = Package(
     name: "Vignette",
@@ -29,6 +29,8 @@ let package = Package(
         // One small C shim per system library, linked only by the modules that need it.
         // libpng reports errors with longjmp: every call of one decode stays in one C frame.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        // libjpeg-turbo reports errors through error_exit: routed to longjmp within one C frame, as for libpng.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // libcurl's setopt is variadic: typed setters in C.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // libdeflate is called directly; only its header is mapped.
@@ -37,7 +39,7 @@ let package = Package(
         .target(name: "CMalloc"),
         .target(
             name: "VignetteCore",
-            dependencies: ["CPNG", "CDeflate"]
+            dependencies: ["CPNG", "CJPEG", "CDeflate"]
         ),
         .target(
             name: "Vignette",
