@@ -38,6 +38,17 @@ import VignetteTestSupport
         #expect(Self.decodeError(Fixtures.iconPNG) == .notJPEG(byteCount: Fixtures.iconPNG.count))
     }
 
+    @Test func onlyDamageThatLosesPixelsIsAnError() throws {
+        let data = try JPEGFixtures.data("s420.jpg")
+        let reference = try JPEGCodec.decode(data)
+        // Without its EOI marker the file is truncated, as Pillow also says.
+        guard case .truncated = Self.decodeError(data.dropLast(2)) else { Issue.record("a file without EOI decoded"); return }
+        // Bytes after EOI and junk before a marker (a libjpeg warning) leave every pixel intact.
+        #expect(try JPEGCodec.decode(data + Data("trailing garbage".utf8)) == reference)
+        let table = try #require([UInt8](data).indices.first { data[$0] == 0xFF && data[$0 + 1] == 0xDB })
+        #expect(try JPEGCodec.decode(data.prefix(table) + Data([0, 0, 0]) + data.dropFirst(table)) == reference)
+    }
+
     @Test func aMarkerInsideEntropyDataIsAnError() throws {
         // An RST marker where the file has none: libjpeg would fill the rest with grey.
         var bytes = [UInt8](try JPEGFixtures.data("s420.jpg"))

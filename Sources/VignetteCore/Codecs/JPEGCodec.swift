@@ -154,6 +154,6 @@ public struct JPEGCodec: Sendable {
         return Data(bytesNoCopy: output, count: length, deallocator: .free)
     }
 
-    /// The libjpeg-turbo version this build links, e.g. `2.1.5`.
+    /// The libjpeg-turbo version the shim was compiled against, e.g. `2.1.5`.
     public static var libjpegTurboVersion: String { String(cString: vg_jpeg_version()) }
 }
