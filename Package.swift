@@ -7,7 +7,7 @@ import PackageDescription
 //   VignetteSQLite           │                  │
 //        └─> Vignette (loading · pipeline · caches · futures · prefetching) ─> CCurl, CDeflate
 //                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
-//                     rendering · surface · comparison) ─> CPNG, CWebP, CDeflate
+//                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CDeflate
 //   VignetteSnapshotTesting ─> VignetteCore   (no libcurl)
 let package = Package(
     name: "Vignette",
@@ -29,6 +29,8 @@ let package = Package(
         // One small C shim per system library, linked only by the modules that need it.
         // libpng reports errors with longjmp: every call of one decode stays in one C frame.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        // libjpeg-turbo reports errors through error_exit: routed to longjmp within one C frame, as for libpng.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // libwebp and its demuxer (animation frames, ICCP and EXIF chunks); status codes, never messages.
         .target(name: "CWebP", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
         // libcurl's setopt is variadic: typed setters in C.
@@ -39,7 +41,7 @@ let package = Package(
         .target(name: "CMalloc"),
         .target(
             name: "VignetteCore",
-            dependencies: ["CPNG", "CWebP", "CDeflate"]
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CDeflate"]
         ),
         .target(
             name: "Vignette",

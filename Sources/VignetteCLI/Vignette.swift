@@ -36,6 +36,7 @@ struct VersionsCommand: ParsableCommand {
 
     func run() {
         print("libpng \(PNGCodec.libpngVersion)")
+        print("libjpeg-turbo \(JPEGCodec.libjpegTurboVersion)")
         print("libwebp \(WebPCodec.libwebpVersion)")
         print(String(cString: vg_curl_version()))
     }

@@ -28,6 +28,8 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
         case unrecognizedFormat(byteCount: Int)
         /// The bytes claim the format but are corrupt or truncated.
         case malformed(String)
+        /// Valid data this build cannot decode (e.g. 12-bit JPEG samples).
+        case unsupported(String)
         /// The header announces more pixels than the limit.
         case tooLarge(width: Int, height: Int, limit: Int)
         /// Memory for the pixels could not be obtained.
@@ -42,7 +44,7 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
     public var isDamagedData: Bool {
         switch reason {
         case .unrecognizedFormat, .malformed: true
-        case .tooLarge, .outOfMemory, .invalidScale: false
+        case .unsupported, .tooLarge, .outOfMemory, .invalidScale: false
         }
     }
 
@@ -53,6 +55,7 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
             count < 8 ? "not an image: only \(count) bytes"
                 : "not an image in a known format (\(ImageDecoders.standard.formats.map(\.rawValue).joined(separator: ", ")))"
         case .malformed(let detail): "corrupt \(format.map { $0.rawValue.uppercased() } ?? "image"): \(detail)"
+        case .unsupported(let detail): "unsupported \(format.map { $0.rawValue.uppercased() } ?? "image"): \(detail)"
         case .tooLarge(let w, let h, let limit): "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
         case .outOfMemory: "out of memory while decoding the \(format.map { $0.rawValue.uppercased() } ?? "image")"
         case .invalidScale(let scale): "invalid image scale \(scale): it must be a positive number"

@@ -1,0 +1,29 @@
+import Foundation
+
+extension JPEGCodec: ImageDecoding, ImageEncoding {
+    /// `.jpeg`.
+    public var format: ImageFormat { .jpeg }
+
+    /// True when the bytes start with an SOI marker followed by another marker (`FF D8 FF`).
+    public func recognizes(_ data: Data) -> Bool {
+        data.starts(with: [0xFF, 0xD8, 0xFF])
+    }
+
+    /// Decodes through `JPEGCodec.decode`, reporting errors as `ImageDecodingError`.
+    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+        do {
+            return try JPEGCodec.decode(data, options: options)
+        } catch {
+            throw ImageDecodingError(format: .jpeg, reason: error.decodingReason(byteCount: data.count), underlying: error)
+        }
+    }
+
+    /// Encodes with this codec's `options`.
+    public func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+        do {
+            return try JPEGCodec.encode(bitmap, options: options)
+        } catch {
+            throw ImageEncodingError(format: .jpeg, reason: error.encodingReason)
+        }
+    }
+}
