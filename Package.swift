@@ -7,7 +7,7 @@ import PackageDescription
 //   VignetteSQLite           │                  │
 //        └─> Vignette (loading · pipeline · caches · futures · prefetching) ─> CCurl, CDeflate
 //                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
-//                     rendering · surface · comparison) ─> CPNG, CDeflate
+//                     rendering · surface · comparison) ─> CPNG, CLCMS, CDeflate
 //   VignetteSnapshotTesting ─> VignetteCore   (no libcurl)
 let package = Package(
     name: "Vignette",
@@ -29,6 +29,8 @@ let package = Package(
         // One small C shim per system library, linked only by the modules that need it.
         // libpng reports errors with longjmp: every call of one decode stays in one C frame.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        // lcms2 converts embedded ICC profiles to sRGB; its errors become result codes, never output.
+        .target(name: "CLCMS", linkerSettings: [.linkedLibrary("lcms2")]),
         // libcurl's setopt is variadic: typed setters in C.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // libdeflate is called directly; only its header is mapped.
@@ -37,7 +39,7 @@ let package = Package(
         .target(name: "CMalloc"),
         .target(
             name: "VignetteCore",
-            dependencies: ["CPNG", "CDeflate"]
+            dependencies: ["CPNG", "CLCMS", "CDeflate"]
         ),
         .target(
             name: "Vignette",
