@@ -36,6 +36,7 @@ struct VersionsCommand: ParsableCommand {
 
     func run() {
         print("libpng \(PNGCodec.libpngVersion)")
+        print("lcms2 \(ColorProfile.lcms2Version)")
         print(String(cString: vg_curl_version()))
     }
 }
