@@ -113,6 +113,21 @@ import VignetteTestSupport
         #expect(first == second)
     }
 
+    /// One cached transform, applied by many threads at once, gives every one the same bytes.
+    @Test func threadsShareOneTransform() throws {
+        let decoded = try PNGCodec.decodedImage(try Self.fixture("adobe-rgb-parrots.png"), maxPixelCount: 1 << 20)
+        let profile = ColorProfile(bytes: try #require(decoded.iccProfile))
+        var expected = decoded.rgba
+        profile.convertToSRGB(&expected, width: decoded.width, height: decoded.height)
+        let results = Locked([[UInt8]]())
+        DispatchQueue.concurrentPerform(iterations: 16) { _ in
+            var pixels = decoded.rgba
+            profile.convertToSRGB(&pixels, width: decoded.width, height: decoded.height)
+            results.withLock { $0.append(pixels) }
+        }
+        #expect(results.withLock { $0.count == 16 && $0.allSatisfy { $0 == expected } })
+    }
+
     /// The converted bytes, pinned for the lcms2 this machine links (Debian
     /// bookworm's 2.14): `swift test` and `swift test -c release` both check
     /// this one value, so debug and release are shown to agree, and so is

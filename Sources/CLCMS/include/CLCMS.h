@@ -8,10 +8,10 @@
 extern "C" {
 #endif
 
-/// What a conversion did. Every result but VG_ICC_CONVERTED leaves the
-/// pixels exactly as they were.
+/// What preparing a conversion found. Only VG_ICC_CONVERTED gives a
+/// transform to apply; the pixels of every other case stay as they are.
 enum {
-    VG_ICC_CONVERTED = 0,        /* pixels now hold sRGB */
+    VG_ICC_CONVERTED = 0,        /* a transform to apply */
     VG_ICC_IDENTITY = 1,         /* the profile maps every probe colour to itself (an sRGB profile) */
     VG_ICC_MALFORMED = 2,        /* lcms2 could not read the profile */
     VG_ICC_UNSUPPORTED = 3,      /* not an RGB or grey input profile (CMYK, Lab, device link, ...) */
@@ -27,14 +27,25 @@ typedef struct {
     uint32_t lcms_error;   /* the last cmsERROR_* code lcms2 reported, 0 when none */
 } vg_icc_report;
 
-/// Converts straight-alpha RGBA8 pixels in place from `profile` to sRGB
-/// (relative colorimetric; alpha copied). Rows are `stride` bytes apart.
-/// An RGB profile goes through an lcms2 RGBA8 transform; a grey profile
-/// maps R, G and B each through the grey tone curve (R = G = B stays so).
-/// lcms2 never prints: errors land in `report->lcms_error`.
-int vg_icc_to_srgb_rgba8(const uint8_t *profile, size_t profile_length,
-                         uint8_t *pixels, uint32_t width, uint32_t height, size_t stride,
-                         vg_icc_report *report);
+/// A prepared conversion from one profile to sRGB: immutable once made, so
+/// several threads may apply it at once.
+typedef struct vg_icc_transform vg_icc_transform;
+
+/// Reads `profile` and prepares the conversion of straight-alpha RGBA8 from
+/// it to sRGB (relative colorimetric; alpha untouched). An RGB profile
+/// becomes an lcms2 RGB8 transform; a grey profile a table mapping R, G and B each
+/// through the grey tone curve (R = G = B stays so). Returns NULL, with the
+/// reason in `*result`, unless `*result` is VG_ICC_CONVERTED: for
+/// VG_ICC_IDENTITY there is nothing to apply. lcms2 never prints: its errors
+/// land in `report->lcms_error`.
+vg_icc_transform *vg_icc_transform_create(const uint8_t *profile, size_t profile_length,
+                                          int *result, vg_icc_report *report);
+
+/// Converts `height` rows of `width` pixels, `stride` bytes apart, in place.
+void vg_icc_transform_apply(const vg_icc_transform *transform, uint8_t *pixels,
+                            uint32_t width, uint32_t height, size_t stride);
+
+void vg_icc_transform_free(vg_icc_transform *transform);
 
 /// The lcms2 version linked in, e.g. 2140 for 2.14.
 int vg_icc_lcms_version(void);

@@ -13,7 +13,7 @@ import CLCMS
 ///   255, 0, 0), as browsers show tagged images. Matrix-shaper profiles —
 ///   nearly every photo's — have no perceptual tables, so every intent
 ///   gives them the same pixels.
-/// - RGB profiles go through an lcms2 RGBA8 transform with alpha copied;
+/// - RGB profiles go through an lcms2 RGB8 transform (alpha untouched);
 ///   grey profiles map R, G and B each through the grey tone curve (grey
 ///   decoded as R = G = B stays grey).
 /// - A profile whose transform leaves every probe colour unchanged (an sRGB
@@ -64,41 +64,40 @@ public struct ColorProfile: Sendable, Hashable {
     }
 
     /// Converts straight-alpha RGBA8 pixels (`width * height * 4` bytes,
-    /// row-major) from this profile to sRGB in place; alpha is kept.
+    /// row-major) from this profile to sRGB in place; alpha is kept. Safe
+    /// to call from any number of threads at once.
     @discardableResult
     public func convertToSRGB(_ rgba: inout [UInt8], width: Int, height: Int) -> Conversion {
         precondition(width >= 0 && height >= 0 && rgba.count == width * height * 4,
                      "rgba must hold width * height * 4 bytes")
         guard bytes.count <= Self.maxByteCount else { return .tooLarge(byteCount: bytes.count) }
-        guard width > 0, height > 0 else {
-            // No pixels: the profile is still judged, on a scratch pixel.
-            var scratch: [UInt8] = [0, 0, 0, 255]
-            return convertToSRGB(&scratch, width: 1, height: 1)
+        switch prepared() {
+        case .unchanged(let outcome):
+            return outcome
+        case .transform(let transform):
+            if !rgba.isEmpty { transform.apply(&rgba, width: width, height: height) }
+            return .converted
         }
-        var report = vg_icc_report()
-        let rc = bytes.withUnsafeBufferPointer { profile in
-            rgba.withUnsafeMutableBufferPointer { pixels in
-                vg_icc_to_srgb_rgba8(profile.baseAddress, profile.count, pixels.baseAddress,
-                                     UInt32(width), UInt32(height), width * 4, &report)
-            }
-        }
-        return Self.conversion(Int(rc), report: report)
     }
 
-    private static func conversion(_ rc: Int, report: vg_icc_report) -> Conversion {
-        switch rc {
-        case VG_ICC_CONVERTED: .converted
-        case VG_ICC_IDENTITY: .alreadySRGB
+    /// Reads the profile and prepares its transform (no cache: `prepared()` keeps them).
+    func prepare() -> Prepared {
+        var result: Int32 = 0
+        var report = vg_icc_report()
+        let handle = bytes.withUnsafeBufferPointer { vg_icc_transform_create($0.baseAddress, $0.count, &result, &report) }
+        if let handle { return .transform(ICCTransform(handle)) }
+        switch Int(result) {
+        case VG_ICC_IDENTITY: return .unchanged(.alreadySRGB)
         case VG_ICC_UNSUPPORTED:
-            .unsupported(colorSpace: signature(report.color_space), deviceClass: signature(report.device_class))
-        case VG_ICC_TRANSFORM_FAILED: .transformFailed
-        case VG_ICC_OUT_OF_MEMORY: .outOfMemory
-        default: .malformed
+            return .unchanged(.unsupported(colorSpace: Self.signature(report.color_space), deviceClass: Self.signature(report.device_class)))
+        case VG_ICC_TRANSFORM_FAILED: return .unchanged(.transformFailed)
+        case VG_ICC_OUT_OF_MEMORY: return .unchanged(.outOfMemory)
+        default: return .unchanged(.malformed)
         }
     }
 
     /// A four-character ICC signature as text, trailing spaces dropped ("RGB ", "GRAY" → "RGB", "GRAY").
-    private static func signature(_ value: UInt32) -> String {
+    static func signature(_ value: UInt32) -> String {
         let bytes = (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) }
         let text = String(decoding: bytes.map { (32...126).contains($0) ? $0 : 0x3F }, as: UTF8.self)
         return String(text.reversed().drop { $0 == " " }.reversed())
