@@ -16,21 +16,33 @@ import CLCMS
 /// - RGB profiles go through an lcms2 RGB8 transform (alpha untouched);
 ///   grey profiles map R, G and B each through the grey tone curve (grey
 ///   decoded as R = G = B stays grey).
-/// - A profile whose transform leaves every probe colour unchanged (an sRGB
-///   profile) leaves the pixels untouched: an sRGB-tagged image decodes
+/// - A profile whose transform leaves every probe colour unchanged (every
+///   grey, every level of each primary alone, a 16-level cube: an sRGB
+///   profile) leaves the pixels untouched, so an sRGB-tagged image decodes
 ///   byte for byte like an untagged one.
 /// - A profile that cannot be used — malformed, over 4 MiB, not RGB or grey
 ///   (CMYK, Lab), a device link, or one lcms2 builds no transform from —
 ///   never fails a decode: the pixels stay as stored and count as sRGB.
-/// - Deterministic: lcms2 builds its tables once per transform, then
-///   converts 8-bit pixels in integer arithmetic (1.14 fixed point for
-///   matrix-shaper profiles). Debug and release builds link the same lcms2,
-///   so they give the same bytes; so does every machine with the same lcms2.
+/// - Deterministic: lcms2 builds its tables once per transform (in floating
+///   point), then converts 8-bit pixels in integer arithmetic (1.14 fixed
+///   point for matrix-shaper profiles, integer interpolation for
+///   table-based ones). Its optimisations stay on because they are what
+///   makes that path integer: `cmsFLAGS_NOOPTIMIZE` would evaluate every
+///   pixel in floating point, 15× slower and no steadier. Debug and release
+///   builds link the same lcms2 and the shim does no arithmetic, so they give
+///   the same bytes; lcms2's core has no CPU dispatch (its SIMD plug-in is
+///   not used), so every x86-64 machine with the same lcms2 does too.
+/// - Cost (one core): about 10 ms per megapixel for RGB profiles (768×512:
+///   4 ms; 3072×2048: 62 ms), 1 ms/Mpx for grey; building a transform takes
+///   ~3 ms, once per profile (recent profiles are cached).
 ///
 /// ```swift
-/// var pixels: [UInt8] = [255, 0, 0, 255]   // one straight-alpha RGBA8 pixel
-/// let profile = ColorProfile(bytes: [UInt8](repeating: 0, count: 16))
-/// if profile.convertToSRGB(&pixels, width: 1, height: 1) != .converted { /* kept as sRGB */ }
+/// let data = try Data(contentsOf: URL(fileURLWithPath: "photo.png"))
+/// let (header, stored) = try PNGCodec.decodeStraightRGBA(data)   // samples as stored
+/// var pixels = stored
+/// if let icc = PNGCodec.iccProfile(of: data) {
+///     ColorProfile(bytes: icc).convertToSRGB(&pixels, width: header.width, height: header.height)
+/// }
 /// ```
 public struct ColorProfile: Sendable, Hashable {
     /// The profile as embedded in the file.
