@@ -7,7 +7,7 @@ import PackageDescription
 //   VignetteSQLite           │                  │
 //        └─> Vignette (loading · pipeline · caches · futures · prefetching) ─> CCurl, CDeflate
 //                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
-//                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CDeflate
+//                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CLCMS, CDeflate
 //   VignetteSnapshotTesting ─> VignetteCore   (no libcurl)
 let package = Package(
     name: "Vignette",
@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // libwebp and its demuxer (animation frames, ICCP and EXIF chunks); status codes, never messages.
         .target(name: "CWebP", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
+        // lcms2 converts embedded ICC profiles to sRGB; its errors become result codes, never output.
+        .target(name: "CLCMS", linkerSettings: [.linkedLibrary("lcms2")]),
         // libcurl's setopt is variadic: typed setters in C.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // libdeflate is called directly; only its header is mapped.
@@ -41,7 +43,7 @@ let package = Package(
         .target(name: "CMalloc"),
         .target(
             name: "VignetteCore",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CDeflate"]
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CLCMS", "CDeflate"]
         ),
         .target(
             name: "Vignette",

@@ -222,6 +222,52 @@ int vg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
     return VG_PNG_OK;
 }
 
+static int vg_copy_iccp(png_structp png, png_infop pinfo, size_t max_length, vg_buffer *out) {
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 profile_length = 0;
+    if (png_get_iCCP(png, pinfo, &name, &compression, &profile, &profile_length) == 0) return VG_PNG_OK;
+    if (profile == NULL || profile_length == 0 || profile_length > max_length) return VG_PNG_OK;
+    out->data = (uint8_t *)malloc(profile_length);
+    if (out->data == NULL) return VG_PNG_OUT_OF_MEMORY;
+    memcpy(out->data, profile, profile_length);
+    out->length = profile_length;
+    out->capacity = profile_length;
+    return VG_PNG_OK;
+}
+
+int vg_png_read_iccp(const uint8_t *data, size_t length, size_t max_length, vg_buffer *out,
+                     char *err, size_t err_length) {
+    if (data == NULL || out == NULL) return VG_PNG_BAD_ARGUMENT;
+    out->data = NULL;
+    out->length = 0;
+    out->capacity = 0;
+    int rc = vg_check_signature(data, length, err, err_length);
+    if (rc != VG_PNG_OK) return rc;
+    vg_reader io = {data, length, 0, err, err_length};
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &io, vg_error_fn, vg_warning_fn);
+    if (png == NULL) return VG_PNG_OUT_OF_MEMORY;
+    png_infop pinfo = png_create_info_struct(png);
+    if (pinfo == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        return VG_PNG_OUT_OF_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &pinfo, NULL);
+        return VG_PNG_MALFORMED;
+    }
+    png_set_read_fn(png, &io, vg_read_fn);
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    // Bounds what libpng inflates for any ancillary chunk, the profile included;
+    // a longer profile is dropped with a warning, not an error.
+    png_set_chunk_malloc_max(png, max_length);
+    png_read_info(png, pinfo);
+    rc = vg_copy_iccp(png, pinfo, max_length, out);
+    png_destroy_read_struct(&png, &pinfo, NULL);
+    return rc;
+}
+
 void vg_buffer_free(vg_buffer *buffer) {
     if (buffer == NULL) return;
     free(buffer->data);

@@ -38,6 +38,7 @@ struct VersionsCommand: ParsableCommand {
         print("libpng \(PNGCodec.libpngVersion)")
         print("libjpeg-turbo \(JPEGCodec.libjpegTurboVersion)")
         print("libwebp \(WebPCodec.libwebpVersion)")
+        print("lcms2 \(ColorProfile.lcms2Version)")
         print(String(cString: vg_curl_version()))
     }
 }

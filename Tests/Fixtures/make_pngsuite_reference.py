@@ -17,7 +17,8 @@ contract (design.md, rendering contract point 6):
 - grey/RGB tRNS: a pixel whose samples equal the tRNS colour at the original
   bit depth gets alpha 0, every other pixel alpha 255;
 - 16-bit samples round to 8 as (v * 255 + 32895) >> 16;
-- gAMA, cHRM, sRGB, iCCP, bKGD and sBIT are ignored.
+- gAMA, cHRM, sRGB, bKGD and sBIT are ignored (Vignette converts iCCP to sRGB,
+  but no PngSuite file has one: the references hold the stored samples).
 
 Files whose names start with 'x' are the suite's invalid files; they are
 skipped here (the tests expect them to be rejected).

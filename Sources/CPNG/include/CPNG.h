@@ -60,6 +60,13 @@ int vg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                   vg_png_encode_options options, vg_buffer *out,
                   char *err, size_t err_length);
 
+/// Copies the decompressed iCCP profile into `out` (free it with
+/// vg_buffer_free); `out->length` stays 0 when there is none, or when libpng
+/// dropped it (corrupt, wrong colour space for the image, or longer than
+/// `max_length` bytes). Only the chunks before the image data are read.
+int vg_png_read_iccp(const uint8_t *data, size_t length, size_t max_length, vg_buffer *out,
+                     char *err, size_t err_length);
+
 void vg_buffer_free(vg_buffer *buffer);
 
 const char *vg_png_version(void);

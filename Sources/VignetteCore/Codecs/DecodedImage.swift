@@ -30,9 +30,18 @@ package struct DecodedImage: Sendable {
     }
 
     /// The finished bitmap. Its scale is `options.scale / reduction`, so a
-    /// shrunk decode keeps the size in points of a full one.
-    package func bitmap(options: DecodingOptions) -> Bitmap {
-        var bitmap = Bitmap(trustedWidth: width, height: height, scale: options.scale / Double(reduction), pixels: rgba)
+    /// shrunk decode keeps the size in points of a full one. With
+    /// `options.convertsToSRGB` an embedded profile converts the straight
+    /// colours to sRGB first (`ColorProfile`; an unusable profile leaves
+    /// them as stored). Consuming, so the pixels are finished in place
+    /// rather than copied.
+    package consuming func bitmap(options: DecodingOptions) -> Bitmap {
+        var pixels = rgba
+        rgba = []
+        if options.convertsToSRGB, let iccProfile {
+            ColorProfile(bytes: iccProfile).convertToSRGB(&pixels, width: width, height: height)
+        }
+        var bitmap = Bitmap(trustedWidth: width, height: height, scale: options.scale / Double(reduction), pixels: pixels)
         if hasAlpha { bitmap.premultiplyInPlace() }
         return options.appliesOrientation ? bitmap.oriented(orientation) : bitmap
     }

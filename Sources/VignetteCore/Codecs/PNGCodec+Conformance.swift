@@ -9,10 +9,10 @@ extension PNGCodec: ImageDecoding, ImageEncoding {
         data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
 
-    /// Decodes through `PNGCodec.decode`, reporting errors as `ImageDecodingError`.
+    /// Decodes through `PNGCodec.decode(_:options:)`, reporting errors as `ImageDecodingError`.
     public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
         do {
-            return try PNGCodec.decode(data, scale: options.scale, maxPixelCount: options.maxPixelCount)
+            return try PNGCodec.decode(data, options: options)
         } catch {
             throw ImageDecodingError(format: .png, reason: error.decodingReason(byteCount: data.count), underlying: error)
         }

@@ -4,9 +4,11 @@ import Foundation
 /// Decodes and encodes PNG through libpng.
 ///
 /// Decoding expands every PNG flavour (grey, palette, tRNS, 1–16 bits,
-/// interlaced) to premultiplied RGBA8; colour chunks are ignored and 16-bit
-/// samples round to 8 as `(v * 255 + 32895) >> 16`. Dimensions are checked
-/// against a pixel limit from the header, before any pixel memory exists.
+/// interlaced) to premultiplied RGBA8; 16-bit samples round to 8 as
+/// `(v * 255 + 32895) >> 16`. An iCCP profile is converted to sRGB
+/// (`ColorProfile`); gAMA, cHRM and sRGB chunks are ignored. Dimensions are
+/// checked against a pixel limit from the header, before any pixel memory
+/// exists. `decodeStraightRGBA` gives the samples as stored, unconverted.
 ///
 /// ```swift
 /// let icon = try PNGCodec.decode(contentsOf: "icon@2x.png")      // scale 2 from the name
@@ -67,7 +69,8 @@ public struct PNGCodec: Sendable {
                       colorType: ColorType(rawValue: Int(info.color_type)) ?? .rgba, isInterlaced: info.interlaced != 0, hasAlpha: info.has_alpha != 0)
     }
 
-    /// Decodes PNG bytes to straight-alpha RGBA8, the codec-boundary form.
+    /// Decodes PNG bytes to straight-alpha RGBA8, the codec-boundary form:
+    /// the samples as stored (no colour conversion, see `iccProfile(of:)`).
     public static func decodeStraightRGBA(
         _ data: Data, maxPixelCount: Int = defaultMaxPixelCount
     ) throws(PNGCodec.Error) -> (header: Header, pixels: [UInt8]) {
@@ -105,15 +108,12 @@ public struct PNGCodec: Sendable {
         return (header, pixels)
     }
 
-    /// Decodes PNG bytes to a premultiplied `Bitmap` with the given scale.
+    /// Decodes PNG bytes to a premultiplied `Bitmap` with the given scale
+    /// (an iCCP profile converted to sRGB, as `decode(_:options:)` does by default).
     public static func decode(
         _ data: Data, scale: Double = 1, maxPixelCount: Int = defaultMaxPixelCount
     ) throws(PNGCodec.Error) -> Bitmap {
-        guard scale.isFinite, scale > 0 else { throw .invalidScale(scale) }
-        let (header, pixels) = try decodeStraightRGBA(data, maxPixelCount: maxPixelCount)
-        var bitmap = Bitmap(trustedWidth: header.width, height: header.height, scale: scale, pixels: pixels)
-        if header.hasAlpha { bitmap.premultiplyInPlace() }
-        return bitmap
+        try decode(data, options: DecodingOptions(scale: scale, maxPixelCount: maxPixelCount))
     }
 
     /// Reads and decodes a PNG file. Unless `scale` is given, it comes from an
