@@ -7,7 +7,7 @@ import PackageDescription
 //   VignetteSQLite           │                  │
 //        └─> Vignette (loading · pipeline · caches · futures · prefetching) ─> CCurl, CDeflate
 //                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
-//                     rendering · surface · comparison) ─> CPNG, CWebP, CDeflate
+//                     rendering · surface · comparison) ─> CPNG, CWebP, CAVIF, CGIF, CDeflate
 //   VignetteSnapshotTesting ─> VignetteCore   (no libcurl)
 let package = Package(
     name: "Vignette",
@@ -31,6 +31,10 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
         // libwebp and its demuxer (animation frames, ICCP and EXIF chunks); status codes, never messages.
         .target(name: "CWebP", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
+        // libavif (AV1 through dav1d or aom): first image, one thread, libavif's own YUV->RGB.
+        .target(name: "CAVIF", linkerSettings: [.linkedLibrary("avif")]),
+        // giflib's record API: the first frame only, errors as codes (never printed).
+        .target(name: "CGIF", linkerSettings: [.linkedLibrary("gif")]),
         // libcurl's setopt is variadic: typed setters in C.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // libdeflate is called directly; only its header is mapped.
@@ -39,7 +43,7 @@ let package = Package(
         .target(name: "CMalloc"),
         .target(
             name: "VignetteCore",
-            dependencies: ["CPNG", "CWebP", "CDeflate"]
+            dependencies: ["CPNG", "CWebP", "CAVIF", "CGIF", "CDeflate"]
         ),
         .target(
             name: "Vignette",
