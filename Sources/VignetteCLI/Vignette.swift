@@ -37,6 +37,8 @@ struct VersionsCommand: ParsableCommand {
     func run() {
         print("libpng \(PNGCodec.libpngVersion)")
         print("libwebp \(WebPCodec.libwebpVersion)")
+        print("libavif \(AVIFCodec.libavifVersion) (\(AVIFCodec.av1CodecVersions))")
+        print("giflib \(GIFCodec.giflibVersion)")
         print(String(cString: vg_curl_version()))
     }
 }
