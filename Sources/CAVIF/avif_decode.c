@@ -1,6 +1,7 @@
 // Container probing and first-image decoding over libavif. Every avifResult
 // becomes a VG_AVIF_* code here, so Swift never reads a library message.
 #include "CAVIF.h"
+#include "avif_boxes.h"
 
 #include <avif/avif.h>
 #include <string.h>
@@ -22,60 +23,9 @@ static int vg_result(avifResult result) {
     }
 }
 
-static uint32_t vg_be32(const uint8_t *p) {
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
-}
-
-static int vg_is_avif_brand(const uint8_t *brand) {
-    return memcmp(brand, "avif", 4) == 0 || memcmp(brand, "avis", 4) == 0;
-}
-
-int vg_avif_sniff(const uint8_t *data, size_t length) {
-    if (data == NULL || length < 12 || memcmp(data + 4, "ftyp", 4) != 0) return 0;
-    uint64_t size = vg_be32(data);
-    size_t header = 8;
-    if (size == 1) {  // a 64-bit largesize follows the type
-        if (length < 20) return 0;
-        size = (uint64_t)vg_be32(data + 8) << 32 | vg_be32(data + 12);
-        header = 16;
-    }
-    if (vg_is_avif_brand(data + header)) return 1;
-    // Compatible brands follow the major brand and the minor version.
-    size_t end = size == 0 || size > length ? length : (size_t)size;
-    for (size_t at = header + 8; at + 4 <= end; at += 4) {
-        if (vg_is_avif_brand(data + at)) return 1;
-    }
-    return 0;
-}
-
-// True when the top-level boxes show a cut-off file: one runs past the end
-// of the data, or the data ends before any `mdat` (where the image data
-// lives). libavif reports both as unparsable BMFF.
-static int vg_looks_cut_off(const uint8_t *data, size_t length) {
-    size_t at = 0;
-    int has_mdat = 0;
-    while (at < length) {
-        size_t left = length - at;
-        if (left < 8) return 1;
-        uint64_t size = vg_be32(data + at);
-        size_t header = 8;
-        if (size == 1) {
-            if (left < 16) return 1;
-            size = (uint64_t)vg_be32(data + at + 8) << 32 | vg_be32(data + at + 12);
-            header = 16;
-        }
-        has_mdat = has_mdat || memcmp(data + at + 4, "mdat", 4) == 0;
-        if (size == 0) return 0;      // the last box, running to the end of the data
-        if (size < header) return 0;  // malformed, not cut off
-        if (size > left) return 1;
-        at += (size_t)size;
-    }
-    return !has_mdat;
-}
-
 static int vg_failure(avifResult result, const uint8_t *data, size_t length) {
     int rc = vg_result(result);
-    return rc == VG_AVIF_MALFORMED && vg_looks_cut_off(data, length) ? VG_AVIF_TRUNCATED : rc;
+    return rc == VG_AVIF_MALFORMED && vg_avif_looks_cut_off(data, length) ? VG_AVIF_TRUNCATED : rc;
 }
 
 // A decoder with the shim's fixed settings: one thread, strict checks, no
@@ -114,20 +64,22 @@ static void vg_fill_info(const avifDecoder *decoder, vg_avif_info *info) {
     info->matrix_coefficients = (uint16_t)image->matrixCoefficients;
 }
 
-// When parsing under the caller's limit failed, parses again under
-// libavif's default limit: an image that is merely over the caller's limit
-// is reported as such, with its size.
+// When parsing under the caller's limit failed, tells from the item
+// properties whether the image is merely over that limit (reported with its
+// size) or over libavif's own ceiling.
 static int vg_explain_failure(const uint8_t *data, size_t length, uint64_t max_pixels, int rc,
                               vg_avif_info *info) {
-    avifDecoder *decoder = vg_new_decoder(data, length, AVIF_DEFAULT_IMAGE_SIZE_LIMIT);
-    if (decoder == NULL) return rc;
-    if (avifDecoderParse(decoder) == AVIF_RESULT_OK &&
-        (uint64_t)decoder->image->width * decoder->image->height > max_pixels) {
-        vg_fill_info(decoder, info);
-        rc = VG_AVIF_TOO_LARGE;
+    uint32_t width, height;
+    if (!vg_avif_largest_ispe(data, length, &width, &height)) return rc;
+    uint64_t pixels = (uint64_t)width * height;
+    if (pixels > max_pixels) {
+        info->width = width;
+        info->height = height;
+        return VG_AVIF_TOO_LARGE;
     }
-    avifDecoderDestroy(decoder);
-    return rc;
+    int beyond_libavif = pixels > AVIF_DEFAULT_IMAGE_SIZE_LIMIT || width > AVIF_DEFAULT_IMAGE_DIMENSION_LIMIT ||
+                         height > AVIF_DEFAULT_IMAGE_DIMENSION_LIMIT;
+    return beyond_libavif ? VG_AVIF_UNSUPPORTED : rc;
 }
 
 // Fills `info` and, on success, hands back the parsed decoder (the caller destroys it).
@@ -144,9 +96,7 @@ static int vg_open(const uint8_t *data, size_t length, uint64_t max_pixels, vg_a
     avifResult result = avifDecoderParse(decoder);
     if (result != AVIF_RESULT_OK) {
         avifDecoderDestroy(decoder);
-        int rc = vg_failure(result, data, length);
-        if (size_limit < AVIF_DEFAULT_IMAGE_SIZE_LIMIT) rc = vg_explain_failure(data, length, max_pixels, rc, info);
-        return rc;
+        return vg_explain_failure(data, length, max_pixels, vg_failure(result, data, length), info);
     }
     vg_fill_info(decoder, info);
     int rc = VG_AVIF_OK;

@@ -28,16 +28,21 @@ static int vg_read(GifFileType *gif, GifByteType *buffer, int count) {
     return (int)n;
 }
 
-static int vg_error(int giflib_error) {
+// giflib's error code as a result code. giflib names a short read in
+// several ways (a missing screen descriptor, no code at all) and calls an
+// LZW code size over 8 a failed read: a failure with every byte consumed is
+// a cut-off file, any other is corrupt.
+static int vg_code(int giflib_error, const vg_gif_source *source) {
     switch (giflib_error) {
-    case D_GIF_ERR_READ_FAILED:
-    case D_GIF_ERR_EOF_TOO_SOON: return VG_GIF_TRUNCATED;  // a short read: the data ended
     case D_GIF_ERR_NOT_GIF_FILE: return VG_GIF_NOT_GIF;
     case D_GIF_ERR_NOT_ENOUGH_MEM: return VG_GIF_OUT_OF_MEMORY;
-    case D_GIF_ERR_NO_COLOR_MAP: return VG_GIF_NO_COLOR_MAP;
-    default: return VG_GIF_MALFORMED;  // including 0: giflib failed without saying why
+    default: break;
     }
+    if (source->at >= source->length) return VG_GIF_TRUNCATED;
+    return giflib_error == D_GIF_ERR_NO_COLOR_MAP ? VG_GIF_NO_COLOR_MAP : VG_GIF_MALFORMED;
 }
+
+static int vg_error(const GifFileType *gif) { return vg_code(gif->Error, gif->UserData); }
 
 int vg_gif_sniff(const uint8_t *data, size_t length) {
     return data != NULL && length >= 6 &&
@@ -54,12 +59,12 @@ static void vg_close(GifFileType *gif) {
 static int vg_read_extension(GifFileType *gif, int *transparent) {
     int code = 0;
     GifByteType *block = NULL;
-    if (DGifGetExtension(gif, &code, &block) == GIF_ERROR) return vg_error(gif->Error);
+    if (DGifGetExtension(gif, &code, &block) == GIF_ERROR) return vg_error(gif);
     if (code == GRAPHICS_EXT_FUNC_CODE && block != NULL && block[0] >= 4) {
         *transparent = (block[1] & 0x01) ? (int)block[4] : -1;
     }
     while (block != NULL) {
-        if (DGifGetExtensionNext(gif, &block) == GIF_ERROR) return vg_error(gif->Error);
+        if (DGifGetExtensionNext(gif, &block) == GIF_ERROR) return vg_error(gif);
     }
     return VG_GIF_OK;
 }
@@ -68,11 +73,11 @@ static int vg_read_extension(GifFileType *gif, int *transparent) {
 static int vg_find_first_frame(GifFileType *gif, int *transparent) {
     for (;;) {
         GifRecordType type = UNDEFINED_RECORD_TYPE;
-        if (DGifGetRecordType(gif, &type) == GIF_ERROR) return vg_error(gif->Error);
+        if (DGifGetRecordType(gif, &type) == GIF_ERROR) return vg_error(gif);
         int rc;
         switch (type) {
         case IMAGE_DESC_RECORD_TYPE:
-            return DGifGetImageDesc(gif) == GIF_ERROR ? vg_error(gif->Error) : VG_GIF_OK;
+            return DGifGetImageDesc(gif) == GIF_ERROR ? vg_error(gif) : VG_GIF_OK;
         case EXTENSION_RECORD_TYPE:
             rc = vg_read_extension(gif, transparent);
             if (rc != VG_GIF_OK) return rc;
@@ -120,10 +125,16 @@ static int vg_open(vg_gif_source *source, uint64_t max_pixels, vg_gif_info *info
     if ((uint64_t)info->width * info->height > max_pixels) return VG_GIF_TOO_LARGE;
     int error = 0;
     GifFileType *gif = DGifOpen(source, vg_read, &error);
-    if (gif == NULL) return vg_error(error);
+    if (gif == NULL) return vg_code(error, source);
     int transparent = -1;
     int rc = vg_find_first_frame(gif, &transparent);
     if (rc == VG_GIF_OK) rc = vg_fill_frame(gif, max_pixels, transparent, info);
+    // An LZW code takes at least one bit and stands for at most 4096 pixels:
+    // a frame claiming more pixels than the rest of the data can hold is cut off.
+    if (rc == VG_GIF_OK &&
+        (uint64_t)info->frame_width * info->frame_height > (uint64_t)(source->length - source->at) * 8 * 4096) {
+        rc = VG_GIF_TRUNCATED;
+    }
     if (rc != VG_GIF_OK) {
         vg_close(gif);
         return rc;
@@ -141,19 +152,34 @@ int vg_gif_probe(const uint8_t *data, size_t length, uint64_t max_pixels, vg_gif
 }
 
 // One row of palette indices to RGBA on the canvas. The transparent index
-// leaves the canvas transparent; an index past the colour map is opaque black.
+// is written transparent; an index past the colour map is opaque black.
 static void vg_put_row(const vg_gif_info *info, const ColorMapObject *map, const GifPixelType *line,
                        uint32_t y, uint8_t *out) {
     uint8_t *pixel = out + ((size_t)(info->frame_top + y) * info->width + info->frame_left) * 4;
     for (uint32_t x = 0; x < info->frame_width; x++, pixel += 4) {
         int index = line[x];
-        if (index == info->transparent_index) continue;
-        if (index < map->ColorCount) {
-            pixel[0] = map->Colors[index].Red;
-            pixel[1] = map->Colors[index].Green;
-            pixel[2] = map->Colors[index].Blue;
-        }
+        const GifColorType *color = index < map->ColorCount ? &map->Colors[index] : NULL;
+        pixel[0] = color != NULL ? color->Red : 0;
+        pixel[1] = color != NULL ? color->Green : 0;
+        pixel[2] = color != NULL ? color->Blue : 0;
         pixel[3] = 255;
+        if (index == info->transparent_index) memset(pixel, 0, 4);
+    }
+}
+
+// Clears the canvas around the frame (done after the frame decoded, so a
+// failing decode never touches pages it will not use).
+static void vg_clear_around_frame(const vg_gif_info *info, uint8_t *out) {
+    size_t row = (size_t)info->width * 4;
+    uint32_t bottom = info->frame_top + info->frame_height, right = info->frame_left + info->frame_width;
+    for (uint32_t y = 0; y < info->height; y++) {
+        uint8_t *line = out + y * row;
+        if (y < info->frame_top || y >= bottom || info->frame_width == 0) {
+            memset(line, 0, row);
+            continue;
+        }
+        memset(line, 0, (size_t)info->frame_left * 4);
+        memset(line + (size_t)right * 4, 0, (size_t)(info->width - right) * 4);
     }
 }
 
@@ -166,7 +192,7 @@ static int vg_read_rows(GifFileType *gif, const vg_gif_info *info, GifPixelType 
     for (int pass = 0; pass < passes; pass++) {
         uint32_t first = info->interlaced ? start[pass] : 0, stride = info->interlaced ? step[pass] : 1;
         for (uint32_t y = first; y < info->frame_height; y += stride) {
-            if (DGifGetLine(gif, line, (int)info->frame_width) == GIF_ERROR) return vg_error(gif->Error);
+            if (DGifGetLine(gif, line, (int)info->frame_width) == GIF_ERROR) return vg_error(gif);
             vg_put_row(info, map, line, y, out);
         }
     }
@@ -194,7 +220,6 @@ int vg_gif_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
         vg_close(gif);
         return VG_GIF_BAD_ARGUMENT;
     }
-    memset(out, 0, pixels * 4);
     GifPixelType *line = NULL;
     if (info.frame_width > 0 && info.frame_height > 0) {
         line = malloc(info.frame_width);
@@ -202,8 +227,10 @@ int vg_gif_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
     }
     free(line);
     vg_close(gif);
-    *has_alpha = rc == VG_GIF_OK && vg_any_transparent(out, pixels);
-    return rc;
+    if (rc != VG_GIF_OK) return rc;
+    vg_clear_around_frame(&info, out);
+    *has_alpha = vg_any_transparent(out, pixels);
+    return VG_GIF_OK;
 }
 
 const char *vg_gif_version(void) {

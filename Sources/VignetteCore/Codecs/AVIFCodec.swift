@@ -53,7 +53,7 @@ public struct AVIFCodec: Sendable {
 
     /// Reads the container of AVIF bytes.
     public static func header(of data: Data) throws(AVIFCodec.Error) -> Header {
-        let info = try probe(data, limit: Int(Int32.max))
+        let info = try probe(data, limit: Int.max)
         return header(info, icc: try profile(data, info: info))
     }
 
@@ -104,9 +104,9 @@ public struct AVIFCodec: Sendable {
                                          buffer.baseAddress, count, profile.baseAddress, profile.count)
                 }
             }
-            // Zero the buffer on failure so the array never exposes uninitialised memory.
-            if Int(rc) != VG_AVIF_OK { buffer.initialize(repeating: 0) }
-            initialized = count
+            // On failure the array stays empty: no uninitialised memory is
+            // exposed, and the pages a lying header asked for are never touched.
+            initialized = Int(rc) == VG_AVIF_OK ? count : 0
         }
         try check(rc, data: data, width: width, height: height, limit: limit)
         let header = header(info, icc: icc.isEmpty ? nil : icc)
@@ -130,7 +130,7 @@ public struct AVIFCodec: Sendable {
         var icc = [UInt8](repeating: 0, count: info.icc_size)
         let rc = data.withUnsafeBytes { raw in
             icc.withUnsafeMutableBufferPointer { profile in
-                vg_avif_probe(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(Int32.max), &copy,
+                vg_avif_probe(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(Int.max), &copy,
                               profile.baseAddress, profile.count)
             }
         }

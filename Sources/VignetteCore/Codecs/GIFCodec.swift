@@ -48,7 +48,7 @@ public struct GIFCodec: Sendable {
 
     /// Reads the logical screen and the first frame's descriptor.
     public static func header(of data: Data) throws(GIFCodec.Error) -> Header {
-        let info = try probe(data, limit: Int(Int32.max))
+        let info = try probe(data, limit: Int.max)
         return Header(width: Int(info.width), height: Int(info.height),
                       screenWidth: Int(info.screen_width), screenHeight: Int(info.screen_height),
                       frame: PixelRect(minX: Int(info.frame_left), minY: Int(info.frame_top),
@@ -77,9 +77,9 @@ public struct GIFCodec: Sendable {
                 vg_gif_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
                                     buffer.baseAddress, count, &hasAlpha)
             }
-            // Zero the buffer on failure so the array never exposes uninitialised memory.
-            if Int(rc) != VG_GIF_OK { buffer.initialize(repeating: 0) }
-            initialized = count
+            // On failure the array stays empty: no uninitialised memory is
+            // exposed, and the pages a lying header asked for are never touched.
+            initialized = Int(rc) == VG_GIF_OK ? count : 0
         }
         try check(rc, data: data, width: width, height: height, limit: limit)
         return DecodedImage(width: width, height: height, rgba: pixels, hasAlpha: hasAlpha != 0)
