@@ -159,8 +159,8 @@ int vg_avif_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels
     }
     vg_copy_icc(decoder, icc, icc_length);
     rc = vg_failure(avifDecoderNextImage(decoder), data, length);
-    // The AV1 frame must have the size the container announced (and the
-    // caller allocated for).
+    // The image must have the size the caller allocated for (libavif scales
+    // an AV1 frame of another size to the container's, within its limits).
     if (rc == VG_AVIF_OK && (decoder->image->width != info.width || decoder->image->height != info.height ||
                              decoder->image->yuvPlanes[AVIF_CHAN_Y] == NULL)) {
         rc = VG_AVIF_MALFORMED;
