@@ -50,8 +50,8 @@ int vg_avif_probe(const uint8_t *data, size_t length, uint64_t max_pixels, vg_av
 /// Decodes the first image to straight-alpha RGBA8 of exactly the probed
 /// width x height (`out_length` bytes at least), stored orientation, and
 /// copies the ICC profile as vg_avif_probe does.
-/// Single-threaded; chroma is upsampled bilinearly by libavif's own
-/// converter (never libyuv), so pixels are the same on every CPU.
+/// Single-threaded; chroma is upsampled bilinearly (libyuv's kernels, whose
+/// SIMD and C paths agree byte for byte), so pixels are the same on every CPU.
 int vg_avif_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
                          uint8_t *out, size_t out_length, uint8_t *icc, size_t icc_length);
 

@@ -6,9 +6,9 @@ import Foundation
 /// Decoding gives the first image (a sequence's first frame) as
 /// premultiplied RGBA8: 8-, 10- and 12-bit, 4:4:4 / 4:2:2 / 4:2:0 /
 /// monochrome, with alpha (a premultiplied file is un-premultiplied by
-/// libavif first). Chroma is upsampled bilinearly by libavif's built-in
-/// converter, never libyuv, on one thread, so pixels are the same on every
-/// machine. The `colr` ICC profile becomes the colour profile; the `irot` /
+/// libavif first). One thread; chroma is upsampled bilinearly, through
+/// libyuv as `avifdec` and Pillow do (8-bit pixels equal theirs), whose SIMD
+/// and C kernels give the same bytes, so pixels are the same on every machine. The `colr` ICC profile becomes the colour profile; the `irot` /
 /// `imir` transforms become the orientation (the Exif orientation tag is
 /// ignored, as HEIF readers must). The pixel limit is checked after the
 /// container is parsed and is also libavif's and the AV1 decoder's own
