@@ -4,7 +4,7 @@
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-SYSTEM_PACKAGES := libpng-dev libjpeg62-turbo-dev libwebp-dev liblcms2-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev libsqlite3-dev pkg-config
+SYSTEM_PACKAGES := libpng-dev libjpeg62-turbo-dev libwebp-dev liblcms2-dev libavif-dev libgif-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev libsqlite3-dev pkg-config
 SWIFT_BUILD_FLAGS ?=
 
 .PHONY: deps test determinism demo build release bench bench-compare clean

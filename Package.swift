@@ -7,7 +7,7 @@ import PackageDescription
 //   VignetteSQLite           │                  │
 //        └─> Vignette (loading · pipeline · caches · futures · prefetching) ─> CCurl, CDeflate
 //                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
-//                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CLCMS, CDeflate
+//                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CAVIF, CGIF, CLCMS, CDeflate
 //   VignetteSnapshotTesting ─> VignetteCore   (no libcurl)
 let package = Package(
     name: "Vignette",
@@ -35,6 +35,10 @@ let package = Package(
         .target(name: "CWebP", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
         // lcms2 converts embedded ICC profiles to sRGB; its errors become result codes, never output.
         .target(name: "CLCMS", linkerSettings: [.linkedLibrary("lcms2")]),
+        // libavif (AV1 through dav1d or aom): first image, one thread, libavif's own YUV->RGB.
+        .target(name: "CAVIF", linkerSettings: [.linkedLibrary("avif")]),
+        // giflib's record API: the first frame only, errors as codes (never printed).
+        .target(name: "CGIF", linkerSettings: [.linkedLibrary("gif")]),
         // libcurl's setopt is variadic: typed setters in C.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
         // libdeflate is called directly; only its header is mapped.
@@ -43,7 +47,7 @@ let package = Package(
         .target(name: "CMalloc"),
         .target(
             name: "VignetteCore",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CLCMS", "CDeflate"]
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CAVIF", "CGIF", "CLCMS", "CDeflate"]
         ),
         .target(
             name: "Vignette",

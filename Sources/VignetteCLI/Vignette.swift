@@ -39,6 +39,8 @@ struct VersionsCommand: ParsableCommand {
         print("libjpeg-turbo \(JPEGCodec.libjpegTurboVersion)")
         print("libwebp \(WebPCodec.libwebpVersion)")
         print("lcms2 \(ColorProfile.lcms2Version)")
+        print("libavif \(AVIFCodec.libavifVersion) (\(AVIFCodec.av1CodecVersions))")
+        print("giflib \(GIFCodec.giflibVersion)")
         print(String(cString: vg_curl_version()))
     }
 }

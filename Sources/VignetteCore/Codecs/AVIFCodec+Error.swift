@@ -1,0 +1,47 @@
+extension AVIFCodec {
+    /// Why AVIF bytes could not be decoded, as libavif reported it (through
+    /// result codes, never its messages).
+    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        /// The bytes do not open with an `ftyp` box naming `avif` or `avis`.
+        case notAVIF(byteCount: Int)
+        /// The data ends before the image does (`byteCount` bytes in all).
+        case truncated(byteCount: Int)
+        /// The container or the AV1 bitstream is invalid.
+        case corrupt
+        /// The file uses a feature libavif cannot decode (or is beyond its own
+        /// 16384 × 16384 pixel ceiling).
+        case unsupportedFeature
+        /// The image announces more pixels than the limit.
+        case tooLarge(width: Int, height: Int, limit: Int)
+        /// Memory could not be obtained.
+        case outOfMemory
+        /// The requested bitmap scale is zero, negative or not finite.
+        case invalidScale(Double)
+
+        /// What is wrong, in words a user can act on.
+        public var description: String {
+            switch self {
+            case .notAVIF(let count):
+                count < 12 ? "not an AVIF file: only \(count) bytes" : "not an AVIF file: no ftyp box with the avif or avis brand"
+            case .truncated(let count): "truncated AVIF: the data ends after \(count) bytes, before the image does"
+            case .corrupt: "corrupt AVIF: invalid container or AV1 bitstream"
+            case .unsupportedFeature: "AVIF uses a feature libavif cannot decode"
+            case .tooLarge(let w, let h, let limit): "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
+            case .outOfMemory: "out of memory in libavif"
+            case .invalidScale(let scale): "invalid image scale \(scale): it must be a positive number"
+            }
+        }
+
+        var decodingReason: ImageDecodingError.Reason {
+            switch self {
+            case .notAVIF(let count): .unrecognizedFormat(byteCount: count)
+            case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)
+            case .outOfMemory: .outOfMemory
+            case .invalidScale(let scale): .invalidScale(scale)
+            case .truncated(let count): .malformed("the data ends after \(count) bytes, before the image does")
+            case .corrupt: .malformed("invalid container or AV1 bitstream")
+            case .unsupportedFeature: .malformed(description)
+            }
+        }
+    }
+}
