@@ -2,7 +2,8 @@ import Foundation
 import VignetteCore
 
 /// The file an input renders to inside `--output-dir`: always one plain file
-/// name ending in `.png`, a function of the input alone.
+/// name ending in the output format's extension (`.png` by default), a
+/// function of the input and the format alone.
 ///
 /// - The name is the input's last path segment; for a URL, the segment as
 ///   sent, percent-decoded afterwards, so `..%2F..%2Fa.png` stays one name.
@@ -10,7 +11,7 @@ import VignetteCore
 ///   become `_`; a run of dots becomes `_`; leading and trailing dots go. So
 ///   neither `..` nor a path separator reaches the file system.
 /// - The extension (one to five letters or digits) is replaced:
-///   `photo.jpg` → `photo.png`.
+///   `photo.jpg` → `photo.png` (or `photo.webp` with `--format webp`).
 /// - A stem longer than 200 bytes is cut and gets a hash of the whole input,
 ///   so the name fits the file system's 255 bytes and stays distinct.
 /// - Without a usable segment: the host (`http://example.com/` →
@@ -20,24 +21,26 @@ enum OutputName {
     static let maxStemBytes = 200
 
     /// The output file name for `input`.
-    static func `for`(_ input: RenderCommand.Input) -> String {
+    static func `for`(_ input: RenderCommand.Input, fileExtension: String = "png") -> String {
         switch input {
         case .file(let path):
-            return name(segment: path.split(separator: "/").last.map(String.init), fallback: "image", whole: path)
+            return name(segment: path.split(separator: "/").last.map(String.init), fallback: "image", whole: path,
+                        fileExtension: fileExtension)
         case .network(let url):
             // The encoded path: decoding first would turn %2F into a separator.
             let segment = url.path(percentEncoded: true).split(separator: "/").last.map { raw in
                 String(raw).removingPercentEncoding ?? String(raw)
             }
-            return name(segment: segment, fallback: url.host() ?? "image", whole: url.absoluteString)
+            return name(segment: segment, fallback: url.host() ?? "image", whole: url.absoluteString,
+                        fileExtension: fileExtension)
         case .data(let url):
-            return "data-" + StableHash.base36(url.absoluteString) + ".png"
+            return "data-" + StableHash.base36(url.absoluteString) + "." + fileExtension
         }
     }
 
     /// `segment` made safe and without its extension, plus `.png`; the
     /// fallback (kept with its dots, as a host name) when nothing is left.
-    static func name(segment: String?, fallback: String, whole: String) -> String {
+    static func name(segment: String?, fallback: String, whole: String, fileExtension: String = "png") -> String {
         var stem = collapsingDots(withoutExtension(replacingUnsafe(segment ?? "")))
         if stem.isEmpty { stem = collapsingDots(replacingUnsafe(fallback)) }
         if stem.isEmpty { stem = "image" }
@@ -49,7 +52,7 @@ enum OutputName {
             }
             stem = cut + "-" + StableHash.base36(whole)
         }
-        return stem + ".png"
+        return stem + "." + fileExtension
     }
 
     /// Drops a last `.ext` of one to five ASCII letters or digits (a

@@ -76,7 +76,8 @@ extension RenderCommand {
     /// The jobs in input order, each input once (a URL named several times
     /// is fetched and written once), with their output files.
     /// Throws when two different inputs would write the same file.
-    static func jobs(for arguments: [InputArgument], output: String?, outputDir: String?) throws(CLIError) -> [Job] {
+    static func jobs(for arguments: [InputArgument], output: String?, outputDir: String?,
+                     fileExtension: String = "png") throws(CLIError) -> [Job] {
         var seen = Set<Input>()
         var owners: [String: String] = [:]
         var jobs: [Job] = []
@@ -86,7 +87,7 @@ extension RenderCommand {
             if let output {
                 destination = output
             } else {
-                let name = OutputName.for(input)
+                let name = OutputName.for(input, fileExtension: fileExtension)
                 if let other = owners[name] { throw .sameOutputName(other, text, name: name) }
                 owners[name] = text
                 destination = ((outputDir ?? ".") as NSString).appendingPathComponent(name)

@@ -49,13 +49,15 @@ extension RenderCommand {
         return reload ? .reloadIgnoringCaches : .memoryAndDisk
     }
 
-    /// Writes the surface as PNG, atomically; returns the `-v` line.
+    /// Writes the surface in the output format, atomically; returns the `-v` line.
     private func write(_ surface: ImageSurface, to destination: String) throws(RenderError) -> String {
-        let png: Data
-        do { png = try surface.pngData() } catch { throw .encodingFailed(error) }
-        do { try AtomicFile.write(png, to: destination) } catch { throw .writeFailed(error) }
+        let bytes: Data
+        do { bytes = try surface.encoded(using: outputFormat.encoder(quality: quality, lossless: lossless)) } catch {
+            throw .encodingFailed(error)
+        }
+        do { try AtomicFile.write(bytes, to: destination) } catch { throw .writeFailed(error) }
         let (w, h) = surface.pixelSize
-        return "\(destination): \(w)x\(h) px, \(png.count) bytes" + (identifier.map { ", id \($0)" } ?? "")
+        return "\(destination): \(w)x\(h) px, \(bytes.count) bytes" + (identifier.map { ", id \($0)" } ?? "")
     }
 }
 

@@ -8,17 +8,20 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Render PNG files or URLs through a descriptor onto surfaces.",
         discussion: """
-        INPUT is a PNG path or an http(s), file: or data: URL. Several inputs render in \
-        parallel into --output-dir as <input base name>.png; a URL named several times is \
-        fetched and written once. Outputs are written atomically.
+        INPUT is an image file (PNG, JPEG, WebP, …; the format is sniffed from the bytes) or \
+        an http(s), file: or data: URL. Several inputs render in parallel into --output-dir as \
+        <input base name>.png (.jpg or .webp with --format); a URL named several times is \
+        fetched and written once. Outputs are written atomically. -o picks the format from \
+        its extension (.png, .jpg/.jpeg, .webp); --quality (default 80) sets JPEG and lossy \
+        WebP quality, --lossless makes WebP lossless.
 
         With --cache-dir, http(s) images are kept on disk with their HTTP validators: \
         fresh copies are used as they are, stale ones revalidated (304 reuses them), and \
         when the network fails a stale copy is rendered with a 'warning:' line. \
         --offline renders from the cache only; --reload refetches everything.
 
-        Output names: the input's last path segment with its extension replaced by .png \
-        (photo.jpg -> photo.png), made one plain file name (separators, control characters \
+        Output names: the input's last path segment with its extension replaced by the \
+        output format's (photo.jpg -> photo.png), made one plain file name (separators, control characters \
         and '..' become '_'); two inputs that would write one name are a usage error. \
         --output-dir, or the folder of -o, is created when missing.
 
@@ -27,7 +30,7 @@ struct RenderCommand: AsyncParsableCommand {
         placeholder) or an output folder cannot be created; 64 on a usage error.
         """)
 
-    @Argument(help: "PNG files or URLs (http, https, file, data).", transform: InputArgument.init)
+    @Argument(help: "Image files or URLs (http, https, file, data).", transform: InputArgument.init)
     var inputs: [InputArgument]
 
     @Option(help: ArgumentHelp("Surface size in points.", valueName: "WxH"))
@@ -59,7 +62,16 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Output folder for one or more inputs.")
     var outputDir: String?
 
-    @Option(help: ArgumentHelp("Render this PNG, centred, for an input that fails (the exit code is still 1).", valueName: "FILE"))
+    @Option(help: "Output format (default: from the extension of -o, else png); names files in --output-dir <name>.png|.jpg|.webp.")
+    var format: OutputFormat?
+
+    @Option(help: "JPEG and lossy WebP quality, 1-100.")
+    var quality: Int = 80
+
+    @Flag(help: "Lossless WebP.")
+    var lossless = false
+
+    @Option(help: ArgumentHelp("Render this image, centred, for an input that fails (the exit code is still 1).", valueName: "FILE"))
     var failure: String?
 
     @Option(help: "Seconds allowed per attempt of a network load.")
@@ -107,6 +119,11 @@ struct RenderCommand: AsyncParsableCommand {
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }
         guard (1...256).contains(maxConcurrent) else { throw ValidationError("--max-concurrent must be between 1 and 256") }
         if offline && reload { throw ValidationError("give either --offline or --reload, not both") }
+        guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100") }
+        if let output, format == nil, OutputFormat(path: output) == nil {
+            throw ValidationError("-o \(output): name a .png, .jpg, .jpeg or .webp file, or give --format png|jpeg|webp")
+        }
+        if lossless && outputFormat != .webp { throw ValidationError("--lossless is for WebP output (--format webp or -o *.webp)") }
         if offline && cache.cacheDir == nil { throw ValidationError("--offline reads the disk cache: give --cache-dir DIR") }
         // Output names are a pure function of the parsed inputs: a clash is a usage error.
         do { _ = try jobs() } catch { throw ValidationError(error.description) }
@@ -114,15 +131,21 @@ struct RenderCommand: AsyncParsableCommand {
 
     /// The inputs to render, each once, with their output files.
     func jobs() throws(CLIError) -> [Job] {
-        try Self.jobs(for: inputs, output: output, outputDir: outputDir)
+        try Self.jobs(for: inputs, output: output, outputDir: outputDir, fileExtension: outputFormat.fileExtension)
+    }
+
+    /// `--format`, else the extension of `-o`, else PNG.
+    var outputFormat: OutputFormat {
+        format ?? output.flatMap { OutputFormat(path: $0) } ?? .png
     }
 
     func run() async throws {
         let jobs = try jobs()
         let failurePlaceholder = try failure.map { path in
             do {
-                return ImageDescriptor(try PNGCodec.decode(contentsOf: path), contentMode: .center, background: background,
-                                       accessibilityIdentifier: identifier)
+                let data = try Data(contentsOf: URL(fileURLWithPath: path))
+                let image = try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(path)))
+                return ImageDescriptor(image, contentMode: .center, background: background, accessibilityIdentifier: identifier)
             } catch {
                 throw ValidationError("--failure \(path): \(error)")
             }

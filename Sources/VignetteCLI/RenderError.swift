@@ -9,8 +9,8 @@ enum RenderError: Error, CustomStringConvertible {
     case loadFailed(URL, ImageLoadingError)
     /// The surface could not be created.
     case surfaceFailed(ImageSurface.Error)
-    /// The render could not be encoded as PNG.
-    case encodingFailed(PNGCodec.Error)
+    /// The render could not be encoded.
+    case encodingFailed(ImageEncodingError)
     /// The PNG could not be written.
     case writeFailed(AtomicFile.Error)
     /// The load ended without a final image or failure (it was cancelled).
