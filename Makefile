@@ -35,11 +35,11 @@ test: deps
 # The same catalog from a debug and a release build must be byte-identical.
 determinism: deps
 	@echo "==> determinism: catalog from debug and release builds must match byte for byte"
-	@swift build -c release $(SWIFT_BUILD_FLAGS) --product vignette
+	@swift build -c release $(SWIFT_BUILD_FLAGS) --product VignetteCatalogTool
+	@swift build $(SWIFT_BUILD_FLAGS) --product VignetteCatalogTool >/dev/null
 	@rm -rf .build/determinism && mkdir -p .build/determinism
-	@swift build $(SWIFT_BUILD_FLAGS) --product vignette >/dev/null
-	@"$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/vignette" catalog --output-dir .build/determinism/debug >/dev/null
-	@"$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/vignette" catalog --output-dir .build/determinism/release >/dev/null
+	@"$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/VignetteCatalogTool" .build/determinism/debug
+	@"$$(swift build -c release $(SWIFT_BUILD_FLAGS) --show-bin-path)/VignetteCatalogTool" .build/determinism/release
 	@diff -r .build/determinism/debug .build/determinism/release && echo "    identical: $$(ls .build/determinism/release | wc -l) files"
 
 demo: release

@@ -70,6 +70,8 @@ let package = Package(
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
+        // The catalog writer alone: what `make determinism` builds in release.
+        .executableTarget(name: "VignetteCatalogTool", dependencies: ["VignetteCatalog"]),
         .executableTarget(
             name: "VignetteCLI",
             dependencies: [

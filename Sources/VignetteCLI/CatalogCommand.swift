@@ -21,31 +21,11 @@ struct CatalogCommand: AsyncParsableCommand {
 
     func run() async throws {
         try OutputFolder.create(outputDir)
-        let entries = try Catalog.entries() + (await Catalog.remoteEntries())
-        let progress = Progress(total: entries.count)
-        let rendered = Locked<[Int: Bitmap]>([:])
-        let failures = Locked<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: entries.count) { index in
-            let entry = entries[index]
-            do {
-                let bitmap = try entry.render().render()
-                try AtomicFile.write(try PNGCodec.encode(bitmap), to: path(entry.identifier + ".png"))
-                rendered.withLock { $0[index] = bitmap }
-            } catch {
-                failures.withLock { $0.append("error: \(entry.identifier): \(error)") }
-            }
-            progress.advance(entry.identifier)
-        }
+        let progress = Progress()
+        let report = try await CatalogWriter.write(to: outputDir) { progress.advance($0, of: $1) }
         progress.finish()
-        let bitmaps = rendered.withLock { $0 }
-        let sheet = try ContactSheet.make(entries.indices.compactMap { bitmaps[$0] })
-        try AtomicFile.write(try PNGCodec.encode(sheet), to: path("contact-sheet.png"))
-        try AtomicFile.write(Data(CatalogIndex.html(entries: entries, sheet: sheet).utf8), to: path("index.html"))
-        print("wrote \(bitmaps.count) renders, contact-sheet.png (\(sheet.width)x\(sheet.height)) and index.html to \(outputDir)/")
-        let errors = failures.withLock { $0 }
-        for line in errors { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-        if !errors.isEmpty { throw ExitCode(1) }
+        print("wrote \(report.written) renders, contact-sheet.png (\(report.sheetSize)) and index.html to \(outputDir)/")
+        for line in report.failures { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        if !report.failures.isEmpty { throw ExitCode(1) }
     }
-
-    private func path(_ name: String) -> String { (outputDir as NSString).appendingPathComponent(name) }
 }

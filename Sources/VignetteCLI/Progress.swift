@@ -3,13 +3,10 @@ import Vignette
 
 /// A one-line progress bar on a terminal; silent when stderr is redirected.
 final class Progress: Sendable {
-    private let total: Int
     private let done = Locked(0)
     private let isTerminal = isatty(STDERR_FILENO) != 0
 
-    init(total: Int) { self.total = total }
-
-    func advance(_ label: String) {
+    func advance(_ label: String, of total: Int) {
         // Count and draw under one lock so concurrent workers never print out of order.
         done.withLock { count in
             count += 1

@@ -1,5 +1,4 @@
 import Vignette
-import VignetteCatalog
 
 /// `index.html`: every catalog entry with its render and properties.
 enum CatalogIndex {
