@@ -60,25 +60,36 @@ static void vg_fill_info(png_structp png, png_infop info, vg_png_info *out) {
                      png_get_valid(png, info, PNG_INFO_tRNS) != 0;
 }
 
+/// The read and info structs over `io`, reading from memory with libpng's
+/// per-side cap lifted (the caller's pixel limit decides). Creating them and
+/// setting these cannot longjmp, so no setjmp is needed yet.
+static int vg_open_reader(vg_reader *io, png_structp *png, png_infop *info) {
+    *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, io, vg_error_fn, vg_warning_fn);
+    if (*png == NULL) return VG_PNG_OUT_OF_MEMORY;
+    *info = png_create_info_struct(*png);
+    if (*info == NULL) {
+        png_destroy_read_struct(png, NULL, NULL);
+        return VG_PNG_OUT_OF_MEMORY;
+    }
+    png_set_read_fn(*png, io, vg_read_fn);
+    png_set_user_limits(*png, 0x7fffffff, 0x7fffffff);
+    return VG_PNG_OK;
+}
+
 int vg_png_read_info(const uint8_t *data, size_t length, vg_png_info *info,
                      char *err, size_t err_length) {
     if (data == NULL || info == NULL) return VG_PNG_BAD_ARGUMENT;
     int rc = vg_check_signature(data, length, err, err_length);
     if (rc != VG_PNG_OK) return rc;
     vg_reader io = {data, length, 0, err, err_length};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &io, vg_error_fn, vg_warning_fn);
-    if (png == NULL) return VG_PNG_OUT_OF_MEMORY;
-    png_infop pinfo = png_create_info_struct(png);
-    if (pinfo == NULL) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        return VG_PNG_OUT_OF_MEMORY;
-    }
+    png_structp png;
+    png_infop pinfo;
+    rc = vg_open_reader(&io, &png, &pinfo);
+    if (rc != VG_PNG_OK) return rc;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &pinfo, NULL);
         return VG_PNG_MALFORMED;
     }
-    png_set_read_fn(png, &io, vg_read_fn);
-    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
     png_read_info(png, pinfo);
     vg_fill_info(png, pinfo, info);
     png_destroy_read_struct(&png, &pinfo, NULL);
@@ -92,22 +103,17 @@ int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
     int rc = vg_check_signature(data, length, err, err_length);
     if (rc != VG_PNG_OK) return rc;
     vg_reader io = {data, length, 0, err, err_length};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &io, vg_error_fn, vg_warning_fn);
-    if (png == NULL) return VG_PNG_OUT_OF_MEMORY;
-    png_infop pinfo = png_create_info_struct(png);
+    png_structp png;
+    png_infop pinfo;
+    rc = vg_open_reader(&io, &png, &pinfo);
+    if (rc != VG_PNG_OK) return rc;
     // Volatile: these change between setjmp and a possible longjmp.
     png_bytep *volatile rows = NULL;
-    if (pinfo == NULL) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        return VG_PNG_OUT_OF_MEMORY;
-    }
     if (setjmp(png_jmpbuf(png))) {
         free((void *)rows);
         png_destroy_read_struct(&png, &pinfo, NULL);
         return VG_PNG_MALFORMED;
     }
-    png_set_read_fn(png, &io, vg_read_fn);
-    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
     png_read_info(png, pinfo);
 
     vg_png_info info;
@@ -246,19 +252,14 @@ int vg_png_read_iccp(const uint8_t *data, size_t length, size_t max_length, vg_b
     int rc = vg_check_signature(data, length, err, err_length);
     if (rc != VG_PNG_OK) return rc;
     vg_reader io = {data, length, 0, err, err_length};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &io, vg_error_fn, vg_warning_fn);
-    if (png == NULL) return VG_PNG_OUT_OF_MEMORY;
-    png_infop pinfo = png_create_info_struct(png);
-    if (pinfo == NULL) {
-        png_destroy_read_struct(&png, NULL, NULL);
-        return VG_PNG_OUT_OF_MEMORY;
-    }
+    png_structp png;
+    png_infop pinfo;
+    rc = vg_open_reader(&io, &png, &pinfo);
+    if (rc != VG_PNG_OK) return rc;
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &pinfo, NULL);
         return VG_PNG_MALFORMED;
     }
-    png_set_read_fn(png, &io, vg_read_fn);
-    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
     // Bounds what libpng inflates for any ancillary chunk, the profile included;
     // a longer profile is dropped with a warning, not an error.
     png_set_chunk_malloc_max(png, max_length);

@@ -9,8 +9,9 @@
 /// ```
 public struct DecodingOptions: Sendable, Hashable {
     /// The scale (pixels per point) given to a full-size decode. A decoder
-    /// that shrinks on load by a factor f gives the bitmap `scale / f` (by
-    /// width), so its size in points stays the same.
+    /// that shrinks on load by a factor f gives the bitmap `scale / f`, so
+    /// its size in points stays that of the full decode (within f pixels
+    /// when a side is not a multiple of f: decoders round sides up).
     public var scale: Double
     /// The most pixels (`width * height`) a decode accepts, checked from the
     /// header before any pixel memory is allocated.
