@@ -7,7 +7,7 @@ import PackageDescription
 //   VignetteSQLite           │                  │
 //        └─> Vignette (loading · pipeline · caches · futures · prefetching) ─> CCurl, CDeflate
 //                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
-//                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CAVIF, CGIF, CLCMS, CDeflate
+//                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CAVIF, CGIF, CLCMS, CDeflate, CKernels
 //   VignetteSnapshotTesting ─> VignetteCore   (no libcurl)
 let package = Package(
     name: "Vignette",
@@ -45,9 +45,11 @@ let package = Package(
         .systemLibrary(name: "CDeflate"),
         // glibc's mallopt is not visible through Swift's Glibc module.
         .target(name: "CMalloc"),
+        // Pixel kernels Swift cannot vectorise (SSE2 pmaddwd), exact integer math: no library.
+        .target(name: "CKernels"),
         .target(
             name: "VignetteCore",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CAVIF", "CGIF", "CLCMS", "CDeflate"]
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CAVIF", "CGIF", "CLCMS", "CDeflate", "CKernels"]
         ),
         .target(
             name: "Vignette",

@@ -6,11 +6,11 @@ struct ResampleAxis {
     static let one: Int32 = 1 << precisionBits
 
     /// First source index for each output sample.
-    let starts: [Int]
+    let starts: [Int32]
     /// Number of taps for each output sample.
-    let counts: [Int]
-    /// Weights, `stride` per output sample.
-    let weights: [Int32]
+    let counts: [Int32]
+    /// Weights, `stride` per output sample; 16 bits, as the SIMD kernels multiply.
+    let weights: [Int16]
     /// Slots reserved per output sample in `weights`.
     let stride: Int
 
@@ -21,7 +21,7 @@ struct ResampleAxis {
         let filterScale = max(scale, 1)
         let support = filter.support * filterScale
         let stride = Int((support * 2).rounded(.up)) + 2
-        var starts = [Int](), counts = [Int]()
+        var starts = [Int32](), counts = [Int32]()
         var weights = [Int32](repeating: 0, count: visible.count * stride)
         starts.reserveCapacity(visible.count)
         counts.reserveCapacity(visible.count)
@@ -57,17 +57,17 @@ struct ResampleAxis {
                 if abs(q) > abs(weights[base + largest]) { largest = k }
             }
             weights[base + largest] += ResampleAxis.one - sum
-            // The vertical pass multiplies in 16 bits; normalised weights of
+            // The kernels multiply in 16 bits; normalised weights of
             // every built-in filter stay far below 2^15 (measured max ≈ 21000).
             precondition((base..<base + hi - lo).allSatisfy { Int16(exactly: weights[$0]) != nil },
                          "resampling weight out of 16-bit range")
             let (first, count) = Self.trimZeroTaps(&weights, base: base, taps: hi - lo)
-            starts.append(lo + first)
-            counts.append(count)
+            starts.append(Int32(lo + first))
+            counts.append(Int32(count))
         }
         self.starts = starts
         self.counts = counts
-        self.weights = weights
+        self.weights = weights.map { Int16(truncatingIfNeeded: $0) }
         self.stride = stride
     }
 }

@@ -1,0 +1,48 @@
+#ifndef VG_KERNELS_H
+#define VG_KERNELS_H
+
+// Pixel kernels in C because Swift cannot ask for the SIMD instructions they
+// need (SSE2 pmaddwd: 16-bit multiplies summed in pairs). Every kernel does
+// exact integer arithmetic, so its SIMD and scalar paths give identical bytes.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// One axis of fixed-point filter taps: for output sample i, `counts[i]`
+/// weights from `weights + i * stride` apply to source samples from
+/// `starts[i]` on. Weights are scaled by 2^precision_bits and fit in 16 bits.
+typedef struct {
+    const int32_t *starts;
+    const int32_t *counts;
+    const int16_t *weights;
+    int32_t stride;
+    int32_t precision_bits;
+} vg_resample_axis;
+
+/// Vertical pass over 8-bit samples: output row y (of `rows`) is the weighted
+/// sum of source rows `axis.starts[y] …`, each `span` bytes, the first at
+/// `source`, `source_stride` bytes apart. Sums are rounded, shifted and
+/// clamped to 0…255. With `clamp_to_alpha`, every RGBA pixel's colour is
+/// then clamped to its alpha (valid premultiplied data).
+void vg_resample_vertical(const uint8_t *source, size_t source_stride, size_t span,
+                          vg_resample_axis axis, int32_t rows,
+                          uint8_t *destination, size_t destination_stride, int clamp_to_alpha);
+
+/// Horizontal pass over RGBA8 rows: output pixel x of each of `rows` rows is
+/// the weighted sum of source pixels `axis.starts[x] …` of the same row.
+/// `source` points at source pixel 0 of row 0. Colours are clamped to alpha.
+void vg_resample_horizontal(const uint8_t *source, size_t source_stride,
+                            vg_resample_axis axis, int32_t columns, int32_t rows,
+                            uint8_t *destination, size_t destination_stride);
+
+/// The same passes with the SIMD paths on (`simd` 1, where the processor
+/// has them) or off (0, the portable scalar code): tests prove both give
+/// identical bytes.
+void vg_resample_vertical_path(const uint8_t *source, size_t source_stride, size_t span,
+                               vg_resample_axis axis, int32_t rows,
+                               uint8_t *destination, size_t destination_stride, int clamp_to_alpha, int simd);
+void vg_resample_horizontal_path(const uint8_t *source, size_t source_stride,
+                                 vg_resample_axis axis, int32_t columns, int32_t rows,
+                                 uint8_t *destination, size_t destination_stride, int simd);
+
+#endif
