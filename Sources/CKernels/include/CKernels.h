@@ -35,6 +35,15 @@ void vg_resample_horizontal(const uint8_t *source, size_t source_stride,
                             vg_resample_axis axis, int32_t columns, int32_t rows,
                             uint8_t *destination, size_t destination_stride);
 
+/// Averages `block_width × block_height` blocks of RGBA8 pixels (smaller
+/// blocks at the right and bottom edges), rounding to nearest: the integer
+/// pre-reduction before an extreme downscale, so filter tables stay small.
+/// The destination holds ceil(width / block_width) × ceil(height / block_height) pixels.
+/// Averages of premultiplied pixels stay premultiplied.
+void vg_box_reduce(const uint8_t *source, size_t source_stride, int32_t width, int32_t height,
+                   int32_t block_width, int32_t block_height,
+                   uint8_t *destination, size_t destination_stride);
+
 /// The same passes with the SIMD paths on (`simd` 1, where the processor
 /// has them) or off (0, the portable scalar code): tests prove both give
 /// identical bytes.

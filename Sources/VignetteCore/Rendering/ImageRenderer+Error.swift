@@ -7,6 +7,9 @@ extension ImageRenderer {
         case tooManyPixels(width: Int, height: Int, limit: Int)
         /// A bitmap's scale is zero, negative or not finite.
         case invalidImageScale(Double)
+        /// Drawing `image` (width × height) on a surface of `surface` pixels
+        /// would allocate `needed` bytes, more than the render's `budget`.
+        case overBudget(image: PixelSize, surface: PixelSize, needed: Int, budget: MemoryBudget)
 
         /// What was wrong and what is allowed.
         public var description: String {
@@ -17,6 +20,9 @@ extension ImageRenderer {
                 "surface of \(w)x\(h) = \(w * h) pixels is over the limit of \(limit) pixels"
             case .invalidImageScale(let scale):
                 "invalid image scale \(scale): it must be a positive number"
+            case .overBudget(let image, let surface, let needed, let budget):
+                "drawing a \(image) px image on a \(surface) px surface needs \(needed >> 20) MiB "
+                    + "(canvas, resampling buffers, filter tables), over the memory budget of \(budget)"
             }
         }
     }

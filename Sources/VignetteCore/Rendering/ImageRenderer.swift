@@ -35,14 +35,50 @@ public enum ImageRenderer {
     /// Renders `descriptor` on a surface of `size` points at `scale`. The
     /// size and scale must pass `validate`; the image's scale must be
     /// positive and finite.
+    /// `budget` bounds what the render allocates, checked before anything is.
     public static func render(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double,
-        filter: ResamplingFilter = .lanczos3
+        filter: ResamplingFilter = .lanczos3, budget: MemoryBudget = .standard
     ) throws(ImageRenderer.Error) -> Bitmap {
         try validate(size: size, scale: scale)
         let imageScale = descriptor.reference.scale
         guard imageScale.isFinite, imageScale > 0 else { throw .invalidImageScale(imageScale) }
+        try check(descriptor, size: size, scale: scale, filter: filter, budget: budget)
         return renderValidated(descriptor, size: size, scale: scale, filter: filter)
+    }
+
+    /// Throws `overBudget` when rendering would allocate more than `budget`.
+    static func check(
+        _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter,
+        budget: MemoryBudget
+    ) throws(ImageRenderer.Error) {
+        let needed = plannedBytes(descriptor, size: size, scale: scale, filter: filter)
+        guard needed > budget.bytes else { return }
+        let (w, h) = pixelSize(of: size, scale: scale)
+        let image = descriptor.reference
+        throw .overBudget(image: PixelSize(width: image.width, height: image.height),
+                          surface: PixelSize(width: w, height: h), needed: needed, budget: budget)
+    }
+
+    /// Upper bound of the bytes a render allocates: the canvas, and when the
+    /// image is resampled, the plan's buffers and tables. Computed from sizes
+    /// only, before anything is allocated.
+    public static func plannedBytes(
+        _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter = .lanczos3
+    ) -> Int {
+        let (width, height) = pixelSize(of: size, scale: scale)
+        let canvas = width.multipliedClamped(by: height).multipliedClamped(by: 4)
+        let image = descriptor.reference
+        guard width > 0, height > 0, image.width > 0, image.height > 0,
+              image.scale.isFinite, image.scale > 0 else { return canvas }
+        let target = imageRect(for: image, mode: descriptor.contentMode, size: size, scale: scale)
+        let visible = target.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
+        guard !target.isEmpty, !visible.isEmpty else { return canvas }
+        let plan = ResamplePlan(sourceWidth: image.width, sourceHeight: image.height,
+                                destinationWidth: target.width, destinationHeight: target.height,
+                                visible: PixelRect(minX: 0, minY: 0, maxX: visible.width, maxY: visible.height),
+                                filter: filter)
+        return canvas.addingClamped(plan.bytes)
     }
 
     /// `render` for callers that validated the surface already.

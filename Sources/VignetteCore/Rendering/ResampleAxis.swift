@@ -14,6 +14,14 @@ struct ResampleAxis {
     /// Slots reserved per output sample in `weights`.
     let stride: Int
 
+    /// Taps as given (a shifted copy of another axis).
+    init(starts: [Int32], counts: [Int32], weights: [Int16], stride: Int) {
+        self.starts = starts
+        self.counts = counts
+        self.weights = weights
+        self.stride = stride
+    }
+
     /// Coefficients for the outputs `visible` (offsets into a destination of
     /// `destinationLength` samples) over a source of `sourceLength` samples.
     init(sourceLength: Int, destinationLength: Int, visible: Range<Int>, filter: ResamplingFilter) {

@@ -13,6 +13,10 @@ enum Resampler {
         _ source: Bitmap, destinationWidth: Int, destinationHeight: Int,
         visible: PixelRect, filter: ResamplingFilter, simd: Bool = true
     ) -> [UInt8] {
+        let plan = ResamplePlan(sourceWidth: source.width, sourceHeight: source.height,
+                                destinationWidth: destinationWidth, destinationHeight: destinationHeight,
+                                visible: visible, filter: filter)
+        let source = plan.blockWidth * plan.blockHeight > 1 ? boxReduced(source, plan: plan) : source
         let outW = visible.width, outH = visible.height
         let xAxis = destinationWidth == source.width ? nil
             : ResampleAxis(sourceLength: source.width, destinationLength: destinationWidth,
@@ -20,6 +24,9 @@ enum Resampler {
         let yAxis = destinationHeight == source.height ? nil
             : ResampleAxis(sourceLength: source.height, destinationLength: destinationHeight,
                            visible: visible.minY..<visible.maxY, filter: filter)
+        if plan.horizontalFirst, let xAxis, let yAxis {
+            return horizontalFirst(source, xAxis: xAxis, yAxis: yAxis, width: outW, height: outH, simd: simd)
+        }
 
         // Source columns the horizontal pass reads.
         let firstColumn = xAxis.map { Int($0.starts.min() ?? 0) } ?? visible.minX
@@ -41,6 +48,50 @@ enum Resampler {
             }
             initialized = outH * rowBytes
         }
+    }
+
+    /// The other order, for sources so wide that vertical-first rows would
+    /// be huge: the horizontal pass over only the rows the vertical one
+    /// reads, then the vertical pass over those narrow rows.
+    private static func horizontalFirst(
+        _ source: Bitmap, xAxis: ResampleAxis, yAxis: ResampleAxis, width: Int, height: Int, simd: Bool
+    ) -> [UInt8] {
+        let firstRow = Int(yAxis.starts.min() ?? 0)
+        let endRow = Int(zip(yAxis.starts, yAxis.counts).map { $0 + $1 }.max() ?? 0)
+        let rowBytes = width * 4
+        let horizontal = [UInt8](unsafeUninitializedCapacity: (endRow - firstRow) * rowBytes) { out, initialized in
+            source.pixels.withUnsafeBufferPointer { src in
+                xAxis.withKernelAxis { axis in
+                    vg_resample_horizontal_path(src.baseAddress! + firstRow * source.width * 4, source.width * 4, axis,
+                                                Int32(width), Int32(endRow - firstRow), out.baseAddress!, rowBytes,
+                                                simd ? 1 : 0)
+                }
+            }
+            initialized = (endRow - firstRow) * rowBytes
+        }
+        let rows = yAxis.shifted(by: -firstRow)
+        return [UInt8](unsafeUninitializedCapacity: height * rowBytes) { out, initialized in
+            horizontal.withUnsafeBufferPointer { h in
+                rows.withKernelAxis { axis in
+                    vg_resample_vertical_path(h.baseAddress!, rowBytes, rowBytes, axis, Int32(height),
+                                              out.baseAddress!, rowBytes, 1, simd ? 1 : 0)
+                }
+            }
+            initialized = height * rowBytes
+        }
+    }
+
+    /// The source averaged over the plan's blocks (an extreme downscale).
+    private static func boxReduced(_ source: Bitmap, plan: ResamplePlan) -> Bitmap {
+        let count = plan.reducedWidth * plan.reducedHeight * 4
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            source.pixels.withUnsafeBufferPointer { src in
+                vg_box_reduce(src.baseAddress!, source.width * 4, Int32(source.width), Int32(source.height),
+                              Int32(plan.blockWidth), Int32(plan.blockHeight), out.baseAddress!, plan.reducedWidth * 4)
+            }
+            initialized = count
+        }
+        return Bitmap(trustedWidth: plan.reducedWidth, height: plan.reducedHeight, scale: source.scale, pixels: pixels)
     }
 
     /// The vertical pass: `rows.count` output rows of the source columns
@@ -74,6 +125,12 @@ enum Resampler {
 }
 
 extension ResampleAxis {
+    /// The same taps with every start moved by `offset` (rows of a buffer
+    /// that begins partway down the source).
+    func shifted(by offset: Int) -> ResampleAxis {
+        ResampleAxis(starts: starts.map { $0 + Int32(offset) }, counts: counts, weights: weights, stride: stride)
+    }
+
     /// The taps as the C kernels take them, valid inside `body`.
     func withKernelAxis<R>(_ body: (vg_resample_axis) -> R) -> R {
         starts.withUnsafeBufferPointer { s in

@@ -113,6 +113,15 @@ public final class ImageSurface: Sendable {
         return bitmap
     }
 
+    /// The surface's pixels, refusing before any allocation a render that
+    /// would need more than `budget` (sources a stranger controls).
+    public func render(within budget: MemoryBudget) throws(ImageRenderer.Error) -> Bitmap {
+        if let current = descriptor {
+            try ImageRenderer.check(current, size: size, scale: scale, filter: filter, budget: budget)
+        }
+        return render()
+    }
+
     /// The rendered surface as PNG bytes.
     public func pngData(options: PNGCodec.EncodingOptions = .default) throws(PNGCodec.Error) -> Data {
         try PNGCodec.encode(render(), options: options)
