@@ -7,6 +7,10 @@ extension ImageFormat {
     /// The default quality of JPEG and lossy WebP, as sharp and imgproxy use.
     public static let defaultQuality = 80
 
+    /// The usual file name extension, without the dot: `png`, `jpg`,
+    /// `webp`, `avif`, `gif`, else the format's name.
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+
     /// The standard encoder for this format with a quality and, for WebP,
     /// lossless mode — the settings behind `encoded(as:quality:lossless:)`.
     ///
