@@ -16,6 +16,14 @@ public struct CatalogEntry: Sendable {
     public let scale: Double
     /// The descriptor, resolved for this scale.
     public let descriptor: ImageDescriptor<Bitmap>
+    /// The format of the image file the descriptor's pixels were decoded
+    /// from; nil for artwork drawn in code.
+    public var sourceFormat: ImageFormat?
+    /// The format the catalog writes the render in (`fileName`): PNG but
+    /// for the output-format row.
+    public var output: Output = .png
+    /// Begins a new row of the contact sheet (the first of a group).
+    var startsSheetRow = false
 
     /// Renders the entry on a fresh surface.
     public func render() throws -> ImageSurface {
@@ -28,27 +36,28 @@ public struct CatalogEntry: Sendable {
 /// The built-in catalog `vignette catalog` renders: each app-wide descriptor
 /// at several sizes and scales, products in every content mode.
 public enum Catalog {
-    /// File URLs of the bundled product photos.
-    public static func productURL(_ name: String) -> URL {
-        DemoImages.bundle.directory.appendingPathComponent("product-\(name).png")
+    /// File URLs of the bundled product photos: PNGs, and `parrots` as a
+    /// JPEG and `shutters` as a WebP too.
+    public static func productURL(_ name: String, format: ImageFormat = .png) -> URL {
+        DemoImages.bundle.directory.appendingPathComponent("product-\(name).\(format.fileExtension)")
     }
 
     /// Builds every entry (decoding the bundled resources once).
     public static func entries() throws -> [CatalogEntry] {
         var entries: [CatalogEntry] = []
         func add<R: LocalImageReference>(_ id: String, _ source: String, _ descriptor: ImageDescriptor<R>,
-                                         _ w: Double, _ h: Double, scale: Double) throws {
+                                         _ w: Double, _ h: Double, scale: Double, from format: ImageFormat? = .png) throws {
             let resolved = try descriptor.map { (r: R) throws(ImageResourceError) in try r.bitmap(forScale: scale) }
             entries.append(CatalogEntry(identifier: id, source: source, size: Size(width: w, height: h),
-                                        scale: scale, descriptor: resolved))
+                                        scale: scale, descriptor: resolved, sourceFormat: format))
         }
         for scale in [1.0, 2, 3] {
             let s = "@\(Int(scale))x"
             try add("logo\(s)", ".logo", DemoImages.logo, 64, 64, scale: scale)
             try add("feature-addressBook\(s)", ".featureIcon(.addressBook)",
                     DemoImages.featureIcon(.addressBook), 32, 32, scale: scale)
-            try add("loadingImage\(s)", ".loading", DemoImages.loading, 64, 64, scale: scale)
-            try add("failureImage\(s)", ".failure", DemoImages.failure, 64, 64, scale: scale)
+            try add("loadingImage\(s)", ".loading", DemoImages.loading, 64, 64, scale: scale, from: nil)
+            try add("failureImage\(s)", ".failure", DemoImages.failure, 64, 64, scale: scale, from: nil)
         }
         for (name, tint) in [("blue", DemoImages.Palette.blue), ("red", DemoImages.Palette.red)] {
             try add("feature-addressBook-\(name)@2x", ".featureIcon(.addressBook).tint(\(tint))",
@@ -80,7 +89,7 @@ public enum Catalog {
         try add("translucent-tinted@2x", "ImageDescriptor(transparency, .aspectFit, tint: #1F6FEB80)",
                 ImageDescriptor(glass, contentMode: .aspectFit, tint: Color(red: 0x1F, green: 0x6F, blue: 0xEB, alpha: 0x80),
                                 accessibilityIdentifier: "translucentTinted"), 100, 100, scale: 2)
-        return entries
+        return entries + (try formatEntries())
     }
 
     /// `DemoImages.productImage(url)` for a bundled photo, resolved locally:

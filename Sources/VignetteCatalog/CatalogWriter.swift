@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import Vignette
 
-/// Writes the catalog: one PNG per entry named by its accessibility
-/// identifier, `contact-sheet.png` and `index.html`. Shared by `vignette
+/// Writes the catalog: one file per entry named by its identifier (PNG,
+/// or the output-format row's JPEG and WebP), `contact-sheet.png` and `index.html`. Shared by `vignette
 /// catalog` and the release/debug determinism check (`vignette-catalog`).
 public enum CatalogWriter {
     /// What was written, and the entries that failed.
@@ -23,23 +23,29 @@ public enum CatalogWriter {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         @Sendable func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
         let entries = try Catalog.entries() + (await Catalog.remoteEntries())
-        let rendered = Locked<[Int: Bitmap]>([:])
+        let rendered = Locked<[Int: (shown: Bitmap, bytes: Int)]>([:])
         let failures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: entries.count) { index in
             let entry = entries[index]
             do {
                 let bitmap = try entry.render().render()
-                try AtomicFile.write(try PNGCodec.encode(bitmap), to: path(entry.identifier + ".png"))
-                rendered.withLock { $0[index] = bitmap }
+                let data = try entry.output.encode(bitmap)
+                try AtomicFile.write(data, to: path(entry.fileName))
+                // The sheet shows what the file holds: a lossy output as decoded again.
+                let shown = entry.output == .png ? bitmap : try Bitmap(decoding: data, options: DecodingOptions(scale: entry.scale))
+                rendered.withLock { $0[index] = (shown, data.count) }
             } catch {
                 failures.withLock { $0.append("error: \(entry.identifier): \(error)") }
             }
             progress(entry.identifier, entries.count)
         }
         let bitmaps = rendered.withLock { $0 }
-        let sheet = try ContactSheet.make(entries.indices.compactMap { bitmaps[$0] })
+        let sheet = try ContactSheet.make(entries.indices.compactMap { index in
+            bitmaps[index].map { ($0.shown, entries[index].startsSheetRow) }
+        })
         try AtomicFile.write(try PNGCodec.encode(sheet), to: path("contact-sheet.png"))
-        try AtomicFile.write(Data(CatalogIndex.html(entries: entries, sheet: sheet).utf8), to: path("index.html"))
+        let html = CatalogIndex.html(entries: entries, byteCounts: entries.indices.map { bitmaps[$0]?.bytes }, sheet: sheet)
+        try AtomicFile.write(Data(html.utf8), to: path("index.html"))
         return Report(written: bitmaps.count, sheetSize: PixelSize(width: sheet.width, height: sheet.height),
                       failures: failures.withLock { $0 })
     }

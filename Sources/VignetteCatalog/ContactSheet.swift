@@ -5,11 +5,18 @@ import Vignette
 enum ContactSheet {
     static let cell = 200, gutter = 16, columns = 6
 
-    static func make(_ images: [Bitmap]) throws -> Bitmap {
-        let rows = max(1, (images.count + columns - 1) / columns)
+    /// Cells in order, left to right; an image whose `startsRow` is set
+    /// begins a new row (so a group of renders lines up).
+    static func make(_ images: [(image: Bitmap, startsRow: Bool)]) throws -> Bitmap {
+        var cells: [Int] = []
+        for item in images {
+            let next = cells.last.map { $0 + 1 } ?? 0
+            cells.append(item.startsRow && next % columns != 0 ? (next / columns + 1) * columns : next)
+        }
+        let rows = max(1, ((cells.last ?? 0) + columns) / columns)
         let width = gutter + columns * (cell + gutter), height = gutter + rows * (cell + gutter)
         var sheet = Bitmap(width: width, height: height, fill: Color(red: 0xFA, green: 0xFA, blue: 0xFA))
-        for (index, image) in images.enumerated() {
+        for ((image, _), index) in zip(images, cells) {
             let x = gutter + (index % columns) * (cell + gutter)
             let y = gutter + (index / columns) * (cell + gutter)
             drawCheckerboard(on: &sheet, x: x, y: y)

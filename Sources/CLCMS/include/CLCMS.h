@@ -47,6 +47,18 @@ void vg_icc_transform_apply(const vg_icc_transform *transform, uint8_t *pixels,
 
 void vg_icc_transform_free(vg_icc_transform *transform);
 
+/// Writes an ICC RGB matrix-shaper profile (as lcms2 builds one, creation
+/// date zeroed) for the chromaticities `xy` — red x, y, green x, y, blue
+/// x, y, white x, y — with one tone curve for all three channels: lcms2
+/// parametric `curve_type` 1 (Y = X^g; params g) or 4 (Y = (aX + b)^g for
+/// X >= d, else cX; params g, a, b, c, d), mapping encoded values to
+/// linear light. Stores the size in `*length` and, when it fits
+/// `capacity`, the profile in `out` (VG_ICC_CONVERTED). VG_ICC_BAD_ARGUMENT
+/// when `out` is too small (call again with `*length` bytes);
+/// VG_ICC_TRANSFORM_FAILED when lcms2 refuses the chromaticities.
+int vg_icc_rgb_profile_create(const double xy[8], int curve_type, const double params[5],
+                              uint8_t *out, size_t capacity, size_t *length);
+
 /// The lcms2 version linked in, e.g. 2140 for 2.14.
 int vg_icc_lcms_version(void);
 

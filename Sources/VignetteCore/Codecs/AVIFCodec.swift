@@ -8,7 +8,9 @@ import Foundation
 /// monochrome, with alpha (a premultiplied file is un-premultiplied by
 /// libavif first). One thread; chroma is upsampled bilinearly, through
 /// libyuv as `avifdec` and Pillow do (8-bit pixels equal theirs), whose SIMD
-/// and C kernels give the same bytes, so pixels are the same on every machine. The `colr` ICC profile becomes the colour profile; the `irot` /
+/// and C kernels give the same bytes, so pixels are the same on every machine. The `colr` ICC profile becomes the colour profile
+/// (without one, the `nclx` primaries and transfer do: Display P3 or
+/// BT.2020 converts to sRGB, see `ColorProfile(cicpPrimaries:transfer:)`); the `irot` /
 /// `imir` transforms become the orientation (the Exif orientation tag is
 /// ignored, as HEIF readers must). The pixel limit is checked after the
 /// container is parsed and is also libavif's and the AV1 decoder's own
@@ -43,12 +45,20 @@ public struct AVIFCodec: Sendable {
         /// The `irot` / `imir` transforms as an EXIF orientation, `.up` when absent.
         public var orientation: EXIFOrientation
         /// CICP colour primaries (ITU-T H.273; 1 is BT.709/sRGB, 12 Display P3).
-        /// Only an ICC profile is converted to sRGB, never CICP.
+        /// Without an ICC profile, these and the transfer are converted to
+        /// sRGB (`cicpProfile`); with one, the ICC profile rules.
         public var colorPrimaries: Int
         /// CICP transfer characteristics (13 is sRGB).
         public var transferCharacteristics: Int
         /// CICP matrix coefficients of the YUV data (0 identity, 1 BT.709, 6 BT.601).
         public var matrixCoefficients: Int
+
+        /// The profile decoding converts from when the file has no ICC
+        /// profile: built from the CICP primaries and transfer, nil when
+        /// they mean sRGB or are not converted (`ColorProfile(cicpPrimaries:transfer:)`).
+        public var cicpProfile: ColorProfile? {
+            ColorProfile(cicpPrimaries: colorPrimaries, transfer: transferCharacteristics)
+        }
     }
 
     /// Reads the container of AVIF bytes.
@@ -111,7 +121,8 @@ public struct AVIFCodec: Sendable {
         try check(rc, data: data, width: width, height: height, limit: limit)
         let header = header(info, icc: icc.isEmpty ? nil : icc)
         return DecodedImage(width: width, height: height, rgba: pixels, hasAlpha: header.hasAlpha,
-                            iccProfile: header.iccProfile, orientation: header.orientation)
+                            iccProfile: header.iccProfile ?? (options.convertsToSRGB ? header.cicpProfile?.bytes : nil),
+                            orientation: header.orientation)
     }
 
     static func probe(_ data: Data, limit: Int) throws(AVIFCodec.Error) -> vg_avif_info {

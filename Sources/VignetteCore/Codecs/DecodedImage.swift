@@ -11,7 +11,8 @@ package struct DecodedImage: Sendable {
     package var rgba: [UInt8]
     /// False when every alpha byte is 255 (no premultiplication pass needed).
     package var hasAlpha: Bool
-    /// The embedded ICC profile, if any.
+    /// The ICC profile the colours are in: the embedded one, or one built
+    /// from CICP code points (AVIF); nil for sRGB.
     package var iccProfile: [UInt8]?
     /// The EXIF orientation, `.up` when absent.
     package var orientation: EXIFOrientation

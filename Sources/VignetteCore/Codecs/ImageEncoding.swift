@@ -33,6 +33,10 @@ public struct ImageEncodingError: Swift.Error, Sendable, Hashable, CustomStringC
         case outOfMemory
         /// The encoding library failed, with its message.
         case libraryFailure(String)
+        /// Vignette writes no files of this format; it writes those listed.
+        case unsupportedFormat(encodable: [ImageFormat])
+        /// A setting the format cannot honour, with what to do instead.
+        case unsupportedSetting(String)
     }
 
     /// `cannot encode PNG: …`.
@@ -41,6 +45,9 @@ public struct ImageEncodingError: Swift.Error, Sendable, Hashable, CustomStringC
         case .emptyImage(let w, let h): "cannot encode an empty \(w)x\(h) image as \(format)"
         case .outOfMemory: "out of memory while encoding \(format)"
         case .libraryFailure(let message): "\(format) encoding failed: \(message)"
+        case .unsupportedFormat(let encodable):
+            "cannot encode \(format): Vignette writes only \(encodable.map(\.rawValue).joined(separator: ", ")); pick one of them"
+        case .unsupportedSetting(let advice): "cannot encode \(format) as asked: \(advice)"
         }
     }
 }

@@ -38,17 +38,18 @@ extension PNGCodec {
     }
 
     /// The decode before the shared finishing steps: straight RGBA8 as
-    /// stored, with the iCCP profile when there is one.
+    /// stored, with the iCCP profile and the eXIf orientation when there are.
     package static func decodedImage(_ data: Data, maxPixelCount: Int) throws(PNGCodec.Error) -> DecodedImage {
         let (header, pixels) = try decodeStraightRGBA(data, maxPixelCount: maxPixelCount)
         return DecodedImage(width: header.width, height: header.height, rgba: pixels, hasAlpha: header.hasAlpha,
-                            iccProfile: iccProfile(of: data))
+                            iccProfile: iccProfile(of: data), orientation: orientation(of: data) ?? .up)
     }
 
     /// Decodes PNG bytes to a premultiplied `Bitmap` with `options.scale`,
     /// converting an iCCP profile to sRGB unless `options.convertsToSRGB`
-    /// is off. gAMA, cHRM and sRGB chunks are never applied. PNG has no
-    /// shrink-on-load and its orientation is always `.up`.
+    /// is off, and turning it upright for an eXIf orientation unless
+    /// `options.appliesOrientation` is off (`orientation(of:)`). gAMA,
+    /// cHRM and sRGB chunks are never applied. PNG has no shrink-on-load.
     public static func decode(_ data: Data, options: DecodingOptions) throws(PNGCodec.Error) -> Bitmap {
         guard options.scale.isFinite, options.scale > 0 else { throw .invalidScale(options.scale) }
         return try decodedImage(data, maxPixelCount: options.maxPixelCount).bitmap(options: options)

@@ -6,7 +6,8 @@ import Foundation
 /// Decoding expands every PNG flavour (grey, palette, tRNS, 1–16 bits,
 /// interlaced) to premultiplied RGBA8; 16-bit samples round to 8 as
 /// `(v * 255 + 32895) >> 16`. An iCCP profile is converted to sRGB
-/// (`ColorProfile`); gAMA, cHRM and sRGB chunks are ignored. Dimensions are
+/// (`ColorProfile`) and an eXIf orientation applied, as for JPEG;
+/// gAMA, cHRM and sRGB chunks are ignored. Dimensions are
 /// checked against a pixel limit from the header, before any pixel memory
 /// exists. `decodeStraightRGBA` gives the samples as stored, unconverted.
 ///

@@ -131,6 +131,21 @@ public final class ImageSurface: Sendable {
     public func encoded(using encoder: some ImageEncoding = PNGCodec()) throws(ImageEncodingError) -> Data {
         try render().encoded(using: encoder)
     }
+
+    /// The rendered surface encoded as `format` — `.png`, `.jpeg` or
+    /// `.webp` — with the standard encoder: `quality` 1...100 for JPEG and
+    /// WebP (nil: 80; PNG ignores it), `lossless` for WebP. JPEG with
+    /// `lossless`, or a format Vignette only reads, throws. Deterministic
+    /// bytes, as every encoder's.
+    ///
+    /// ```swift
+    /// let jpeg = try surface.encoded(as: .jpeg, quality: 85)
+    /// let webp = try surface.encoded(as: .webp, lossless: true)
+    /// ```
+    public func encoded(as format: ImageFormat, quality: Int? = nil,
+                        lossless: Bool = false) throws(ImageEncodingError) -> Data {
+        try render().encoded(as: format, quality: quality, lossless: lossless)
+    }
 }
 
 extension ImageSurface {

@@ -1,0 +1,62 @@
+import Foundation
+
+extension ImageFormat {
+    /// The formats Vignette writes: PNG, JPEG and WebP.
+    public static let encodable: [ImageFormat] = [.png, .jpeg, .webp]
+
+    /// The default quality of JPEG and lossy WebP, as sharp and imgproxy use.
+    public static let defaultQuality = 80
+
+    /// The usual file name extension, without the dot: `png`, `jpg`,
+    /// `webp`, `avif`, `gif`, else the format's name.
+    public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
+
+    /// The standard encoder for this format with a quality and, for WebP,
+    /// lossless mode — the settings behind `encoded(as:quality:lossless:)`.
+    ///
+    /// - `quality` (1...100, clamped; nil is `defaultQuality`) sets JPEG
+    ///   and lossy WebP quality, and lossless WebP's effort. PNG is always
+    ///   lossless: it ignores quality, so one call can serve every format.
+    /// - `lossless` makes WebP lossless; PNG is lossless anyway; JPEG has
+    ///   no lossless mode, so asking for one throws `.unsupportedSetting`
+    ///   rather than silently giving lossy bytes.
+    /// - Formats Vignette only reads (AVIF, GIF) or does not know throw
+    ///   `.unsupportedFormat`.
+    ///
+    /// ```swift
+    /// let encoder = try ImageFormat.webp.encoder(quality: 90)
+    /// let data = try bitmap.encoded(using: encoder)
+    /// ```
+    public func encoder(quality: Int? = nil, lossless: Bool = false) throws(ImageEncodingError) -> any ImageEncoding {
+        switch self {
+        case .png:
+            return PNGCodec()
+        case .jpeg:
+            if lossless {
+                throw ImageEncodingError(format: self, reason: .unsupportedSetting(
+                    "JPEG has no lossless mode: encode as .png, or as .webp with lossless: true"))
+            }
+            return JPEGCodec(options: .init(quality: quality ?? Self.defaultQuality))
+        case .webp:
+            return WebPCodec(options: .init(quality: quality ?? Self.defaultQuality, lossless: lossless))
+        default:
+            throw ImageEncodingError(format: self, reason: .unsupportedFormat(encodable: Self.encodable))
+        }
+    }
+}
+
+extension Bitmap {
+    /// The bitmap encoded as `format` (`.png`, `.jpeg` or `.webp`) with the
+    /// standard encoder; see `ImageFormat.encoder(quality:lossless:)` for
+    /// what `quality` and `lossless` do. Deterministic: the same bitmap and
+    /// settings always give the same bytes.
+    ///
+    /// ```swift
+    /// let jpeg = try bitmap.encoded(as: .jpeg, quality: 85)
+    /// let webp = try bitmap.encoded(as: .webp, lossless: true)
+    /// ```
+    public func encoded(as format: ImageFormat, quality: Int? = nil,
+                        lossless: Bool = false) throws(ImageEncodingError) -> Data {
+        try encoded(using: format.encoder(quality: quality, lossless: lossless))
+    }
+}
