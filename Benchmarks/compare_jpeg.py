@@ -185,12 +185,20 @@ class Vignette:
         return Run(cpu, wall, folder_bytes(out))
 
     def peak_rss_mib(self, src: Path, out: Path) -> float:
-        """Peak RSS of one render in a child (wait4's rusage: that child alone)."""
-        process = subprocess.Popen(self.command([src], out), stdout=subprocess.DEVNULL)
-        _, status, usage = os.wait4(process.pid, 0)
+        """Peak RSS of one render. A child's ru_maxrss starts from its parent's
+        RSS at fork, so a small Python forks the render and reports it."""
+        probe = ("import os, sys\n"
+                 "pid = os.fork()\n"
+                 "if pid == 0:\n"
+                 "    os.execv(sys.argv[1], sys.argv[1:])\n"
+                 "_, status, usage = os.wait4(pid, 0)\n"
+                 "print(status, usage.ru_maxrss)\n")
+        result = subprocess.run([sys.executable, "-S", "-c", probe, *self.command([src], out)],
+                                capture_output=True, text=True, check=True)
+        status, kib = map(int, result.stdout.split()[-2:])
         if status != 0:
             sys.exit(f"vignette render of {src} failed ({status})")
-        return usage.ru_maxrss / 1024
+        return kib / 1024
 
 
 def folder_bytes(folder: Path) -> int:
