@@ -6,7 +6,9 @@
 
 void vg_malloc_keep_large_buffers(void) {
 #if defined(__GLIBC__)
-    mallopt(M_MMAP_THRESHOLD, 512 << 20);
+    // 32 MiB is the most glibc accepts (half its 64 MiB heap size); a
+    // larger value is refused and leaves every big buffer mmapped afresh.
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
     mallopt(M_TRIM_THRESHOLD, 1024 << 20);
 #endif
 }

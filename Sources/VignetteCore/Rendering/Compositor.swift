@@ -16,6 +16,16 @@ enum Compositor {
         }
     }
 
+    /// Whether every pixel's alpha is 255 (RGBA bytes, 4 per pixel).
+    static func isOpaque(_ pixels: [UInt8]) -> Bool {
+        pixels.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            var all: UInt32 = 0xFFFF_FFFF
+            for word in words { all &= word }  // an AND-reduction the compiler vectorises
+            return UInt32(littleEndian: all) >> 24 == 0xFF
+        }
+    }
+
     /// Draws `source` (`width × height` premultiplied pixels) over `canvas`
     /// with its top-left at (`x`, `y`), source-over. The region must lie
     /// inside the canvas.

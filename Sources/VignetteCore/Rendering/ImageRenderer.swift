@@ -86,21 +86,26 @@ public enum ImageRenderer {
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter
     ) -> Bitmap {
         let (width, height) = pixelSize(of: size, scale: scale)
-        var canvas = Bitmap(width: width, height: height, scale: scale, fill: descriptor.background ?? .clear)
+        let background = descriptor.background ?? .clear
         let image = descriptor.reference
         // An image with a nonsensical scale has no size in points: draw nothing.
         guard width > 0, height > 0, image.width > 0, image.height > 0,
-              image.scale.isFinite, image.scale > 0 else { return canvas }
+              image.scale.isFinite, image.scale > 0 else { return Bitmap(width: width, height: height, scale: scale, fill: background) }
 
         let target = imageRect(for: image, mode: descriptor.contentMode, size: size, scale: scale)
         let visible = target.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
-        guard !target.isEmpty, !visible.isEmpty else { return canvas }
+        guard !target.isEmpty, !visible.isEmpty else { return Bitmap(width: width, height: height, scale: scale, fill: background) }
         let local = PixelRect(minX: visible.minX - target.minX, minY: visible.minY - target.minY,
                               maxX: visible.maxX - target.minX, maxY: visible.maxY - target.minY)
 
         var pixels = Resampler.resample(image, destinationWidth: target.width, destinationHeight: target.height,
                                         visible: local, filter: filter)
         if let tint = descriptor.tint { Compositor.tint(&pixels, with: tint) }
+        // Opaque pixels covering the whole surface hide the background: they are the result.
+        if visible.width == width, visible.height == height, Compositor.isOpaque(pixels) {
+            return Bitmap(trustedWidth: width, height: height, scale: scale, pixels: pixels)
+        }
+        var canvas = Bitmap(width: width, height: height, scale: scale, fill: background)
         Compositor.sourceOver(pixels, width: visible.width, height: visible.height,
                               onto: &canvas, x: visible.minX, y: visible.minY)
         return canvas
