@@ -47,6 +47,13 @@ public struct DecodingOptions: Sendable, Hashable {
         self.convertsToSRGB = convertsToSRGB
     }
 
+    /// The side limit in force (`maxSide` clamped to 1...2^31 − 1) when
+    /// `width × height` breaks it; nil when both sides are within it.
+    public func exceededSideLimit(width: Int, height: Int) -> Int? {
+        let limit = min(max(1, maxSide), Int(Int32.max))
+        return width > limit || height > limit ? limit : nil
+    }
+
     /// Equal options, scales compared bit for bit (so a NaN scale equals
     /// itself and a key holding it can be found again).
     public static func == (lhs: Self, rhs: Self) -> Bool {
