@@ -16,9 +16,9 @@ import VignetteTestSupport
         return path
     }
 
-    static func expectBounded(_ run: MeasuredRun, memory: Int = budget, _ what: String) {
+    static func expectBounded(_ run: MeasuredRun, memory: Int = budget, time: Duration = .seconds(10), _ what: String) {
         #expect(run.signal == nil, "\(what): killed by signal \(run.signal ?? 0)")
-        #expect(run.elapsed < .seconds(10), "\(what): took \(run.elapsed)")
+        #expect(run.elapsed < time, "\(what): took \(run.elapsed)")
         #expect(run.peakRSS < memory, "\(what): peak RSS \(run.peakMiB) MiB")
     }
 
@@ -42,7 +42,8 @@ import VignetteTestSupport
         let input = try Self.write(HostileFiles.zTXtBomb(), folder, "bomb.png")
         let output = folder.appendingPathComponent("out.png").path
         let run = try MeasuredRun.vignette(["render", input, "--size", "4x4", "-o", output])
-        Self.expectBounded(run, "zTXt bomb render")
+        // Inflating the text took 9–10 s even here; skipped unread, well under a second.
+        Self.expectBounded(run, time: .seconds(3), "zTXt bomb render")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try PNGCodec.decode(contentsOf: output).pixels.prefix(4) == [0x80, 0x80, 0x80, 255])
     }

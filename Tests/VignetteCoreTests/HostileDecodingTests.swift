@@ -65,17 +65,6 @@ import VignetteTestSupport
         #expect(elapsed < .seconds(2), "decoding took \(elapsed)")
     }
 
-    @Test func aHeaderPromisingMoreThanTheDataHoldsFailsTyped() throws {
-        for colorType: UInt8 in [6, 0] {   // RGBA (fast path first), grey (libpng only)
-            let file = HostileFiles.lyingHeader(colorType: colorType)
-            #expect(file.count == 66)
-            guard case .malformed? = Self.reason(file) else {
-                Issue.record("colour type \(colorType): not a malformed-data error")
-                continue
-            }
-        }
-    }
-
     @Test func aSideBySideArtifactIsCheckedAgainstItsBudgetBeforeAllocating() throws {
         let long = Bitmap(width: 60_000, height: 1, scale: 1, fill: .black)
         let tall = Bitmap(width: 1, height: 60_000, scale: 1, fill: .white)

@@ -105,17 +105,20 @@ import VignetteSQLite
         #expect(FileManager.default.fileExists(atPath: target))
     }
 
-    @Test func theSQLiteDatabaseIsNeverOpenedThroughASymlink() throws {
+    @Test func theSQLiteDatabaseIsNeverOpenedThroughASymlink() async throws {
         let folder = CacheTesting.folder(), outside = CacheTesting.folder()
         defer { for url in [folder, outside] { try? FileManager.default.removeItem(at: url) } }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        // An empty file is a valid empty database: SQLite would build the cache in it.
         let target = outside.appendingPathComponent("other.sqlite").path
-        try Data("not yours".utf8).write(to: URL(fileURLWithPath: target))
+        try Data().write(to: URL(fileURLWithPath: target))
         try #require(symlink(target, folder.appendingPathComponent("cache.sqlite").path) == 0)
         let storage = try SQLiteCacheStorage(directory: folder.path)
+        try await storage.store(CacheTesting.entry("https://a/x.png"))
         var info = stat()
         #expect(lstat(storage.databasePath, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == "not yours")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["other.sqlite"])
     }
 }
