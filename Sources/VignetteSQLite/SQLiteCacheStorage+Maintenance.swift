@@ -183,7 +183,11 @@ extension SQLiteCacheStorage {
             _ = unlink(path)
             fd = DiskCache.openPrivateFile(path)
         }
-        guard fd >= 0 else { throw failure(.open, path, cause: .posix(errno)) }
+        // A folder in the way is left for SQLite to report (SQLITE_CANTOPEN).
+        guard fd >= 0 else {
+            if errno == EISDIR { return }
+            throw failure(.open, path, cause: .posix(errno))
+        }
         close(fd)
     }
 
