@@ -78,6 +78,7 @@ int vg_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels
         return error.code;
     }
     jpeg_create_decompress(&cinfo);
+    cinfo.mem->max_memory_to_use = VG_JPEG_MAX_WORKING_MEMORY;
     vg_jpeg_progress_init(&cinfo, &progress);
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
     jpeg_read_header(&cinfo, TRUE);

@@ -95,7 +95,9 @@ int vg_jpeg_read_info(const uint8_t *data, size_t length, vg_jpeg_info *info,
         return error.code;
     }
     jpeg_create_decompress(&cinfo);
+    cinfo.mem->max_memory_to_use = VG_JPEG_MAX_WORKING_MEMORY;
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    // Saved markers copy file bytes: bounded by the file's size.
     jpeg_save_markers(&cinfo, JPEG_APP0 + 1, 0xFFFF);
     jpeg_save_markers(&cinfo, JPEG_APP0 + 2, 0xFFFF);
     jpeg_read_header(&cinfo, TRUE);

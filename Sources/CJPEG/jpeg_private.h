@@ -24,6 +24,12 @@ typedef struct {
 /// write about ten).
 #define VG_JPEG_MAX_SCANS 500
 
+/// libjpeg's own working memory (beyond the caller's output buffer) for one
+/// decode: a progressive 100 Mpx CMYK file needs about 800 MB of
+/// coefficients, so nothing the default pixel limit admits is refused, but
+/// a run-away allocation stops with JERR_NO_BACKING_STORE (out of memory).
+#define VG_JPEG_MAX_WORKING_MEMORY (1L << 30)
+
 #define VG_STRINGIFY_(x) #x
 #define VG_STRINGIFY(x) VG_STRINGIFY_(x)
 /// The libjpeg-turbo version of the headers this shim was compiled with.

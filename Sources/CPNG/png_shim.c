@@ -1,8 +1,7 @@
-// Every libpng call of one decode or encode stays inside one C function with
+// Every libpng call of one decode stays inside one C function with
 // its own setjmp, so libpng's longjmp never crosses a Swift frame.
-#include "CPNG.h"
+#include "png_private.h"
 
-#include <png.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +13,10 @@ typedef struct {
     size_t offset;
     char *err;
     size_t err_length;
+    uint32_t max_side;   /* libpng's per-side cap; 0 means VG_PNG_DEFAULT_MAX_SIDE */
 } vg_reader;
 
-static void vg_set_error(char *err, size_t err_length, const char *message) {
+void vg_png_set_error(char *err, size_t err_length, const char *message) {
     if (err == NULL || err_length == 0) return;
     strncpy(err, message, err_length - 1);
     err[err_length - 1] = '\0';
@@ -24,11 +24,11 @@ static void vg_set_error(char *err, size_t err_length, const char *message) {
 
 static void vg_error_fn(png_structp png, png_const_charp message) {
     vg_reader *io = (vg_reader *)png_get_error_ptr(png);
-    if (io != NULL) vg_set_error(io->err, io->err_length, message);
+    if (io != NULL) vg_png_set_error(io->err, io->err_length, message);
     png_longjmp(png, 1);
 }
 
-static void vg_warning_fn(png_structp png, png_const_charp message) {
+void vg_png_warning_fn(png_structp png, png_const_charp message) {
     (void)png;
     (void)message; // warnings (bad ancillary chunks, sRGB profile notes) are not errors
 }
@@ -44,7 +44,7 @@ static void vg_read_fn(png_structp png, png_bytep out, size_t count) {
 
 static int vg_check_signature(const uint8_t *data, size_t length, char *err, size_t err_length) {
     if (length < 8 || png_sig_cmp(data, 0, 8) != 0) {
-        vg_set_error(err, err_length, "not a PNG file (bad signature)");
+        vg_png_set_error(err, err_length, "not a PNG file (bad signature)");
         return VG_PNG_NOT_PNG;
     }
     return VG_PNG_OK;
@@ -60,11 +60,35 @@ static void vg_fill_info(png_structp png, png_infop info, vg_png_info *out) {
                      png_get_valid(png, info, PNG_INFO_tRNS) != 0;
 }
 
-/// The read and info structs over `io`, reading from memory with libpng's
-/// per-side cap lifted (the caller's pixel limit decides). Creating them and
-/// setting these cannot longjmp, so no setjmp is needed yet.
+/// Ancillary chunks that never change a decoded pixel: libpng skips them
+/// unread (CRC only), so text chunks are never inflated. iCCP and eXIf are
+/// kept (colour conversion, orientation); tRNS and PLTE are pixels.
+static const png_byte vg_ignored_chunks[] = {
+    'b', 'K', 'G', 'D', 0, 'c', 'H', 'R', 'M', 0, 'g', 'A', 'M', 'A', 0, 'h', 'I', 'S', 'T', 0,
+    'i', 'T', 'X', 't', 0, 'o', 'F', 'F', 's', 0, 'p', 'C', 'A', 'L', 0, 'p', 'H', 'Y', 's', 0,
+    's', 'B', 'I', 'T', 0, 's', 'C', 'A', 'L', 0, 's', 'P', 'L', 'T', 0, 's', 'T', 'E', 'R', 0,
+    's', 'R', 'G', 'B', 0, 't', 'E', 'X', 't', 0, 't', 'I', 'M', 'E', 0, 'z', 'T', 'X', 't', 0,
+};
+
+/// The limits every read applies before libpng looks at a chunk: the
+/// per-side cap, how much one ancillary chunk may take once inflated, how
+/// many ancillary chunks are kept, and the chunks skipped unread (unknown
+/// ones included).
+static void vg_harden(png_structp png, uint32_t max_side) {
+    uint32_t side = max_side == 0 ? VG_PNG_DEFAULT_MAX_SIDE : max_side;
+    png_set_user_limits(png, side, side);
+    png_set_chunk_malloc_max(png, VG_PNG_MAX_CHUNK_BYTES);
+    png_set_chunk_cache_max(png, VG_PNG_MAX_CACHED_CHUNKS);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, vg_ignored_chunks,
+                                (int)(sizeof vg_ignored_chunks / 5));
+}
+
+/// The read and info structs over `io`, reading from memory, hardened
+/// (`vg_harden`). Creating them and setting these cannot longjmp, so no
+/// setjmp is needed yet.
 static int vg_open_reader(vg_reader *io, png_structp *png, png_infop *info) {
-    *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, io, vg_error_fn, vg_warning_fn);
+    *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, io, vg_error_fn, vg_png_warning_fn);
     if (*png == NULL) return VG_PNG_OUT_OF_MEMORY;
     *info = png_create_info_struct(*png);
     if (*info == NULL) {
@@ -72,16 +96,16 @@ static int vg_open_reader(vg_reader *io, png_structp *png, png_infop *info) {
         return VG_PNG_OUT_OF_MEMORY;
     }
     png_set_read_fn(*png, io, vg_read_fn);
-    png_set_user_limits(*png, 0x7fffffff, 0x7fffffff);
+    vg_harden(*png, io->max_side);
     return VG_PNG_OK;
 }
 
-int vg_png_read_info(const uint8_t *data, size_t length, vg_png_info *info,
+int vg_png_read_info(const uint8_t *data, size_t length, uint32_t max_side, vg_png_info *info,
                      char *err, size_t err_length) {
     if (data == NULL || info == NULL) return VG_PNG_BAD_ARGUMENT;
     int rc = vg_check_signature(data, length, err, err_length);
     if (rc != VG_PNG_OK) return rc;
-    vg_reader io = {data, length, 0, err, err_length};
+    vg_reader io = {data, length, 0, err, err_length, max_side};
     png_structp png;
     png_infop pinfo;
     rc = vg_open_reader(&io, &png, &pinfo);
@@ -96,13 +120,13 @@ int vg_png_read_info(const uint8_t *data, size_t length, vg_png_info *info,
     return VG_PNG_OK;
 }
 
-int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
+int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t max_side,
                         uint8_t *out, size_t out_length,
                         char *err, size_t err_length) {
     if (data == NULL || out == NULL) return VG_PNG_BAD_ARGUMENT;
     int rc = vg_check_signature(data, length, err, err_length);
     if (rc != VG_PNG_OK) return rc;
-    vg_reader io = {data, length, 0, err, err_length};
+    vg_reader io = {data, length, 0, err, err_length, max_side};
     png_structp png;
     png_infop pinfo;
     rc = vg_open_reader(&io, &png, &pinfo);
@@ -120,7 +144,7 @@ int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
     vg_fill_info(png, pinfo, &info);
     if ((uint64_t)info.width * (uint64_t)info.height > max_pixels) {
         png_destroy_read_struct(&png, &pinfo, NULL);
-        vg_set_error(err, err_length, "image exceeds the pixel limit");
+        vg_png_set_error(err, err_length, "image exceeds the pixel limit");
         return VG_PNG_TOO_LARGE;
     }
     if ((uint64_t)info.width * info.height * 4 > out_length) {
@@ -136,7 +160,7 @@ int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
     png_read_update_info(png, pinfo);
     if (png_get_rowbytes(png, pinfo) != (size_t)info.width * 4) {
         png_destroy_read_struct(&png, &pinfo, NULL);
-        vg_set_error(err, err_length, "unsupported pixel layout after expansion");
+        vg_png_set_error(err, err_length, "unsupported pixel layout after expansion");
         return VG_PNG_MALFORMED;
     }
 
@@ -150,81 +174,6 @@ int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
     free((void *)rows);
     rows = NULL;
     png_destroy_read_struct(&png, &pinfo, NULL);
-    return VG_PNG_OK;
-}
-
-typedef struct {
-    vg_buffer *buffer;
-    char *err;
-    size_t err_length;
-} vg_writer;
-
-static void vg_write_fn(png_structp png, png_bytep bytes, size_t count) {
-    vg_writer *io = (vg_writer *)png_get_io_ptr(png);
-    vg_buffer *b = io->buffer;
-    if (count > b->capacity - b->length) {
-        size_t wanted = b->length + count;
-        size_t capacity = b->capacity ? b->capacity : 65536;
-        while (capacity < wanted) capacity *= 2;
-        uint8_t *grown = (uint8_t *)realloc(b->data, capacity);
-        if (grown == NULL) png_error(png, "out of memory while encoding");
-        b->data = grown;
-        b->capacity = capacity;
-    }
-    memcpy(b->data + b->length, bytes, count);
-    b->length += count;
-}
-
-static void vg_flush_fn(png_structp png) { (void)png; }
-
-static void vg_write_error_fn(png_structp png, png_const_charp message) {
-    vg_writer *io = (vg_writer *)png_get_error_ptr(png);
-    if (io != NULL) vg_set_error(io->err, io->err_length, message);
-    png_longjmp(png, 1);
-}
-
-int vg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
-                  int input_stride_channels, int channels,
-                  vg_png_encode_options options, vg_buffer *out,
-                  char *err, size_t err_length) {
-    if (pixels == NULL || out == NULL || width == 0 || height == 0) return VG_PNG_BAD_ARGUMENT;
-    if (!((channels == 4 && input_stride_channels == 4) ||
-          (channels == 3 && (input_stride_channels == 3 || input_stride_channels == 4)))) {
-        return VG_PNG_BAD_ARGUMENT;
-    }
-    out->data = NULL;
-    out->length = 0;
-    out->capacity = 0;
-    vg_writer io = {out, err, err_length};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &io, vg_write_error_fn, vg_warning_fn);
-    if (png == NULL) return VG_PNG_OUT_OF_MEMORY;
-    png_infop pinfo = png_create_info_struct(png);
-    if (pinfo == NULL) {
-        png_destroy_write_struct(&png, NULL);
-        return VG_PNG_OUT_OF_MEMORY;
-    }
-    if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &pinfo);
-        vg_buffer_free(out);
-        return VG_PNG_MALFORMED;
-    }
-    png_set_write_fn(png, &io, vg_write_fn, vg_flush_fn);
-    png_set_IHDR(png, pinfo, width, height, 8,
-                 channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(png, options.level);
-    png_set_compression_strategy(png, options.strategy);
-    png_set_compression_mem_level(png, 9);
-    png_set_compression_buffer_size(png, 1 << 17);
-    png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
-    png_write_info(png, pinfo);
-    if (channels == 3 && input_stride_channels == 4) png_set_filler(png, 0, PNG_FILLER_AFTER);
-    size_t stride = (size_t)width * input_stride_channels;
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, (png_const_bytep)(pixels + (size_t)y * stride));
-    }
-    png_write_end(png, pinfo);
-    png_destroy_write_struct(&png, &pinfo);
     return VG_PNG_OK;
 }
 
@@ -251,7 +200,8 @@ int vg_png_read_iccp(const uint8_t *data, size_t length, size_t max_length, vg_b
     out->capacity = 0;
     int rc = vg_check_signature(data, length, err, err_length);
     if (rc != VG_PNG_OK) return rc;
-    vg_reader io = {data, length, 0, err, err_length};
+    // The sides were checked by the decode that asks for the profile.
+    vg_reader io = {data, length, 0, err, err_length, 0x7fffffffu};
     png_structp png;
     png_infop pinfo;
     rc = vg_open_reader(&io, &png, &pinfo);
@@ -262,19 +212,11 @@ int vg_png_read_iccp(const uint8_t *data, size_t length, size_t max_length, vg_b
     }
     // Bounds what libpng inflates for any ancillary chunk, the profile included;
     // a longer profile is dropped with a warning, not an error.
-    png_set_chunk_malloc_max(png, max_length);
+    if (max_length < VG_PNG_MAX_CHUNK_BYTES) png_set_chunk_malloc_max(png, max_length);
     png_read_info(png, pinfo);
     rc = vg_copy_iccp(png, pinfo, max_length, out);
     png_destroy_read_struct(&png, &pinfo, NULL);
     return rc;
-}
-
-void vg_buffer_free(vg_buffer *buffer) {
-    if (buffer == NULL) return;
-    free(buffer->data);
-    buffer->data = NULL;
-    buffer->length = 0;
-    buffer->capacity = 0;
 }
 
 const char *vg_png_version(void) { return png_get_libpng_ver(NULL); }

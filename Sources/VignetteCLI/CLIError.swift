@@ -14,6 +14,9 @@ enum CLIError: Error, CustomStringConvertible {
     case notAFolder(path: String)
     /// The output folder could not be created.
     case cannotCreateFolder(path: String, reason: String)
+    /// The folder `-o` writes into does not exist (it is never created:
+    /// a typo must not scatter folders).
+    case missingOutputFolder(path: String, output: String)
 
     var description: String {
         switch self {
@@ -27,13 +30,27 @@ enum CLIError: Error, CustomStringConvertible {
             "the output folder \(path) exists and is not a folder"
         case .cannotCreateFolder(let path, let reason):
             "cannot create the output folder \(path): \(reason)"
+        case .missingOutputFolder(let path, let output):
+            "-o \(output): the folder \(path) does not exist; create it first, or use --output-dir (which is created)"
         }
     }
 }
 
-/// Output folders are created when missing (with their parents) by the
-/// command that writes into them, never while the arguments are validated.
+/// `--output-dir` is created when missing (with its parents) by the command
+/// that writes into it, never while the arguments are validated; the folder
+/// of `-o` must exist.
 enum OutputFolder {
+    /// Makes sure the folder `-o output` writes into exists.
+    static func requireParent(of output: String) throws(CLIError) {
+        let parent = (output as NSString).deletingLastPathComponent
+        guard !parent.isEmpty else { return }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) else {
+            throw .missingOutputFolder(path: parent, output: output)
+        }
+        guard isDirectory.boolValue else { throw .notAFolder(path: parent) }
+    }
+
     /// Makes sure `path` is a folder, creating it if needed.
     static func create(_ path: String) throws(CLIError) {
         var isDirectory: ObjCBool = false

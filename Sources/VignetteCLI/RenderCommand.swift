@@ -23,11 +23,11 @@ struct RenderCommand: AsyncParsableCommand {
         Output names: the input's last path segment with its extension replaced by the \
         output format's (photo.jpg -> photo.png), made one plain file name (separators, control characters \
         and '..' become '_'); two inputs that would write one name are a usage error. \
-        --output-dir, or the folder of -o, is created when missing.
+        --output-dir is created when missing; the folder of -o must exist.
 
         Exit status: 0 when every input rendered; 1 when some input failed (each \
         prints 'error: <input>: <reason>' and writes nothing but the --failure \
-        placeholder) or an output folder cannot be created; 64 on a usage error.
+        placeholder), --output-dir cannot be created or the folder of -o is missing; 64 on a usage error.
         """)
 
     @Argument(help: "Image files or URLs (http, https, file, data).", transform: InputArgument.init)
@@ -151,7 +151,7 @@ struct RenderCommand: AsyncParsableCommand {
             }
         }
         let diskCache = try cache.open()
-        if let outputFolder { try OutputFolder.create(outputFolder) }
+        if let outputDir { try OutputFolder.create(outputDir) } else if let output { try OutputFolder.requireParent(of: output) }
         let options = LoadingOptions(connectTimeout: .milliseconds(Int(min(timeout, 10) * 1000)),
                                      timeout: .milliseconds(Int(timeout * 1000)))
         let pipeline = ImagePipeline(
@@ -165,13 +165,6 @@ struct RenderCommand: AsyncParsableCommand {
         let failed = report(outcomes, for: jobs)
         if let error = diskCache?.lastError { Self.printError("warning: disk cache: \(error)") }
         if failed { throw ExitCode(1) }
-    }
-
-    /// `--output-dir`, else the folder of `-o` when it names one.
-    private var outputFolder: String? {
-        if let outputDir { return outputDir }
-        let parent = output.map { ($0 as NSString).deletingLastPathComponent } ?? ""
-        return parent.isEmpty ? nil : parent
     }
 
     /// Renders every job, a window of them at once: enough to keep the

@@ -134,7 +134,7 @@ extension SQLiteCacheStorage {
     /// A lock held by another process's write is waited out (up to 10 s).
     static func openRecovering(_ path: String) throws(DiskCache.Error) -> DatabasePool {
         let lockPath = (path as NSString).deletingLastPathComponent + "/open.lock"
-        let lock = Foundation.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        let lock = DiskCache.openPrivateFile(lockPath)
         guard lock >= 0 else {
             throw failure(.open, lockPath, cause: .posix(errno))
         }
@@ -143,6 +143,7 @@ extension SQLiteCacheStorage {
             guard errno == EINTR else { throw failure(.lock, lockPath, cause: .posix(errno)) }
         }
         defer { flock(lock, LOCK_UN) }
+        try makePrivate(path)
         do {
             return try openWaiting(path)
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT {
@@ -152,6 +153,7 @@ extension SQLiteCacheStorage {
                     throw failure(.delete, file, cause: .posix(code))
                 }
             }
+            try makePrivate(path)
             do {
                 return try openWaiting(path)
             } catch {
@@ -160,6 +162,33 @@ extension SQLiteCacheStorage {
         } catch {
             throw failure(.open, path, error)
         }
+    }
+
+    /// The database created 0600 before SQLite opens it (its `-wal` and
+    /// `-shm` files take the database's mode), never through a symlink: a
+    /// symlink or other non-regular file at any of the three paths is
+    /// deleted, and an existing file is narrowed to 0600.
+    private static func makePrivate(_ path: String) throws(DiskCache.Error) {
+        for file in [path + "-wal", path + "-shm"] {
+            var info = stat()
+            guard lstat(file, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT != S_IFREG {
+                _ = unlink(file)
+            } else if info.st_mode & 0o7777 != DiskCache.filePermissions, chmod(file, DiskCache.filePermissions) != 0 {
+                throw failure(.open, file, cause: .posix(errno))
+            }
+        }
+        var fd = DiskCache.openPrivateFile(path)
+        if fd < 0, errno == ELOOP || errno == EINVAL {
+            _ = unlink(path)
+            fd = DiskCache.openPrivateFile(path)
+        }
+        // A folder in the way is left for SQLite to report (SQLITE_CANTOPEN).
+        guard fd >= 0 else {
+            if errno == EISDIR { return }
+            throw failure(.open, path, cause: .posix(errno))
+        }
+        close(fd)
     }
 
     /// `open`, retried while another process's lock makes it fail with

@@ -54,12 +54,15 @@ import VignetteTestSupport
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
-    @Test func missingOutputFoldersAreCreatedByTheRun() throws {
+    @Test func aMissingOutputDirIsCreatedButTheFolderOfOIsNot() throws {
         let work = try RenderCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         let single = work.appendingPathComponent("one/two/out.png").path
         let first = try RenderCommandTests.run(["render", RenderCommandTests.photo, "--size", "8x8", "-o", single])
-        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.status == 1)
+        #expect(first.stderr.contains("-o \(single): the folder \(work.path)/one/two does not exist"), "\(first.stderr)")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("one/two"), withIntermediateDirectories: true)
+        #expect(try RenderCommandTests.run(["render", RenderCommandTests.photo, "--size", "8x8", "-o", single]).status == 0)
         let batch = work.appendingPathComponent("three/four")
         let second = try RenderCommandTests.run(["render", RenderCommandTests.photo, "--size", "8x8", "--output-dir", batch.path])
         #expect(second.status == 0, "\(second.stderr)")

@@ -116,9 +116,9 @@ import VignetteTestSupport
         let diff = try #require(comparison.diffImage(photo, moved))
         #expect(diff[12, 12].red == 230 && diff[12, 12].green == 0)          // failing pixel: red
         #expect(diff[300, 300].red == diff[300, 300].green && diff[300, 300].red >= 191)  // faded grey
-        let sheet = comparison.sideBySide(photo, moved)
+        let sheet = try comparison.sideBySide(photo, moved)
         #expect(sheet.width == 8 + 3 * (768 + 8) && sheet.height == 512 + 16)
         #expect(comparison.diffImage(photo, TestImages.solid(2, 2)) == nil)
-        #expect(comparison.sideBySide(photo, TestImages.solid(2, 2)).width == 8 + 768 + 8 + 2 + 8)
+        #expect(try comparison.sideBySide(photo, TestImages.solid(2, 2)).width == 8 + 768 + 8 + 2 + 8)
     }
 }

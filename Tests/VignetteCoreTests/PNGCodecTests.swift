@@ -221,18 +221,20 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
 
     @Test func rejectsHugeHeaderBeforeAllocating() throws {
         let data = Self.hugeHeaderPNG(width: 200_000, height: 200_000)
-        let header = try PNGCodec.header(of: data)
+        let anySide = Int(Int32.max)
+        let header = try PNGCodec.header(of: data, maxSide: anySide)
         #expect(header.width == 200_000 && header.height == 200_000)
 
+        // The side limit (65535) is met first; past it, the pixel limit.
+        #expect(throws: PNGCodec.Error.sideTooLong(width: 200_000, height: 200_000, limit: 65535)) { try PNGCodec.decode(data) }
         let expected = PNGCodec.Error.tooLarge(width: 200_000, height: 200_000, limit: PNGCodec.defaultMaxPixelCount)
-        #expect(throws: expected) { try PNGCodec.decode(data) }
-        #expect(throws: expected) { try PNGCodec.decodeStraightRGBA(data) }
+        #expect(throws: expected) { try PNGCodec.decodeStraightRGBA(data, maxSide: anySide) }
         #expect(expected.description.contains("200000x200000"))
 
         // The largest dimensions PNG allows: width * height must not overflow.
         let max = UInt32(Int32.max)
         #expect(throws: PNGCodec.Error.tooLarge(width: Int(max), height: Int(max), limit: 1_000)) {
-            try PNGCodec.decode(Self.hugeHeaderPNG(width: max, height: max), maxPixelCount: 1_000)
+            try PNGCodec.decodeStraightRGBA(Self.hugeHeaderPNG(width: max, height: max), maxPixelCount: 1_000, maxSide: anySide)
         }
     }
 

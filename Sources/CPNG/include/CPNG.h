@@ -18,6 +18,14 @@ enum {
     VG_PNG_NOT_PNG = 5          /* fewer than 8 bytes or no PNG signature */
 };
 
+/// The per-side cap when a caller passes 0 (the PNG format allows 2^31 - 1).
+#define VG_PNG_DEFAULT_MAX_SIDE 65535u
+/// The most bytes one ancillary chunk (iCCP, eXIf) may take once inflated:
+/// an ICC profile's 4 MiB cap plus room. Longer chunks are dropped with a warning.
+#define VG_PNG_MAX_CHUNK_BYTES ((size_t)(4u << 20) + 65536u)
+/// The most ancillary chunks libpng keeps for one read; the rest are dropped.
+#define VG_PNG_MAX_CACHED_CHUNKS 64u
+
 /// Header facts read before any pixel memory is allocated.
 typedef struct {
     uint32_t width;
@@ -42,13 +50,17 @@ typedef struct {
     int filters;
 } vg_png_encode_options;
 
-int vg_png_read_info(const uint8_t *data, size_t length, vg_png_info *info,
+/// Reads the header (and the chunks before the image data, hardened: text
+/// and other chunks that never change a pixel are skipped unread). A side
+/// over `max_side` (0: VG_PNG_DEFAULT_MAX_SIDE) is VG_PNG_MALFORMED.
+int vg_png_read_info(const uint8_t *data, size_t length, uint32_t max_side, vg_png_info *info,
                      char *err, size_t err_length);
 
 /// Decodes to straight-alpha RGBA8 (palette, grey, low bit depths, tRNS and
 /// interlacing expanded; 16-bit samples rounded to 8). `out` must hold
-/// width * height * 4 bytes; the limit is checked again from the header.
-int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
+/// width * height * 4 bytes; the limits are checked again from the header.
+/// Only the rows the data holds are written (nothing is zero-filled).
+int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t max_side,
                         uint8_t *out, size_t out_length,
                         char *err, size_t err_length);
 

@@ -4,6 +4,9 @@ extension DiskCache {
     public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The cache folder could not be created or opened.
         case directoryUnavailable(String, reason: String)
+        /// The cache folder exists but belongs to another user (`owner`, a
+        /// user id), not to this process's `user`: it is refused.
+        case directoryNotOwned(String, owner: UInt32, user: UInt32)
         /// The engine's storage failed (any engine: files, SQLite, others).
         case storageFailed(StorageFailure)
         /// A serialized entry failed verification (only thrown by
@@ -17,6 +20,9 @@ extension DiskCache {
             switch self {
             case .directoryUnavailable(let path, let reason):
                 "cache folder \(path) is unavailable: \(reason)"
+            case .directoryNotOwned(let path, let owner, let user):
+                "cache folder \(path) belongs to user id \(owner), not to this process's user id \(user): "
+                    + "refusing it (its owner could read the cached URLs or plant entries)"
             case .storageFailed(let failure):
                 failure.description
             case .corruptEntry(let key, let reason):

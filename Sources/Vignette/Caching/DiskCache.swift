@@ -188,24 +188,4 @@ public final class DiskCache: Sendable {
             state.withLock { $0.lastError = error }
         }
     }
-
-    /// Creates an engine's folder (with parents) if needed and checks that
-    /// it can be written: what every `DiskCacheStorage.init` does first.
-    public static func prepareDirectory(_ directory: String) throws(DiskCache.Error) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw .directoryUnavailable(directory, reason: "a file is in the way, not a folder")
-            }
-        } else {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .directoryUnavailable(directory, reason: FileErrors.reason(error))
-            }
-        }
-        guard access(directory, W_OK | X_OK) == 0 else {
-            throw .directoryUnavailable(directory, reason: "not writable: " + String(cString: strerror(errno)))
-        }
-    }
 }

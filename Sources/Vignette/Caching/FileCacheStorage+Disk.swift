@@ -62,23 +62,30 @@ extension FileCacheStorage {
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    /// The file's bytes and identity, or nil when it does not exist.
+    /// The file's bytes and identity, or nil when it does not exist. A
+    /// symlink or a non-regular file planted at `path` is never followed or
+    /// read: it is deleted and reads as absent.
     static func readFile(at path: String) throws(DiskCache.Error) -> FileContents? {
         do throws(FileContents.Failure) {
-            return try FileContents(path: path)
+            return try FileContents(path: path, regularOnly: true)
         } catch {
             switch error {
             case .system(ENOENT): return nil
+            case .system(ELOOP), .system(EINVAL):
+                _ = Foundation.unlink(path)
+                return nil
             case .system(let code): throw failure(.read, path, errno: code)
             case .tooLarge: return nil  // no limit was given
             }
         }
     }
 
-    /// Writes `data` to `path` with `AtomicFile` (temp file, then rename).
+    /// Writes `data` to `path` with `AtomicFile` (temp file, then rename),
+    /// mode 0600 whatever the umask. The rename replaces a symlink planted
+    /// at `path` rather than following it.
     static func write(_ data: Data, to path: String) throws(DiskCache.Error) {
         do throws(AtomicFile.Error) {
-            try AtomicFile.write(data, to: path)
+            try AtomicFile.write(data, to: path, permissions: DiskCache.filePermissions)
         } catch {
             switch error {
             case .cannotWrite(_, let reason): throw failure(.write, path, cause: .described(reason))
@@ -125,7 +132,7 @@ extension FileCacheStorage {
         /// Takes the lock, waiting for it when `blocking`; nil when it is
         /// busy and not `blocking`.
         init?(path: String, blocking: Bool) throws(DiskCache.Error) {
-            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+            let fd = DiskCache.openPrivateFile(path)
             guard fd >= 0 else {
                 throw FileCacheStorage.failure(.lock, path, errno: errno)
             }

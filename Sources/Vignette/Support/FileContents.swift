@@ -27,14 +27,17 @@ struct FileContents: Sendable {
 
     /// Reads the file at `path`. The size is checked against `maxBytes`
     /// before reading, and no more than that size is read even if the file
-    /// grows meanwhile.
-    init(path: String, maxBytes: Int = .max) throws(Failure) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// grows meanwhile. `regularOnly` (what caches use) never follows a
+    /// symlink at `path` (`ELOOP`) and refuses anything but a regular file
+    /// (`EINVAL`) without blocking on a FIFO.
+    init(path: String, maxBytes: Int = .max, regularOnly: Bool = false) throws(Failure) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (regularOnly ? O_NOFOLLOW | O_NONBLOCK : 0))
         guard fd >= 0 else { throw .system(errno) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .system(errno) }
         guard info.st_mode & S_IFMT != S_IFDIR else { throw .system(EISDIR) }
+        guard !regularOnly || info.st_mode & S_IFMT == S_IFREG else { throw .system(EINVAL) }
         let size = max(Int(info.st_size), 0)
         guard size <= maxBytes else { throw .tooLarge(size: size) }
         data = try Self.read(fd, count: size)

@@ -13,6 +13,8 @@ extension AVIFCodec {
         case unsupportedFeature
         /// The image announces more pixels than the limit.
         case tooLarge(width: Int, height: Int, limit: Int)
+        /// The header states a side longer than `DecodingOptions.maxSide`.
+        case sideTooLong(width: Int, height: Int, limit: Int)
         /// Memory could not be obtained.
         case outOfMemory
         /// The requested bitmap scale is zero, negative or not finite.
@@ -27,6 +29,7 @@ extension AVIFCodec {
             case .corrupt: "corrupt AVIF: invalid container or AV1 bitstream"
             case .unsupportedFeature: "AVIF uses a feature libavif cannot decode"
             case .tooLarge(let w, let h, let limit): "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
+            case .sideTooLong(let w, let h, let limit): "image is \(w)x\(h): a side is over the limit of \(limit) pixels"
             case .outOfMemory: "out of memory in libavif"
             case .invalidScale(let scale): "invalid image scale \(scale): it must be a positive number"
             }
@@ -36,6 +39,7 @@ extension AVIFCodec {
             switch self {
             case .notAVIF(let count): .unrecognizedFormat(byteCount: count)
             case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)
+            case .sideTooLong(let w, let h, let limit): .sideTooLong(width: w, height: h, limit: limit)
             case .outOfMemory: .outOfMemory
             case .invalidScale(let scale): .invalidScale(scale)
             case .truncated(let count): .malformed("the data ends after \(count) bytes, before the image does")

@@ -16,6 +16,10 @@ public struct DecodingOptions: Sendable, Hashable {
     /// The most pixels (`width * height`) a decode accepts, checked from the
     /// header before any pixel memory is allocated.
     public var maxPixelCount: Int
+    /// The longest side (width or height, in pixels) a decode accepts,
+    /// checked from the header with `maxPixelCount`. A 1,000,000 × 1 image
+    /// passes a pixel limit yet stresses every row-sized buffer.
+    public var maxSide: Int
     /// When set, the decoder may decode fewer pixels (by an integer factor)
     /// as long as the image still covers the target; nil decodes full size.
     public var shrinkTarget: ShrinkTarget?
@@ -27,22 +31,35 @@ public struct DecodingOptions: Sendable, Hashable {
 
     /// The default ceiling on decoded pixels (100 Mpx).
     public static let defaultMaxPixelCount = 100_000_000
+    /// The default longest side (65535 pixels: the most JPEG and GIF can
+    /// state, four times what WebP can).
+    public static let defaultMaxSide = 65535
 
     /// Options; scale must be positive and finite (checked by decoders).
     public init(scale: Double = 1, maxPixelCount: Int = DecodingOptions.defaultMaxPixelCount,
-                shrinkTarget: ShrinkTarget? = nil, appliesOrientation: Bool = true, convertsToSRGB: Bool = true) {
+                maxSide: Int = DecodingOptions.defaultMaxSide, shrinkTarget: ShrinkTarget? = nil,
+                appliesOrientation: Bool = true, convertsToSRGB: Bool = true) {
         self.scale = scale
         self.maxPixelCount = maxPixelCount
+        self.maxSide = maxSide
         self.shrinkTarget = shrinkTarget
         self.appliesOrientation = appliesOrientation
         self.convertsToSRGB = convertsToSRGB
+    }
+
+    /// The side limit in force (`maxSide` clamped to 1...2^31 − 1) when
+    /// `width × height` breaks it; nil when both sides are within it.
+    public func exceededSideLimit(width: Int, height: Int) -> Int? {
+        let limit = min(max(1, maxSide), Int(Int32.max))
+        return width > limit || height > limit ? limit : nil
     }
 
     /// Equal options, scales compared bit for bit (so a NaN scale equals
     /// itself and a key holding it can be found again).
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.scale.bitPattern == rhs.scale.bitPattern && lhs.maxPixelCount == rhs.maxPixelCount
-            && lhs.shrinkTarget == rhs.shrinkTarget && lhs.appliesOrientation == rhs.appliesOrientation
+            && lhs.maxSide == rhs.maxSide && lhs.shrinkTarget == rhs.shrinkTarget
+            && lhs.appliesOrientation == rhs.appliesOrientation
             && lhs.convertsToSRGB == rhs.convertsToSRGB
     }
 
@@ -50,6 +67,7 @@ public struct DecodingOptions: Sendable, Hashable {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(scale.bitPattern)
         hasher.combine(maxPixelCount)
+        hasher.combine(maxSide)
         hasher.combine(shrinkTarget)
         hasher.combine(appliesOrientation)
         hasher.combine(convertsToSRGB)

@@ -14,6 +14,8 @@ extension GIFCodec {
         case noColorMap
         /// The canvas announces more pixels than the limit.
         case tooLarge(width: Int, height: Int, limit: Int)
+        /// The header states a side longer than `DecodingOptions.maxSide`.
+        case sideTooLong(width: Int, height: Int, limit: Int)
         /// Memory could not be obtained.
         case outOfMemory
         /// The requested bitmap scale is zero, negative or not finite.
@@ -29,6 +31,7 @@ extension GIFCodec {
             case .noImage: "corrupt GIF: the file holds no frame"
             case .noColorMap: "corrupt GIF: the first frame has no colour map"
             case .tooLarge(let w, let h, let limit): "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
+            case .sideTooLong(let w, let h, let limit): "image is \(w)x\(h): a side is over the limit of \(limit) pixels"
             case .outOfMemory: "out of memory while decoding the GIF"
             case .invalidScale(let scale): "invalid image scale \(scale): it must be a positive number"
             }
@@ -38,6 +41,7 @@ extension GIFCodec {
             switch self {
             case .notGIF(let count): .unrecognizedFormat(byteCount: count)
             case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)
+            case .sideTooLong(let w, let h, let limit): .sideTooLong(width: w, height: h, limit: limit)
             case .outOfMemory: .outOfMemory
             case .invalidScale(let scale): .invalidScale(scale)
             case .truncated(let count): .malformed("the data ends after \(count) bytes, before the first frame does")

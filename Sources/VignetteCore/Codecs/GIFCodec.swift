@@ -69,6 +69,9 @@ public struct GIFCodec: Sendable {
         let limit = min(max(0, options.maxPixelCount), Int(Int32.max))
         let info = try probe(data, limit: limit)
         let (width, height) = (Int(info.width), Int(info.height))
+        if let side = options.exceededSideLimit(width: width, height: height) {
+            throw .sideTooLong(width: width, height: height, limit: side)
+        }
         let count = width * height * 4
         var rc: Int32 = 0
         var hasAlpha: Int32 = 1

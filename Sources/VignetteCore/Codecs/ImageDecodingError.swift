@@ -32,6 +32,8 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
         case unsupported(String)
         /// The header announces more pixels than the limit.
         case tooLarge(width: Int, height: Int, limit: Int)
+        /// The header states a side longer than `DecodingOptions.maxSide`.
+        case sideTooLong(width: Int, height: Int, limit: Int)
         /// Memory for the pixels could not be obtained.
         case outOfMemory
         /// The requested scale is zero, negative or not finite.
@@ -44,7 +46,7 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
     public var isDamagedData: Bool {
         switch reason {
         case .unrecognizedFormat, .malformed: true
-        case .unsupported, .tooLarge, .outOfMemory, .invalidScale: false
+        case .unsupported, .tooLarge, .sideTooLong, .outOfMemory, .invalidScale: false
         }
     }
 
@@ -57,6 +59,7 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
         case .malformed(let detail): "corrupt \(format.map { $0.rawValue.uppercased() } ?? "image"): \(detail)"
         case .unsupported(let detail): "unsupported \(format.map { $0.rawValue.uppercased() } ?? "image"): \(detail)"
         case .tooLarge(let w, let h, let limit): "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
+        case .sideTooLong(let w, let h, let limit): "image is \(w)x\(h): a side is over the limit of \(limit) pixels"
         case .outOfMemory: "out of memory while decoding the \(format.map { $0.rawValue.uppercased() } ?? "image")"
         case .invalidScale(let scale): "invalid image scale \(scale): it must be a positive number"
         }

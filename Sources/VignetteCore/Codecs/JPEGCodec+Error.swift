@@ -13,6 +13,8 @@ extension JPEGCodec {
         case unsupported(reason: String)
         /// The header announces more pixels than the configured limit.
         case tooLarge(width: Int, height: Int, limit: Int)
+        /// The header states a side longer than `DecodingOptions.maxSide`.
+        case sideTooLong(width: Int, height: Int, limit: Int)
         /// Memory for the pixels or the output could not be obtained.
         case outOfMemory
         /// The requested bitmap scale is zero, negative or not finite.
@@ -35,6 +37,8 @@ extension JPEGCodec {
                 "unsupported JPEG: \(reason)"
             case .tooLarge(let w, let h, let limit):
                 "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
+            case .sideTooLong(let w, let h, let limit):
+                "image is \(w)x\(h): a side is over the limit of \(limit) pixels"
             case .outOfMemory:
                 "out of memory while coding the JPEG"
             case .invalidScale(let scale):
@@ -55,6 +59,7 @@ extension JPEGCodec {
             case .unsupported(let reason): .unsupported(reason)
             case .emptyImage, .encodingFailed: .malformed(description)
             case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)
+            case .sideTooLong(let w, let h, let limit): .sideTooLong(width: w, height: h, limit: limit)
             case .outOfMemory: .outOfMemory
             case .invalidScale(let scale): .invalidScale(scale)
             }

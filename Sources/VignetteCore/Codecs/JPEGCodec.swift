@@ -103,6 +103,9 @@ public struct JPEGCodec: Sendable {
         let limit = min(options.maxPixelCount, Int(Int32.max))
         let (count, overflow) = header.width.multipliedReportingOverflow(by: header.height)
         guard !overflow, count <= limit else { throw .tooLarge(width: header.width, height: header.height, limit: limit) }
+        if let side = options.exceededSideLimit(width: header.width, height: header.height) {
+            throw .sideTooLong(width: header.width, height: header.height, limit: side)
+        }
         guard header.precision == 8 else {
             throw .unsupported(reason: "\(header.precision)-bit samples (libjpeg-turbo \(libjpegTurboVersion) reads 8-bit JPEG only)")
         }

@@ -39,8 +39,9 @@ extension PNGCodec {
 
     /// The decode before the shared finishing steps: straight RGBA8 as
     /// stored, with the iCCP profile and the eXIf orientation when there are.
-    package static func decodedImage(_ data: Data, maxPixelCount: Int) throws(PNGCodec.Error) -> DecodedImage {
-        let (header, pixels) = try decodeStraightRGBA(data, maxPixelCount: maxPixelCount)
+    package static func decodedImage(_ data: Data, maxPixelCount: Int,
+                                     maxSide: Int = DecodingOptions.defaultMaxSide) throws(PNGCodec.Error) -> DecodedImage {
+        let (header, pixels) = try decodeStraightRGBA(data, maxPixelCount: maxPixelCount, maxSide: maxSide)
         return DecodedImage(width: header.width, height: header.height, rgba: pixels, hasAlpha: header.hasAlpha,
                             iccProfile: iccProfile(of: data), orientation: orientation(of: data) ?? .up)
     }
@@ -52,6 +53,6 @@ extension PNGCodec {
     /// cHRM and sRGB chunks are never applied. PNG has no shrink-on-load.
     public static func decode(_ data: Data, options: DecodingOptions) throws(PNGCodec.Error) -> Bitmap {
         guard options.scale.isFinite, options.scale > 0 else { throw .invalidScale(options.scale) }
-        return try decodedImage(data, maxPixelCount: options.maxPixelCount).bitmap(options: options)
+        return try decodedImage(data, maxPixelCount: options.maxPixelCount, maxSide: options.maxSide).bitmap(options: options)
     }
 }

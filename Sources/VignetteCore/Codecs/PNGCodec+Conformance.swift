@@ -34,6 +34,7 @@ extension PNGCodec.Error {
         case .notPNG: .unrecognizedFormat(byteCount: byteCount)
         case .malformed(let reason): .malformed(reason)
         case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)
+        case .sideTooLong(let w, let h, let limit): .sideTooLong(width: w, height: h, limit: limit)
         case .outOfMemory: .outOfMemory
         case .invalidScale(let scale): .invalidScale(scale)
         case .emptyImage, .encodingFailed, .unreadable: .malformed(description)

@@ -7,6 +7,8 @@ extension PNGCodec {
         case malformed(reason: String)
         /// The header announces more pixels than the configured limit.
         case tooLarge(width: Int, height: Int, limit: Int)
+        /// The header states a side longer than the configured `maxSide`.
+        case sideTooLong(width: Int, height: Int, limit: Int)
         /// Memory for the pixels could not be obtained.
         case outOfMemory
         /// A bitmap with no pixels cannot be encoded.
@@ -27,6 +29,8 @@ extension PNGCodec {
                 "corrupt PNG: \(reason)"
             case .tooLarge(let w, let h, let limit):
                 "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
+            case .sideTooLong(let w, let h, let limit):
+                "image is \(w)x\(h): a side is over the limit of \(limit) pixels"
             case .outOfMemory:
                 "out of memory while decoding the PNG"
             case .emptyImage(let w, let h):

@@ -58,31 +58,48 @@ public struct PNGCodec: Sendable {
         case rgba = 6
     }
 
-    /// Reads the header without decoding pixels.
-    public static func header(of data: Data) throws(PNGCodec.Error) -> Header {
+    /// Reads the header without decoding pixels. A side over `maxSide` is
+    /// `.sideTooLong`, found from the IHDR bytes before libpng reads a chunk;
+    /// text and other chunks that never change a pixel are skipped unread.
+    public static func header(of data: Data, maxSide: Int = DecodingOptions.defaultMaxSide) throws(PNGCodec.Error) -> Header {
+        let maxSide = min(max(1, maxSide), Int(Int32.max))
+        if let (width, height) = statedSize(data), width > maxSide || height > maxSide {
+            throw .sideTooLong(width: width, height: height, limit: maxSide)
+        }
         var info = vg_png_info()
         var message = [CChar](repeating: 0, count: 256)
         let rc = data.withUnsafeBytes { raw in
-            vg_png_read_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &info, &message, message.count)
+            vg_png_read_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maxSide), &info,
+                             &message, message.count)
         }
         try check(rc, message: message, data: data)
         return Header(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
                       colorType: ColorType(rawValue: Int(info.color_type)) ?? .rgba, isInterlaced: info.interlaced != 0, hasAlpha: info.has_alpha != 0)
     }
 
+    /// Width and height as the IHDR chunk states them (it must come first), unchecked.
+    private static func statedSize(_ data: Data) -> (Int, Int)? {
+        guard data.count >= 24 else { return nil }
+        let bytes = [UInt8](data.prefix(24))
+        guard bytes[12...15].elementsEqual("IHDR".utf8) else { return nil }
+        let word = { (at: Int) in bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
+
     /// Decodes PNG bytes to straight-alpha RGBA8, the codec-boundary form:
     /// the samples as stored (no colour conversion, see `iccProfile(of:)`).
     public static func decodeStraightRGBA(
-        _ data: Data, maxPixelCount: Int = defaultMaxPixelCount
+        _ data: Data, maxPixelCount: Int = defaultMaxPixelCount, maxSide: Int = DecodingOptions.defaultMaxSide
     ) throws(PNGCodec.Error) -> (header: Header, pixels: [UInt8]) {
-        try decodeStraightRGBA(data, maxPixelCount: maxPixelCount, allowFastPath: true)
+        try decodeStraightRGBA(data, maxPixelCount: maxPixelCount, maxSide: maxSide, allowFastPath: true)
     }
 
     /// `allowFastPath: false` forces libpng for every file (tests compare both).
+    /// Both paths run only once the header passed both limits.
     static func decodeStraightRGBA(
-        _ data: Data, maxPixelCount: Int, allowFastPath: Bool
+        _ data: Data, maxPixelCount: Int, maxSide: Int = DecodingOptions.defaultMaxSide, allowFastPath: Bool
     ) throws(PNGCodec.Error) -> (header: Header, pixels: [UInt8]) {
-        let header = try header(of: data)
+        let header = try header(of: data, maxSide: maxSide)
         // Whatever the caller allows, a decode never exceeds 2^31 pixels (8 GiB).
         let maxPixelCount = min(maxPixelCount, Int(Int32.max))
         let (count, overflow) = header.width.multipliedReportingOverflow(by: header.height)
@@ -93,17 +110,20 @@ public struct PNGCodec: Sendable {
         var rc: Int32 = 0
         let fast = allowFastPath && PNGFastPath.applies(to: header)
         let capacity = count * 4 + (fast ? PNGFastPath.slack(for: header) : 0)
+        // Uninitialised: only the pages the decoder writes are ever touched,
+        // so a header promising more rows than the data holds costs nothing.
         let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             rc = data.withUnsafeBytes { raw in
                 if fast, PNGFastPath.decode(raw, header: header, into: buffer.baseAddress!) {
                     return Int32(VG_PNG_OK)
                 }
                 return vg_png_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(maxPixelCount),
+                                           UInt32(min(max(1, maxSide), Int(Int32.max))),
                                            buffer.baseAddress, count * 4, &message, message.count)
             }
-            // Zero the buffer on failure so the array never exposes uninitialised memory.
-            if Int(rc) != VG_PNG_OK { buffer.initialize(repeating: 0) }
-            initialized = count * 4
+            // On failure the array is left empty (never zero-filled: that would
+            // touch every page): it never exposes uninitialised memory.
+            initialized = Int(rc) == VG_PNG_OK ? count * 4 : 0
         }
         try check(rc, message: message, data: data, header: header, limit: maxPixelCount)
         return (header, pixels)

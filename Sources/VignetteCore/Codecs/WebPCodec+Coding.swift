@@ -14,6 +14,9 @@ extension WebPCodec {
         // Whatever the caller allows, a decode never exceeds 2^31 pixels (8 GiB).
         let limit = min(max(0, options.maxPixelCount), Int(Int32.max))
         let header = try probe(data, limit: limit)
+        if let side = options.exceededSideLimit(width: header.width, height: header.height) {
+            throw .sideTooLong(width: header.width, height: header.height, limit: side)
+        }
         let reduction = reduction(for: header, options: options)
         let width = (header.width + reduction - 1) / reduction, height = (header.height + reduction - 1) / reduction
         let count = width * height * 4
@@ -23,9 +26,9 @@ extension WebPCodec {
                 vg_webp_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
                                      UInt32(width), UInt32(height), buffer.baseAddress, count)
             }
-            // Zero the buffer on failure so the array never exposes uninitialised memory.
-            if Int(rc) != VG_WEBP_OK { buffer.initialize(repeating: 0) }
-            initialized = count
+            // On failure the array stays empty: no uninitialised memory is
+            // exposed, and the pages a lying header asked for are never touched.
+            initialized = Int(rc) == VG_WEBP_OK ? count : 0
         }
         try check(rc, data: data, width: header.width, height: header.height, limit: limit)
         return DecodedImage(width: width, height: height, rgba: pixels, hasAlpha: header.hasAlpha,

@@ -12,6 +12,8 @@ extension WebPCodec {
         case unsupportedFeature
         /// The canvas announces more pixels than the limit.
         case tooLarge(width: Int, height: Int, limit: Int)
+        /// The header states a side longer than `DecodingOptions.maxSide`.
+        case sideTooLong(width: Int, height: Int, limit: Int)
         /// Memory could not be obtained.
         case outOfMemory
         /// The requested bitmap scale is zero, negative or not finite.
@@ -30,6 +32,7 @@ extension WebPCodec {
             case .corrupt: "corrupt WebP: invalid container or bitstream"
             case .unsupportedFeature: "WebP uses a feature libwebp cannot decode"
             case .tooLarge(let w, let h, let limit): "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
+            case .sideTooLong(let w, let h, let limit): "image is \(w)x\(h): a side is over the limit of \(limit) pixels"
             case .outOfMemory: "out of memory in libwebp"
             case .invalidScale(let scale): "invalid image scale \(scale): it must be a positive number"
             case .dimensionsOutOfRange(let w, let h): "cannot encode \(w)x\(h) as WebP: each side must be 1...16383 pixels"
@@ -41,6 +44,7 @@ extension WebPCodec {
             switch self {
             case .notWebP(let count): .unrecognizedFormat(byteCount: count)
             case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)
+            case .sideTooLong(let w, let h, let limit): .sideTooLong(width: w, height: h, limit: limit)
             case .outOfMemory: .outOfMemory
             case .invalidScale(let scale): .invalidScale(scale)
             case .truncated(let count): .malformed("the data ends after \(count) bytes, before the image does")

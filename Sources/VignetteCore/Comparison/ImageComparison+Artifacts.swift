@@ -33,13 +33,32 @@ extension ImageComparison {
         return out
     }
 
+    /// The most pixels a side-by-side sheet may have (100 Mpx, 400 MB), the
+    /// renderer's surface limit: two long thin images side by side would
+    /// otherwise ask for width × height of the two lengths.
+    public static let maxArtifactPixelCount = 100_000_000
+
+    /// The size of `sideBySide(reference, actual)`, computed without allocating.
+    public static func sideBySideSize(_ reference: PixelSize, _ actual: PixelSize) -> (width: Int, height: Int) {
+        let gutter = 8
+        let panels = reference == actual ? [reference, actual, reference] : [reference, actual]
+        return (panels.reduce(gutter) { $0 + $1.width + gutter }, (panels.map(\.height).max() ?? 0) + 2 * gutter)
+    }
+
     /// Reference, actual and (when the sizes agree) the diff image side by
-    /// side, each on a checkerboard so transparency shows.
-    public func sideBySide(_ reference: Bitmap, _ actual: Bitmap) -> Bitmap {
+    /// side, each on a checkerboard so transparency shows. The sheet's size
+    /// is checked against `maxPixelCount` before anything is allocated.
+    public func sideBySide(
+        _ reference: Bitmap, _ actual: Bitmap, maxPixelCount: Int = ImageComparison.maxArtifactPixelCount
+    ) throws(ImageComparison.Error) -> Bitmap {
+        let (width, height) = Self.sideBySideSize(PixelSize(width: reference.width, height: reference.height),
+                                                  PixelSize(width: actual.width, height: actual.height))
+        let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, pixelCount <= maxPixelCount else {
+            throw .artifactTooLarge(name: "side-by-side", width: width, height: height, limit: maxPixelCount)
+        }
         let panels = [reference, actual] + (diffImage(reference, actual).map { [$0] } ?? [])
         let gutter = 8
-        let width = panels.reduce(gutter) { $0 + $1.width + gutter }
-        let height = (panels.map(\.height).max() ?? 0) + 2 * gutter
         var sheet = Bitmap(width: width, height: height, scale: reference.scale, fill: Color(red: 0x55, green: 0x55, blue: 0x55))
         var x = gutter
         for panel in panels {
