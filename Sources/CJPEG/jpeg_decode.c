@@ -58,6 +58,28 @@ static void vg_read_rows(j_decompress_ptr cinfo, uint8_t *out, int cmyk, int inv
     }
 }
 
+/// Reads every row, keeping columns [x, x + width) of the output. libjpeg
+/// decodes only the iMCU columns around them (jpeg_crop_scanline widens the
+/// range to block edges); the rows land in a scratch band and the wanted
+/// span is copied out, so the result is exactly the requested columns.
+static void vg_read_columns(j_decompress_ptr cinfo, uint8_t *out, JDIMENSION x, JDIMENSION width,
+                            int cmyk, int inverted) {
+    JDIMENSION start = x, span = width;
+    jpeg_crop_scanline(cinfo, &start, &span);
+    JSAMPARRAY band = (*cinfo->mem->alloc_sarray)((j_common_ptr)cinfo, JPOOL_IMAGE, span * 4, 16);
+    const size_t skip = (size_t)(x - start) * 4, stride = (size_t)width * 4;
+    while (cinfo->output_scanline < cinfo->output_height) {
+        JDIMENSION first = cinfo->output_scanline;
+        JDIMENSION wanted = cinfo->output_height - first;
+        if (wanted > 16) wanted = 16;
+        JDIMENSION got = jpeg_read_scanlines(cinfo, band, wanted);
+        for (JDIMENSION i = 0; i < got; i++) {
+            if (cmyk) vg_cmyk_row_to_rgba(band[i], span, inverted);
+            memcpy(out + (size_t)(first + i) * stride, band[i] + skip, stride);
+        }
+    }
+}
+
 static int vg_fail_with(j_decompress_ptr cinfo, int code, char *err, size_t err_length, const char *message) {
     jpeg_destroy_decompress(cinfo);
     vg_jpeg_set_error(err, err_length, message);
@@ -67,6 +89,12 @@ static int vg_fail_with(j_decompress_ptr cinfo, int code, char *err, size_t err_
 int vg_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
                          int scale_denom, uint8_t *out, size_t out_length,
                          char *err, size_t err_length) {
+    return vg_jpeg_decode_rgba8_columns(data, length, max_pixels, scale_denom, 0, 0, out, out_length, err, err_length);
+}
+
+int vg_jpeg_decode_rgba8_columns(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                 int scale_denom, uint32_t crop_x, uint32_t crop_width,
+                                 uint8_t *out, size_t out_length, char *err, size_t err_length) {
     if (data == NULL || out == NULL || length == 0) return VG_JPEG_BAD_ARGUMENT;
     if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) return VG_JPEG_BAD_ARGUMENT;
     struct jpeg_decompress_struct cinfo;
@@ -95,11 +123,18 @@ int vg_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels
     cinfo.dct_method = JDCT_ISLOW;
     cinfo.do_fancy_upsampling = TRUE;
     jpeg_calc_output_dimensions(&cinfo);
-    if ((uint64_t)cinfo.output_width * cinfo.output_height * 4 != out_length || cinfo.output_components != 4) {
+    int cropped = crop_width > 0 && crop_width < cinfo.output_width;
+    uint64_t columns = cropped ? crop_width : cinfo.output_width;
+    if ((cropped && (uint64_t)crop_x + crop_width > cinfo.output_width)
+        || columns * cinfo.output_height * 4 != out_length || cinfo.output_components != 4) {
         return vg_fail_with(&cinfo, VG_JPEG_BAD_ARGUMENT, err, err_length, "output buffer does not fit the scaled image");
     }
     jpeg_start_decompress(&cinfo);
-    vg_read_rows(&cinfo, out, cmyk, inverted);
+    if (cropped) {
+        vg_read_columns(&cinfo, out, crop_x, crop_width, cmyk, inverted);
+    } else {
+        vg_read_rows(&cinfo, out, cmyk, inverted);
+    }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
     return VG_JPEG_OK;

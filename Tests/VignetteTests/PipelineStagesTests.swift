@@ -116,7 +116,8 @@ import VignetteTestSupport
         let full = try await pipeline.image(for: ImageRequest(url: url))
         let surface = try ImageSurface(size: Size(width: 10, height: 10), scale: 2)
         let request = surface.remoteRequest(for: ImageDescriptor(url, contentMode: .aspectFill))
-        #expect(request.options.shrinkTarget == ShrinkTarget(size: PixelSize(width: 20, height: 20), contentMode: .aspectFill))
+        #expect(request.options.shrinkTarget == ShrinkTarget(size: PixelSize(width: 20, height: 20), contentMode: .aspectFill,
+                                                              cropsToVisible: true))
         #expect(pipeline.cachedImage(for: request) == full)
         // PNG cannot shrink on load: a request with a target decodes full size, kept for everyone.
         let other = URL(string: "https://cdn.example/other.png")!

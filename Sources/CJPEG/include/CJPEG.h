@@ -72,6 +72,15 @@ int vg_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels
                          int scale_denom, uint8_t *out, size_t out_length,
                          char *err, size_t err_length);
 
+/// The same decode keeping only output columns [crop_x, crop_x + crop_width)
+/// of every row (crop_width 0: all). libjpeg skips the inverse DCT, upsampling
+/// and colour conversion of the blocks outside; every row is still read, so
+/// damage anywhere in the file is still an error. `out` holds
+/// crop_width * out_height * 4 bytes.
+int vg_jpeg_decode_rgba8_columns(const uint8_t *data, size_t length, uint64_t max_pixels,
+                                 int scale_denom, uint32_t crop_x, uint32_t crop_width,
+                                 uint8_t *out, size_t out_length, char *err, size_t err_length);
+
 /// Encodes RGBX8 rows (the fourth byte of every pixel is ignored) as a
 /// three-component YCbCr JFIF with optimised Huffman tables. The output is
 /// malloc'd; release it with vg_jpeg_free. No time or text is written.

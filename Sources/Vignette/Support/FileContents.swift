@@ -44,25 +44,23 @@ struct FileContents: Sendable {
         identity = Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
-    /// Up to `count` bytes from `fd` (fewer if the file shrank meanwhile).
+    /// Up to `count` bytes from `fd` (fewer if the file shrank meanwhile),
+    /// read into memory that is not zeroed first (the read writes every byte kept).
     private static func read(_ fd: Int32, count: Int) throws(Failure) -> Data {
-        var data = Data(count: count)
+        guard count > 0 else { return Data() }
+        guard let base = malloc(count) else { throw .system(ENOMEM) }
         var filled = 0
-        let code: Int32? = data.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return nil }
-            while filled < raw.count {
-                let n = Foundation.read(fd, base + filled, raw.count - filled)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if n == 0 { break }
-                filled += n
+        while filled < count {
+            let n = Foundation.read(fd, base + filled, count - filled)
+            if n < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                free(base)
+                throw .system(code)
             }
-            return nil
+            if n == 0 { break }
+            filled += n
         }
-        if let code { throw .system(code) }
-        if filled < data.count { data.removeSubrange(filled...) }
-        return data
+        return Data(bytesNoCopy: base, count: filled, deallocator: .free)
     }
 }

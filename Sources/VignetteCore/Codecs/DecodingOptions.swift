@@ -73,39 +73,3 @@ public struct DecodingOptions: Sendable, Hashable {
         hasher.combine(convertsToSRGB)
     }
 }
-
-/// The pixels a render will need: a decoder may shrink on load while the
-/// image still covers `size` under `contentMode`.
-public struct ShrinkTarget: Sendable, Hashable {
-    /// The surface's size in pixels.
-    public var size: PixelSize
-    /// How the image is laid out in it (aspectFit needs fewer pixels than aspectFill).
-    public var contentMode: ContentMode
-
-    /// A target.
-    public init(size: PixelSize, contentMode: ContentMode) {
-        self.size = size
-        self.contentMode = contentMode
-    }
-
-    /// The largest of `factors` (e.g. 1, 2, 4, 8) by which an image of
-    /// `width × height` pixels (as oriented) may be reduced, each side
-    /// rounding up, and still give at least the pixels the render draws.
-    /// Modes that keep the image's own size (center, corners, edges) draw
-    /// it 1:1 and allow no reduction.
-    public func largestReduction(width: Int, height: Int, factors: [Int] = [1, 2, 4, 8]) -> Int {
-        guard width > 0, height > 0, size.width > 0, size.height > 0 else { return 1 }
-        let needed: (width: Double, height: Double)
-        let rx = Double(size.width) / Double(width), ry = Double(size.height) / Double(height)
-        switch contentMode {
-        case .scaleToFill: needed = (Double(size.width), Double(size.height))
-        case .aspectFit: needed = (Double(width) * min(rx, ry), Double(height) * min(rx, ry))
-        case .aspectFill: needed = (Double(width) * max(rx, ry), Double(height) * max(rx, ry))
-        default: return 1
-        }
-        return factors.filter { factor in
-            factor >= 1 && Double((width + factor - 1) / factor) >= needed.width.rounded(.up)
-                && Double((height + factor - 1) / factor) >= needed.height.rounded(.up)
-        }.max() ?? 1
-    }
-}

@@ -110,14 +110,19 @@ public struct JPEGCodec: Sendable {
             throw .unsupported(reason: "\(header.precision)-bit samples (libjpeg-turbo \(libjpegTurboVersion) reads 8-bit JPEG only)")
         }
         let factor = reduction(for: header, options: options)
-        let width = (header.width + factor - 1) / factor, height = (header.height + factor - 1) / factor
+        let fullWidth = (header.width + factor - 1) / factor, height = (header.height + factor - 1) / factor
+        // Only an upright or half-turned image keeps its columns as columns.
+        let upright = !(options.appliesOrientation && header.orientation.swapsDimensions)
+        let columns = upright ? options.shrinkTarget?.visibleColumns(width: fullWidth, height: height) : nil
+        let width = columns?.count ?? fullWidth
         let byteCount = width * height * 4
         var message = [CChar](repeating: 0, count: 256)
         var rc = Int32(VG_JPEG_OK)
         let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
             rc = data.withUnsafeBytes { raw in
-                vg_jpeg_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit), Int32(factor),
-                                     buffer.baseAddress, byteCount, &message, message.count)
+                vg_jpeg_decode_rgba8_columns(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
+                                             Int32(factor), UInt32(columns?.lowerBound ?? 0), UInt32(columns?.count ?? 0),
+                                             buffer.baseAddress, byteCount, &message, message.count)
             }
             // On failure the array is left empty: it never exposes uninitialised memory.
             initialized = Int(rc) == VG_JPEG_OK ? byteCount : 0

@@ -83,11 +83,14 @@ extension ImageSurface {
 
     /// The request a remote descriptor makes on this surface: the image may
     /// be decoded smaller (shrink-on-load) as long as it still covers the
-    /// surface's pixels under the descriptor's content mode.
+    /// surface's pixels under the descriptor's content mode, and for
+    /// aspectFill without the columns the surface never shows (JPEG), so
+    /// `image` then holds the centred part the surface draws.
     public func remoteRequest(for remote: ImageDescriptor<URL>) -> ImageRequest {
         var request = ImageRequest(url: remote.reference)
         let (width, height) = pixelSize
-        request.options.shrinkTarget = ShrinkTarget(size: PixelSize(width: width, height: height), contentMode: remote.contentMode)
+        request.options.shrinkTarget = ShrinkTarget(size: PixelSize(width: width, height: height),
+                                                    contentMode: remote.contentMode, cropsToVisible: true)
         return request
     }
 

@@ -1,0 +1,58 @@
+/// The pixels a render will need: a decoder may shrink on load while the
+/// image still covers `size` under `contentMode`.
+public struct ShrinkTarget: Sendable, Hashable {
+    /// The surface's size in pixels.
+    public var size: PixelSize
+    /// How the image is laid out in it (aspectFit needs fewer pixels than aspectFill).
+    public var contentMode: ContentMode
+    /// For aspectFill, a decoder may also leave out the columns the render
+    /// never shows (`visibleColumns`): the bitmap is then the centred part
+    /// of the image, which aspectFill draws the same. Surfaces ask for it.
+    public var cropsToVisible: Bool
+
+    /// A target.
+    public init(size: PixelSize, contentMode: ContentMode, cropsToVisible: Bool = false) {
+        self.size = size
+        self.contentMode = contentMode
+        self.cropsToVisible = cropsToVisible
+    }
+
+    /// The columns of a `width × height` image (as displayed) an aspectFill
+    /// render of this target reads when `cropsToVisible`: the centred part
+    /// it shows plus a margin for the widest built-in filter (Lanczos-3),
+    /// cut symmetrically so the centre stays put. nil when every column (or
+    /// nearly) is shown, or for any other mode.
+    public func visibleColumns(width: Int, height: Int) -> Range<Int>? {
+        guard cropsToVisible, contentMode == .aspectFill, width > 0, height > 0,
+              size.width > 0, size.height > 0 else { return nil }
+        let scale = max(Double(size.width) / Double(width), Double(size.height) / Double(height))
+        let shown = Double(size.width) / scale
+        let margin = Int((3 * max(1, 1 / scale)).rounded(.up)) + 2
+        var kept = Int(shown.rounded(.up)) + 2 * margin
+        if (width - kept) % 2 != 0 { kept += 1 }
+        guard kept + 16 <= width else { return nil }  // too little to leave out to be worth a crop
+        let first = (width - kept) / 2
+        return first..<first + kept
+    }
+
+    /// The largest of `factors` (e.g. 1, 2, 4, 8) by which an image of
+    /// `width × height` pixels (as oriented) may be reduced, each side
+    /// rounding up, and still give at least the pixels the render draws.
+    /// Modes that keep the image's own size (center, corners, edges) draw
+    /// it 1:1 and allow no reduction.
+    public func largestReduction(width: Int, height: Int, factors: [Int] = [1, 2, 4, 8]) -> Int {
+        guard width > 0, height > 0, size.width > 0, size.height > 0 else { return 1 }
+        let needed: (width: Double, height: Double)
+        let rx = Double(size.width) / Double(width), ry = Double(size.height) / Double(height)
+        switch contentMode {
+        case .scaleToFill: needed = (Double(size.width), Double(size.height))
+        case .aspectFit: needed = (Double(width) * min(rx, ry), Double(height) * min(rx, ry))
+        case .aspectFill: needed = (Double(width) * max(rx, ry), Double(height) * max(rx, ry))
+        default: return 1
+        }
+        return factors.filter { factor in
+            factor >= 1 && Double((width + factor - 1) / factor) >= needed.width.rounded(.up)
+                && Double((height + factor - 1) / factor) >= needed.height.rounded(.up)
+        }.max() ?? 1
+    }
+}
