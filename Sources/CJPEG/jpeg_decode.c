@@ -61,10 +61,16 @@ static void vg_read_rows(j_decompress_ptr cinfo, uint8_t *out, int cmyk, int inv
 /// Reads every row, keeping columns [x, x + width) of the output. libjpeg
 /// decodes only the iMCU columns around them (jpeg_crop_scanline widens the
 /// range to block edges); the rows land in a scratch band and the wanted
-/// span is copied out, so the result is exactly the requested columns.
+/// span is copied out, so the result is exactly the full decode's pixels
+/// in the requested columns.
 static void vg_read_columns(j_decompress_ptr cinfo, uint8_t *out, JDIMENSION x, JDIMENSION width,
                             int cmyk, int inverted) {
-    JDIMENSION start = x, span = width;
+    // Two columns of slack each side: fancy upsampling treats libjpeg's
+    // window edge as the image edge, so its outermost columns can differ
+    // from a full decode's; kept out of the copied span they never show.
+    JDIMENSION start = x >= 2 ? x - 2 : 0;
+    JDIMENSION end = x + width + 2 <= cinfo->output_width ? x + width + 2 : cinfo->output_width;
+    JDIMENSION span = end - start;
     jpeg_crop_scanline(cinfo, &start, &span);
     JSAMPARRAY band = (*cinfo->mem->alloc_sarray)((j_common_ptr)cinfo, JPOOL_IMAGE, span * 4, 16);
     const size_t skip = (size_t)(x - start) * 4, stride = (size_t)width * 4;

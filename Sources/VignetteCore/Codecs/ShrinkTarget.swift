@@ -20,19 +20,25 @@ public struct ShrinkTarget: Sendable, Hashable {
     /// The columns of a `width × height` image (as displayed) an aspectFill
     /// render of this target reads when `cropsToVisible`: the centred part
     /// it shows plus a margin for the widest built-in filter (Lanczos-3),
-    /// cut symmetrically so the centre stays put. nil when every column (or
-    /// nearly) is shown, or for any other mode.
+    /// cut symmetrically so the centre stays put, and where the cut lands
+    /// on (nearly) whole target pixels, so the render's edge snapping
+    /// places the crop as it placed the whole image. nil when every column
+    /// (or nearly) is shown, or for any other mode.
     public func visibleColumns(width: Int, height: Int) -> Range<Int>? {
         guard cropsToVisible, contentMode == .aspectFill, width > 0, height > 0,
               size.width > 0, size.height > 0 else { return nil }
         let scale = max(Double(size.width) / Double(width), Double(size.height) / Double(height))
         let shown = Double(size.width) / scale
         let margin = Int((3 * max(1, 1 / scale)).rounded(.up)) + 2
-        var kept = Int(shown.rounded(.up)) + 2 * margin
-        if (width - kept) % 2 != 0 { kept += 1 }
-        guard kept + 16 <= width else { return nil }  // too little to leave out to be worth a crop
-        let first = (width - kept) / 2
-        return first..<first + kept
+        let widest = (width - Int(shown.rounded(.up)) - 2 * margin) / 2  // the most columns cut on each side
+        guard widest >= 8 else { return nil }  // too little to leave out to be worth a crop
+        // Of the cuts within 16 columns of the widest, the one closest to whole target pixels.
+        let cut = (max(8, widest - 16)...widest).min { a, b in
+            let da = abs(Double(a) * scale - (Double(a) * scale).rounded())
+            let db = abs(Double(b) * scale - (Double(b) * scale).rounded())
+            return da < db || (da == db && a > b)
+        } ?? widest
+        return cut..<width - cut
     }
 
     /// The largest of `factors` (e.g. 1, 2, 4, 8) by which an image of
