@@ -135,7 +135,10 @@ let package = Package(
         // Images/ holds the artwork they name, so their `Bundle.module` is real.
         .testTarget(
             name: "ReadmeExamples",
-            dependencies: ["Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteSnapshotTesting"],
+            dependencies: [
+                "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteSnapshotTesting", "VignetteServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             resources: [.copy("Images")]
         ),
     ],

@@ -50,10 +50,10 @@ public struct RenderParameters: Sendable, Hashable {
 
     private static func source(_ text: String?) throws(Error) -> URL {
         guard let text, !text.isEmpty else { throw .missing("url") }
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host?.isEmpty == false || !["http", "https"].contains(scheme) else {
-            throw .invalid("url", text, expected: "an absolute http or https URL, percent-encoded")
-        }
+        let invalid = Error.invalid("url", text, expected: "an absolute http or https URL, percent-encoded")
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), !scheme.isEmpty else { throw invalid }
         guard scheme == "http" || scheme == "https" else { throw .disallowedScheme(scheme) }
+        guard url.host?.isEmpty == false else { throw invalid }
         return url
     }
 
