@@ -5,7 +5,8 @@ import Vignette
 import VignetteTestSupport
 
 /// An image origin on 127.0.0.1 for the render tests, on Hummingbird:
-/// `/photo.jpg` (opaque 96×64), `/alpha.png` (translucent), `/slow.jpg`
+/// `/photo.jpg` (opaque 96×64), `/other.jpg` (the same, fresh for an
+/// hour), `/alpha.png` (translucent), `/slow.jpg`
 /// (after 400 ms), `/status/<code>`, `/redirect?to=<url>` (302), and it
 /// counts the requests each path receives.
 final class TestOrigin: Sendable {
@@ -29,7 +30,11 @@ final class TestOrigin: Sendable {
         let router = Router()
         router.middlewares.add(CountingMiddleware(counts: counts))
         router.get("photo.jpg") { _, _ in Self.image(photo, "image/jpeg") }
-        router.get("other.jpg") { _, _ in Self.image(photo, "image/jpeg") }
+        router.get("other.jpg") { _, _ in  // fresh for an hour: a disk cache may serve it without asking
+            var response = Self.image(photo, "image/jpeg")
+            response.headers[.cacheControl] = "max-age=3600"
+            return response
+        }
         router.get("alpha.png") { _, _ in Self.image(alpha, "image/png") }
         router.get("slow.jpg") { _, _ in
             try await Task.sleep(for: .milliseconds(400))
