@@ -125,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "VignetteCLITests",
             // VignetteCLI is a dependency so `swift test` builds the binary these tests run.
-            dependencies: ["VignetteCLI", "Vignette", "VignetteCatalog", "VignetteTestSupport"]
+            dependencies: ["VignetteCLI", "Vignette", "VignetteCatalog", "VignetteServer", "VignetteTestSupport"]
         ),
         .testTarget(
             name: "VignetteServerTests",
