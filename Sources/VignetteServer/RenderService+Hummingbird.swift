@@ -44,14 +44,12 @@ extension RenderService {
     ) -> some ApplicationProtocol {
         let router = Router()
         addRoutes(to: router)
-        var logger = logger ?? Logger(label: "vignette.serve")
-        if logger.logLevel > .info { logger.logLevel = .info }
         return Application(
             router: router,
             configuration: ApplicationConfiguration(address: .hostname(host ?? configuration.host, port: port ?? configuration.port),
                                                     serverName: "vignette"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
-            logger: logger)
+            logger: logger ?? Logger(label: "vignette.serve"))
     }
 }
 

@@ -50,7 +50,7 @@ public struct ServerConfiguration: Sendable {
         public var maxSourcePixels = 50_000_000
         /// Largest output in pixels (w × h × scale²). Default 16 Mpx.
         public var maxOutputPixels = 16_000_000
-        /// Largest `w` and `h` in points. Default 4096.
+        /// Largest `w` in points. Default 4096.
         public var maxWidth = 4096
         /// Largest `h` in points. Default 4096.
         public var maxHeight = 4096
