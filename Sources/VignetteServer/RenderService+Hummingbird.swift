@@ -29,6 +29,7 @@ extension RenderService {
         router.get(path("metrics")) { _, _ -> Response in
             var reply = RenderReply.text(200, "")
             reply.headers[0].value = "text/plain; version=0.0.4; charset=utf-8"
+            self.metrics.setCoalesced(total: self.pipeline.coalescedTransferCount)
             reply.body = Data(self.metrics.exposition().utf8)
             return Response(reply)
         }

@@ -28,8 +28,9 @@ public final class RenderService: Sendable {
     /// The concurrency and queue limits.
     public let admission: AdmissionControl
     let signer: RequestSigner?
-    /// Requests waiting on each source URL not in memory (for the coalescing metric).
-    private let sourcesInFlight = Locked<[String: Int]>([:])
+    /// Renders and encodes at once: one per core, in arrival order, so a
+    /// burst of requests shares the CPU fairly instead of all slowing down.
+    private let renderSlots = AdmissionControl(limit: ProcessInfo.processInfo.activeProcessorCount, queueLimit: .max)
 
     /// A service; `presets` registered in Swift replace configuration presets of the same name.
     public init(configuration: ServerConfiguration, presets: Presets = Presets()) throws(ServerConfiguration.Error) {
@@ -109,6 +110,8 @@ public final class RenderService: Sendable {
             default: break
             }
         }
+        guard await renderSlots.enter() else { return .text(503, "cancelled") }
+        defer { renderSlots.leave() }
         let started = ContinuousClock.now
         let bitmap = surface.render()
         let format = parameters.format ?? OutputFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque)
@@ -133,13 +136,6 @@ public final class RenderService: Sendable {
             surface.apply(remote.map { _ in hit })
             return nil
         }
-        let address = request.url.absoluteString
-        let joined = sourcesInFlight.withLock { waiting -> Bool in
-            waiting[address, default: 0] += 1
-            return waiting[address]! > 1
-        }
-        if joined { metrics.countCoalesced() }
-        defer { sourcesInFlight.withLock { $0[address] = ($0[address] ?? 1) > 1 ? $0[address]! - 1 : nil } }
         let started = ContinuousClock.now
         do throws(ImageLoadingError) {
             let response = try await pipeline.response(for: request)

@@ -1,4 +1,5 @@
 import Prometheus
+import Vignette
 
 /// The server's Prometheus metrics, in a registry of its own (so several
 /// servers in one process, as in tests, never mix their counts):
@@ -6,7 +7,7 @@ import Prometheus
 /// - `vignette_requests_total{preset,status}`
 /// - `vignette_render_duration_seconds` and `vignette_fetch_duration_seconds` (histograms)
 /// - `vignette_cache_hits_total{cache="memory"|"disk"}`, `vignette_cache_misses_total`
-/// - `vignette_coalesced_waiters_total`: requests that joined a source fetch already in flight
+/// - `vignette_coalesced_waiters_total`: source loads that joined a transfer already in flight
 /// - `vignette_queue_depth`, `vignette_requests_in_flight` (gauges)
 ///
 /// ```swift
@@ -23,6 +24,7 @@ public final class ServerMetrics: Sendable {
     private let diskHits: Counter
     private let misses: Counter
     private let coalesced: Counter
+    private let coalescedReported = Locked(0)
     private let queueDepth: Gauge
     private let inFlight: Gauge
 
@@ -74,8 +76,15 @@ public final class ServerMetrics: Sendable {
         }
     }
 
-    /// Counts a request that joined a fetch in flight.
-    public func countCoalesced() { coalesced.increment() }
+    /// Brings the coalesced-waiters counter up to `total` (a running count
+    /// kept elsewhere, such as `ImagePipeline.coalescedTransferCount`).
+    public func setCoalesced(total: Int) {
+        let delta = coalescedReported.withLock { reported -> Int in
+            defer { reported = max(reported, total) }
+            return max(0, total - reported)
+        }
+        if delta > 0 { coalesced.increment(by: Int64(delta)) }
+    }
 
     /// Sets the admission gauges.
     public func setLoad(inFlight active: Int, queued: Int) {

@@ -7,19 +7,24 @@ import VignetteTestSupport
 /// An image origin on 127.0.0.1 for the render tests, on Hummingbird:
 /// `/photo.jpg` (opaque 96×64), `/other.jpg` (the same, fresh for an
 /// hour), `/alpha.png` (translucent), `/slow.jpg`
-/// (after 400 ms), `/status/<code>`, `/redirect?to=<url>` (302), and it
+/// (after 400 ms), `/gate.jpg` (once the test opens the gate), `/status/<code>`, `/redirect?to=<url>` (302), and it
 /// counts the requests each path receives.
 final class TestOrigin: Sendable {
     static let photo = try! JPEGCodec().encode(TestImages.gradient(96, 64))
     static let alpha = try! PNGCodec.encode(Bitmap(width: 40, height: 40, fill: Color(red: 0, green: 0, blue: 255, alpha: 128)))
 
     private let counts: Locked<[String: Int]>
+    private let gate: Locked<Bool>
     let server: RunningService
 
-    private init(server: RunningService, counts: Locked<[String: Int]>) {
+    private init(server: RunningService, counts: Locked<[String: Int]>, gate: Locked<Bool>) {
         self.server = server
         self.counts = counts
+        self.gate = gate
     }
+
+    /// Lets `/gate.jpg` answer.
+    func openGate() { gate.withLock { $0 = true } }
 
     var port: Int { server.port }
     func url(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
@@ -27,6 +32,7 @@ final class TestOrigin: Sendable {
 
     static func start() async throws -> TestOrigin {
         let counts = Locked<[String: Int]>([:])
+        let gate = Locked(false)
         let router = Router()
         router.middlewares.add(CountingMiddleware(counts: counts))
         router.get("photo.jpg") { _, _ in Self.image(photo, "image/jpeg") }
@@ -40,6 +46,10 @@ final class TestOrigin: Sendable {
             try await Task.sleep(for: .milliseconds(400))
             return Self.image(photo, "image/jpeg")
         }
+        router.get("gate.jpg") { _, _ in  // holds the response until the test opens the gate (10 s at most)
+            for _ in 0..<2000 where !gate.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) }
+            return Self.image(photo, "image/jpeg")
+        }
         router.get("status/:code") { _, context in
             Response(status: .init(code: Int(context.parameters.get("code") ?? "") ?? 500))
         }
@@ -51,7 +61,7 @@ final class TestOrigin: Sendable {
             Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                         onServerRunning: { await onRunning($0.localAddress?.port ?? 0) })
         }
-        return TestOrigin(server: running, counts: counts)
+        return TestOrigin(server: running, counts: counts, gate: gate)
     }
 
     static func image(_ data: Data, _ type: String) -> Response {

@@ -62,6 +62,7 @@ struct HTTPReply: Sendable {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         configuration.timeoutIntervalForRequest = 20
+        configuration.httpMaximumConnectionsPerHost = 64
         return URLSession(configuration: configuration)
     }()
 
