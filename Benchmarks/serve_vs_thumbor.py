@@ -143,7 +143,7 @@ def stop(process):
 
 def bench_vignette(args, work, source, script):
     config = work / 'serve.yaml'
-    config.write_text('allowPrivateNetworks: true\nmaxQueue: 4096\n'
+    config.write_text('allowPrivateNetworks: true\nmaxConcurrentRequests: 8\nmaxQueue: 4096\n'
                       'presets:\n  thumb: {contentMode: aspectFill, maxAge: 3600}\n')
     port = 18280
     process = run_server('vignette', [args.vignette, 'serve', '--config', str(config), '--port', str(port)],
