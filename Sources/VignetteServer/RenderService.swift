@@ -28,6 +28,8 @@ public final class RenderService: Sendable {
     /// The concurrency and queue limits.
     public let admission: AdmissionControl
     let signer: RequestSigner?
+    /// The loader's address policy, checked on the first URL before admission.
+    private let addressPolicy: AddressPolicy
     /// Renders and encodes at once: one per core, in arrival order, so a
     /// burst of requests shares the CPU fairly instead of all slowing down.
     private let renderSlots = AdmissionControl(limit: ProcessInfo.processInfo.activeProcessorCount, queueLimit: .max)
@@ -46,7 +48,9 @@ public final class RenderService: Sendable {
                 throw .invalidValue(key: "cacheDir", reason: "\(error)")
             }
         }
-        let loader = CurlDataLoader(options: configuration.loadingOptions)
+        let options = configuration.loadingOptions
+        addressPolicy = options.addressPolicy
+        let loader = CurlDataLoader(options: options)
         pipeline = ImagePipeline(loader: loader, configuration: ImagePipeline.Configuration(
             maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
             retry: RetryPolicy(maxRetries: configuration.sourceRetries), diskCache: cache))
@@ -78,7 +82,7 @@ public final class RenderService: Sendable {
             if case .disallowedScheme = error { return .text(403, "\(error)") }
             return .text(400, "\(error)")
         }
-        if let refusal = configuration.loadingOptions.addressPolicy.refusal(for: parameters.source) {
+        if let refusal = addressPolicy.refusal(for: parameters.source) {
             return .text(403, "refused by the address policy: \(refusal)")
         }
         guard await admission.enter() else {
