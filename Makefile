@@ -2,12 +2,14 @@
 #   make test    size limits, README examples up to date, the test suite, debug/release determinism (installs headers if missing)
 #   make demo    render the built-in catalog into ./catalog
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
+#   make bench-serve   vignette serve vs thumbor under wrk (loopback; installs wrk, thumbor in Benchmarks/.venv)
+#   make deploy-test   2 replicas behind nginx: cache hits at nginx, a killed replica loses no request
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SYSTEM_PACKAGES := libpng-dev libjpeg62-turbo-dev libwebp-dev liblcms2-dev libavif-dev libgif-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev libsqlite3-dev pkg-config
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: deps test determinism demo build release bench bench-compare clean
+.PHONY: deps test determinism demo build release bench bench-compare bench-serve deploy-test clean
 
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -55,6 +57,13 @@ bench-compare: release
 	python3 Benchmarks/compare_pillow.py --vignette .build/release/vignette
 	python3 Benchmarks/compare_blazediff.py --vignette .build/release/vignette
 	python3 Benchmarks/remote_render.py --vignette .build/release/vignette
+
+bench-serve: release
+	@[ -x Benchmarks/.venv/bin/thumbor ] || (python3 -m venv Benchmarks/.venv && Benchmarks/.venv/bin/pip install -q thumbor)
+	python3 Benchmarks/serve_vs_thumbor.py --vignette .build/release/vignette
+
+deploy-test: release
+	python3 deploy/test_replicas.py --vignette .build/release/vignette
 
 clean:
 	rm -rf .build catalog Benchmarks/.build Benchmarks/work

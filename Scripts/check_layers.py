@@ -3,7 +3,10 @@
 
 Fails when VignetteCore or VignetteSnapshotTesting depends, directly or
 through another target, on a target that links libcurl (CCurl) or on the
-pipeline module (Vignette), or when a core source file imports either.
+pipeline module (Vignette), or when a core source file imports either;
+and when any library below the server (VignetteCore, Vignette,
+VignetteSQLite, VignetteCatalog, VignetteSnapshotTesting) depends on
+VignetteServer or Hummingbird, or one of their source files imports them.
 """
 import json
 import pathlib
@@ -13,6 +16,9 @@ import sys
 
 FORBIDDEN = {'Vignette', 'CCurl'}
 LOWER_LAYERS = ['VignetteCore', 'VignetteSnapshotTesting']
+# The render service sits on top: nothing below it may reach it or its framework.
+SERVER = {'VignetteServer', 'Hummingbird', 'HummingbirdCore'}
+BELOW_SERVER = ['VignetteCore', 'Vignette', 'VignetteSQLite', 'VignetteCatalog', 'VignetteSnapshotTesting']
 
 
 def closure(targets, name, seen=None):
@@ -27,7 +33,8 @@ def closure(targets, name, seen=None):
 def main():
     manifest = json.loads(subprocess.run(['swift', 'package', 'describe', '--type', 'json'],
                                          check=True, capture_output=True, text=True).stdout)
-    targets = {t['name']: t.get('target_dependencies', []) for t in manifest['targets']}
+    targets = {t['name']: t.get('target_dependencies', []) + t.get('product_dependencies', [])
+               for t in manifest['targets']}
     problems = []
     for layer in LOWER_LAYERS:
         reached = closure(targets, layer) & FORBIDDEN
@@ -39,6 +46,16 @@ def main():
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 if re.match(r'\s*(@\w+\s+)*import\s+(Vignette|CCurl)\s*$', line):
                     problems.append(f'{path}:{number}: {line.strip()}')
+    for layer in BELOW_SERVER:
+        reached = closure(targets, layer) & SERVER
+        if reached:
+            problems.append(f'{layer} depends on {", ".join(sorted(reached))}')
+    for layer in BELOW_SERVER:
+        for path in sorted(pathlib.Path('Sources', layer).rglob('*.swift')):
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if re.match(r'\s*(@\w+\s+)*import\s+(VignetteServer|Hummingbird\w*)\s*$', line):
+                    problems.append(f'{path}:{number}: {line.strip()}')
+    print(f'layers: VignetteServer -> {", ".join(sorted(closure(targets, "VignetteServer") - {"Hummingbird"} & set(targets)))}')
     for problem in problems:
         print('layers: ' + problem)
     return 1 if problems else 0

@@ -2,7 +2,11 @@
 // variadic, which Swift cannot call, and curl_global_init must run once.
 #include "CCurl.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <pthread.h>
+#include <string.h>
+#include <sys/socket.h>
 
 static pthread_once_t vg_curl_once = PTHREAD_ONCE_INIT;
 static CURLcode vg_curl_init_result = CURLE_OK;
@@ -54,6 +58,51 @@ CURLcode vg_curl_get_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
 
 CURLcode vg_curl_get_string(CURL *handle, CURLINFO info, const char **value) {
     return curl_easy_getinfo(handle, info, value);
+}
+
+// The address about to be connected to: refused means no socket, so the
+// peer never sees a connection attempt.
+static curl_socket_t vg_open_socket(void *clientp, curlsocktype purpose, struct curl_sockaddr *a) {
+    const vg_curl_address_guard *guard = clientp;
+    unsigned char bytes[16];
+    int port;
+    (void)purpose;
+    if (a->family == AF_INET && a->addrlen >= sizeof(struct sockaddr_in)) {
+        const struct sockaddr_in *in = (const struct sockaddr_in *)&a->addr;
+        memcpy(bytes, &in->sin_addr, 4);
+        port = ntohs(in->sin_port);
+    } else if (a->family == AF_INET6 && a->addrlen >= sizeof(struct sockaddr_in6)) {
+        const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)&a->addr;
+        memcpy(bytes, &in6->sin6_addr, 16);
+        port = ntohs(in6->sin6_port);
+    } else {
+        return CURL_SOCKET_BAD;  // unix sockets and anything else: never for a guarded transfer
+    }
+    if (!guard->check(guard->context, a->family, bytes, port)) return CURL_SOCKET_BAD;
+    return socket(a->family, a->socktype, a->protocol);
+}
+
+// Before each request, redirect hops and reused connections included.
+static int vg_prerequest(void *clientp, char *primary_ip, char *local_ip, int primary_port, int local_port) {
+    const vg_curl_address_guard *guard = clientp;
+    unsigned char bytes[16];
+    (void)local_ip;
+    (void)local_port;
+    if (inet_pton(AF_INET, primary_ip, bytes) == 1) {
+        return guard->check(guard->context, AF_INET, bytes, primary_port) ? CURL_PREREQFUNC_OK : CURL_PREREQFUNC_ABORT;
+    }
+    if (inet_pton(AF_INET6, primary_ip, bytes) == 1) {
+        return guard->check(guard->context, AF_INET6, bytes, primary_port) ? CURL_PREREQFUNC_OK : CURL_PREREQFUNC_ABORT;
+    }
+    return CURL_PREREQFUNC_ABORT;
+}
+
+CURLcode vg_curl_set_address_guard(CURL *handle, vg_curl_address_guard *guard) {
+    CURLcode rc = curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, vg_open_socket);
+    if (rc == CURLE_OK) rc = curl_easy_setopt(handle, CURLOPT_OPENSOCKETDATA, guard);
+    if (rc == CURLE_OK) rc = curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, vg_prerequest);
+    if (rc == CURLE_OK) rc = curl_easy_setopt(handle, CURLOPT_PREREQDATA, guard);
+    return rc;
 }
 
 CURLMcode vg_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {

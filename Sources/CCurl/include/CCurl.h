@@ -26,6 +26,21 @@ CURLcode vg_curl_get_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
 CURLcode vg_curl_get_string(CURL *handle, CURLINFO info, const char **value);
 CURLMcode vg_curl_multi_set_long(CURLM *multi, CURLMoption option, long value);
 
+/// Asked before every connect (with the address about to be connected to)
+/// and before every request of every redirect hop (with the connection's
+/// address, which may be a reused one): nonzero allows. `address` holds 4
+/// (AF_INET) or 16 (AF_INET6) bytes in network order.
+typedef int (*vg_curl_address_check)(void *context, int family, const unsigned char *address, int port);
+typedef struct {
+    vg_curl_address_check check;
+    void *context;
+} vg_curl_address_guard;
+/// Installs CURLOPT_OPENSOCKETFUNCTION and CURLOPT_PREREQFUNCTION calling
+/// `guard` (which must outlive the handle's transfers). A refused connect
+/// fails with CURLE_COULDNT_CONNECT, a refused request with
+/// CURLE_ABORTED_BY_CALLBACK.
+CURLcode vg_curl_set_address_guard(CURL *handle, vg_curl_address_guard *guard);
+
 /// The easy handle and result of a finished transfer from curl_multi_info_read
 /// (CURLMsg's result lives in a union Swift reads awkwardly). Returns 0 when
 /// no message is pending.

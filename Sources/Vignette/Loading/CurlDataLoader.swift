@@ -2,7 +2,8 @@ import Foundation
 
 /// Loads http and https URLs with libcurl: connection reuse, gzip/deflate,
 /// TLS verification, redirects (at most `maxRedirects`, never leaving
-/// http/https), and the limits of `LoadingOptions`. Transfers run on one
+/// http/https), the limits of `LoadingOptions` and its `addressPolicy`
+/// (checked on every hop and on every address connected to). Transfers run on one
 /// dedicated thread; cancelling the calling task aborts the transfer.
 ///
 /// ```swift
@@ -28,6 +29,7 @@ public struct CurlDataLoader: DataLoading {
     public func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
         guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
         guard url.isNetworkURL else { throw .disallowedScheme(url, scheme: scheme) }
+        if let refusal = options.addressPolicy.refusal(for: url) { throw .refused(url, reason: refusal) }
         guard let transfer = CurlTransfer(url: url, options: options, validators: validators), transfer.configure() else {
             throw .transferFailed(url, reason: "libcurl could not set up the transfer")
         }

@@ -13,6 +13,10 @@ final class CurlTransfer: @unchecked Sendable {
     private var body = Data()
     private var headers: [String: String] = [:]
     private var exceededLimit = false
+    /// Set by the address guard when the policy refused a hop (engine thread).
+    var refusal: (url: URL, reason: LoadingError.Refusal)?
+    /// The context libcurl's connect and pre-request hooks call back with.
+    var addressGuard: UnsafeMutablePointer<vg_curl_address_guard>?
     /// Tells the two timeouts apart when libcurl reports one.
     private let started = ContinuousClock.now
     private let continuation = Locked<CheckedContinuation<Result<LoadedData, LoadingError>, Never>?>(nil)
@@ -28,6 +32,7 @@ final class CurlTransfer: @unchecked Sendable {
     deinit {
         curl_easy_cleanup(handle)
         curl_slist_free_all(requestHeaders)
+        addressGuard?.deallocate()
     }
 
     /// True until the outcome has been delivered (or the load cancelled).
@@ -56,6 +61,7 @@ final class CurlTransfer: @unchecked Sendable {
             vg_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, options.verifiesTLS ? 2 : 0),
             vg_curl_set_string(handle, CURLOPT_USERAGENT, options.userAgent),
             setRequestHeaders(),
+            installAddressGuard(),
             vg_curl_set_write_callback(handle, { data, size, count, context in
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
                 return transfer.receiveBody(data, size * count)
@@ -129,6 +135,7 @@ final class CurlTransfer: @unchecked Sendable {
         var effective: UnsafePointer<CChar>?
         _ = vg_curl_get_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
         let finalURL = effective.flatMap { URL(string: String(cString: $0)) } ?? url
+        if code != CURLE_OK, let refusal { return .failure(.refused(refusal.url, reason: refusal.reason)) }
         switch code {
         case CURLE_OK where status == 304 && !validators.isEmpty:
             return .success(LoadedData(data: Data(), url: finalURL, statusCode: status, headers: headers))

@@ -17,13 +17,18 @@ public struct LoadingOptions: Sendable, Hashable {
     /// decoders read (`ImageDecoders.standard.acceptHeader`), so a CDN that
     /// negotiates never answers with a format that cannot be decoded.
     public var accept: String
+    /// Which hosts and addresses may be reached, checked on every hop and
+    /// on the address actually connected to. Default `.allowAll` (as curl);
+    /// `vignette serve` uses `.publicOnly`.
+    public var addressPolicy: AddressPolicy
 
     /// Creates options; the defaults suit a server rendering thumbnails:
     /// connect within 10 s, the whole load within 30 s, at most 50 MiB
     /// (`50 << 20` bytes) per response and 5 redirects, TLS verified.
     public init(connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(30),
                 maxResponseBytes: Int = 50 << 20, maxRedirects: Int = 5, verifiesTLS: Bool = true,
-                userAgent: String = "Vignette/0.1", accept: String = ImageDecoders.standard.acceptHeader) {
+                userAgent: String = "Vignette/0.1", accept: String = ImageDecoders.standard.acceptHeader,
+                addressPolicy: AddressPolicy = .allowAll) {
         self.connectTimeout = connectTimeout
         self.timeout = timeout
         self.maxResponseBytes = maxResponseBytes
@@ -31,6 +36,7 @@ public struct LoadingOptions: Sendable, Hashable {
         self.verifiesTLS = verifiesTLS
         self.userAgent = userAgent
         self.accept = accept
+        self.addressPolicy = addressPolicy
     }
 
     /// The defaults.

@@ -73,6 +73,10 @@ public final class ImagePipeline: Sendable {
                                   priority: LoadScheduler.Priority(priority)).data
     }
 
+    /// Loads that joined a transfer already in flight instead of fetching
+    /// again, since the pipeline was made (a server's "coalesced waiters").
+    public var coalescedTransferCount: Int { fetchStage.jobs.joinedCount }
+
     /// Waiters of the decode in flight for `request` (0 when none): for tests.
     func waiterCount(for request: ImageRequest) -> Int {
         decodeStage.jobs.waiterCount(for: DecodeStage.Key(image: request.key, policy: request.cachePolicy))

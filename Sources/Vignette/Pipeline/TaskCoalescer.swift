@@ -26,6 +26,8 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         var jobs: [Key: Job] = [:]
         var cancelledEarly: Set<UInt64> = []
         var nextWaiter: UInt64 = 0
+        /// Waiters that joined a job already in flight, ever.
+        var joined = 0
     }
 
     private let state = Locked(State())
@@ -45,6 +47,9 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         return try outcome.get()
     }
 
+    /// Waiters that joined a job already in flight, since the coalescer was made.
+    var joinedCount: Int { state.withLock { $0.joined } }
+
     /// Waiters of the job in flight for `key` (0 when none).
     func waiterCount(for key: Key) -> Int {
         state.withLock { $0.jobs[key]?.waiters.count ?? 0 }
@@ -55,6 +60,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         let cancelled = state.withLock { s -> Bool in
             if s.cancelledEarly.remove(waiter) != nil { return true }
             if s.jobs[key] != nil {
+                s.joined += 1
                 s.jobs[key]!.waiters[waiter] = continuation
                 s.jobs[key]!.priorities[waiter] = priority
                 s.jobs[key]!.priority.follow(priority)

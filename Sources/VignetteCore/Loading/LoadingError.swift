@@ -29,6 +29,9 @@ public enum LoadingError: Swift.Error, Sendable, Hashable, CustomStringConvertib
     case malformedDataURL(URL, reason: String)
     /// The load was cancelled.
     case cancelled(URL)
+    /// The address policy (`LoadingOptions.addressPolicy`) refused a hop:
+    /// its host, the address actually connected to, or a downgrade.
+    case refused(URL, reason: Refusal)
     /// Any other transport failure, with libcurl's message (for people:
     /// nothing here is worth telling apart in code).
     case transferFailed(URL, reason: String)
@@ -40,7 +43,7 @@ public enum LoadingError: Swift.Error, Sendable, Hashable, CustomStringConvertib
         case .disallowedScheme(let url, _), .httpStatus(let url, _, _), .timedOut(let url, _),
              .connectionFailed(let url, _), .tooLarge(let url, _), .tooManyRedirects(let url, _),
              .tlsFailure(let url, _), .fileUnreadable(let url, _), .malformedDataURL(let url, _),
-             .cancelled(let url), .transferFailed(let url, _):
+             .cancelled(let url), .transferFailed(let url, _), .refused(let url, _):
             url
         }
     }
@@ -80,6 +83,7 @@ public enum LoadingError: Swift.Error, Sendable, Hashable, CustomStringConvertib
         case .malformedDataURL(_, let reason): "malformed data: URL (\(reason))"
         case .cancelled: "cancelled"
         case .transferFailed(_, let reason): reason
+        case .refused(_, let refusal): "refused by the address policy: \(refusal)"
         }
     }
 
@@ -96,6 +100,26 @@ public enum LoadingError: Swift.Error, Sendable, Hashable, CustomStringConvertib
 }
 
 extension LoadingError {
+    /// Why the address policy refused a source.
+    public enum Refusal: Sendable, Hashable, CustomStringConvertible {
+        /// The host (with its port) is not on the allow-list.
+        case hostNotAllowed(String)
+        /// The address connected to is private, loopback, link-local or
+        /// otherwise not public; the text names the address and its kind.
+        case privateAddress(String)
+        /// A redirect from https to http.
+        case httpsDowngrade
+
+        /// "host evil.example:80 is not allowed", …
+        public var description: String {
+            switch self {
+            case .hostNotAllowed(let host): "host \(host) is not on the allow-list"
+            case .privateAddress(let address): "\(address) is not a public address"
+            case .httpsDowngrade: "a redirect from https to http"
+            }
+        }
+    }
+
     /// Which limit of `LoadingOptions` ran out.
     public enum Timeout: Sendable, Hashable, CustomStringConvertible {
         /// `connectTimeout`: no connection within it (the host may be down

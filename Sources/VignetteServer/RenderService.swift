@@ -1,0 +1,156 @@
+import Foundation
+import Vignette
+
+/// The render service, independent of any HTTP framework: one pipeline
+/// (coalescing, memory cache, disk cache when `cacheDir` is set), the
+/// presets, signature checks, admission control and metrics.
+/// `addRoutes(to:)` mounts it on a Hummingbird router; any other framework
+/// calls `render(target:preset:accept:ifNoneMatch:)` and copies the reply.
+///
+/// ```swift
+/// var presets = Presets()
+/// presets.register("productImage", maxAge: 86400) { ImageDescriptor($0, contentMode: .aspectFill) }
+/// let service = try RenderService(configuration: ServerConfiguration(), presets: presets)
+/// let router = Router()
+/// service.addRoutes(to: router)
+/// let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
+/// try await app.runService()
+/// ```
+public final class RenderService: Sendable {
+    /// The settings.
+    public let configuration: ServerConfiguration
+    /// The presets: the configuration's, plus (replacing same names) those given in Swift.
+    public let presets: Presets
+    /// The one pipeline every request goes through.
+    public let pipeline: ImagePipeline
+    /// The metrics `/metrics` shows.
+    public let metrics: ServerMetrics
+    /// The concurrency and queue limits.
+    public let admission: AdmissionControl
+    let signer: RequestSigner?
+    /// The loader's address policy, checked on the first URL before admission.
+    private let addressPolicy: AddressPolicy
+    /// Renders and encodes at once: one per core, in arrival order, so a
+    /// burst of requests shares the CPU fairly instead of all slowing down.
+    private let renderSlots = AdmissionControl(limit: ProcessInfo.processInfo.activeProcessorCount, queueLimit: .max)
+
+    /// A service; `presets` registered in Swift replace configuration presets of the same name.
+    public init(configuration: ServerConfiguration, presets: Presets = Presets()) throws(ServerConfiguration.Error) {
+        self.configuration = configuration
+        var all = try Presets(definitions: configuration.presets)
+        for name in presets.names { if let preset = presets[name] { all.register(preset) } }
+        self.presets = all
+        var cache: DiskCache?
+        if let folder = configuration.cacheDir {
+            do {
+                cache = try DiskCache(storage: FileCacheStorage(directory: folder), sizeLimit: configuration.cacheBytes)
+            } catch {
+                throw .invalidValue(key: "cacheDir", reason: "\(error)")
+            }
+        }
+        let options = configuration.loadingOptions
+        addressPolicy = options.addressPolicy
+        let loader = CurlDataLoader(options: options)
+        pipeline = ImagePipeline(loader: loader, configuration: ImagePipeline.Configuration(
+            maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
+            retry: RetryPolicy(maxRetries: configuration.sourceRetries), diskCache: cache))
+        metrics = ServerMetrics()
+        admission = AdmissionControl(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
+        signer = configuration.signingKey.map(RequestSigner.init(key:))
+    }
+
+    /// Answers `GET /render/{preset}?…`: `target` is the raw request
+    /// target (path and percent-encoded query) the signature covers.
+    public func render(target: String, preset name: String, accept: String?, ifNoneMatch: String?) async -> RenderReply {
+        let reply = await reply(target: target, preset: name, accept: accept, ifNoneMatch: ifNoneMatch)
+        metrics.countRequest(preset: presets[name] == nil ? "(unknown)" : name, status: reply.status)
+        return reply
+    }
+
+    private func reply(target: String, preset name: String, accept: String?, ifNoneMatch: String?) async -> RenderReply {
+        if let signer {
+            do throws(RequestSigner.Error) { try signer.verify(target) } catch { return .text(403, "\(error)") }
+        }
+        guard let preset = presets[name] else {
+            return .text(404, "unknown preset '\(name)' (presets: \(presets.names.joined(separator: ", ")))")
+        }
+        let parameters: RenderParameters
+        do throws(RenderParameters.Error) {
+            let query = target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } ?? ""
+            parameters = try RenderParameters(query: query, limits: configuration.limits)
+        } catch {
+            if case .disallowedScheme = error { return .text(403, "\(error)") }
+            return .text(400, "\(error)")
+        }
+        if let refusal = addressPolicy.refusal(for: parameters.source) {
+            return .text(403, "refused by the address policy: \(refusal)")
+        }
+        guard await admission.enter() else {
+            metrics.setLoad(inFlight: admission.active, queued: admission.queued)
+            return .text(503, "overloaded: \(admission.limit) requests in flight and \(admission.queueLimit) waiting; retry shortly",
+                         headers: [("Retry-After", "1")])
+        }
+        metrics.setLoad(inFlight: admission.active, queued: admission.queued)
+        defer {
+            admission.leave()
+            metrics.setLoad(inFlight: admission.active, queued: admission.queued)
+        }
+        return await render(parameters, preset: preset, accept: accept, ifNoneMatch: ifNoneMatch)
+    }
+
+    private func render(_ parameters: RenderParameters, preset: Preset, accept: String?, ifNoneMatch: String?) async -> RenderReply {
+        let surface: ImageSurface
+        do throws(ImageSurface.Error) {
+            surface = try ImageSurface(size: parameters.size, scale: parameters.scale)
+        } catch {
+            return .text(400, "\(error)")
+        }
+        let remote = preset.descriptor(parameters.source)
+        let failure = await show(remote, on: surface, preset: preset)
+        if let failure, case .loadingFailed(let cause, _) = failure {
+            switch cause {
+            case .refused: return .text(403, cause.reason)
+            case .disallowedScheme: return .text(403, "source refused: \(cause.reason)")
+            default: break
+            }
+        }
+        guard await renderSlots.enter() else { return .text(503, "cancelled") }
+        defer { renderSlots.leave() }
+        let started = ContinuousClock.now
+        let bitmap = surface.render()
+        let format = parameters.format ?? OutputFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque)
+        let body: Data
+        do throws(ImageEncodingError) {
+            body = try bitmap.encoded(using: format.encoder(quality: parameters.quality))
+        } catch {
+            return .text(500, "\(error)")
+        }
+        metrics.recordRender(ContinuousClock.now - started)
+        return RenderReply.image(body, format: format, varies: parameters.format == nil,
+                                 maxAge: preset.maxAge, failure: failure, ifNoneMatch: ifNoneMatch)
+    }
+
+    /// Applies the source with the preset's presentation, or the failure
+    /// placeholder; returns the failure, if any.
+    private func show(_ remote: ImageDescriptor<URL>, on surface: ImageSurface, preset: Preset) async -> ImageLoadingError? {
+        var request = surface.remoteRequest(for: remote)
+        request.maxPixelCount = configuration.limits.maxSourcePixels
+        if let hit = pipeline.cachedImage(for: request) {
+            metrics.countSource(.memory)
+            surface.apply(remote.map { _ in hit })
+            return nil
+        }
+        let started = ContinuousClock.now
+        do throws(ImageLoadingError) {
+            let response = try await pipeline.response(for: request)
+            metrics.recordFetch(ContinuousClock.now - started)
+            metrics.countSource(response.source == .network ? .network : response.source == .memory ? .memory : .disk)
+            surface.apply(remote.map { _ in response.image })
+            return nil
+        } catch {
+            metrics.recordFetch(ContinuousClock.now - started)
+            surface.apply(preset.failure.resolvedOrEmpty(forScale: surface.scale))
+            return error
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Vignette
+
+/// Everything `vignette serve` reads from its YAML (or JSON) file; every
+/// field has a safe default, so an empty file serves with no presets.
+///
+/// ```swift
+/// let configuration = try ServerConfiguration(yaml: """
+///     signingKey: "secret"
+///     allowHosts: ["cdn.example.com"]
+///     presets:
+///       thumb: {contentMode: aspectFill, background: "#EEEEEE", maxAge: 86400}
+///     """)
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// Address to listen on (`--host` overrides). Default 127.0.0.1.
+    public var host: String = "127.0.0.1"
+    /// Port to listen on (`--port` overrides); 0 picks a free one. Default 8080.
+    public var port: Int = 8080
+    /// When set, every render URL must carry a valid `sig`.
+    public var signingKey: String?
+    /// When not empty, the only source hosts (`host` or `host:port`), on every redirect hop.
+    public var allowHosts: [HostPattern] = []
+    /// Whether sources may be on loopback, private or link-local addresses. Default false.
+    public var allowPrivateNetworks = false
+    /// Requests being served at once (fetching or rendering). Default 64.
+    public var maxConcurrentRequests = 64
+    /// Requests waiting beyond that; more are answered 503 + Retry-After. Default 256.
+    public var maxQueue = 256
+    /// A folder for the disk cache of sources; nil keeps sources in memory only.
+    public var cacheDir: String?
+    /// Size limit of the disk cache in bytes. Default 1 GiB.
+    public var cacheBytes = 1 << 30
+    /// Limits on sources and outputs.
+    public var limits = Limits()
+    /// Retries of a source after a transient failure (5xx, timeout). Default 0.
+    public var sourceRetries = 0
+    /// Presets defined in the file, by name.
+    public var presets: [String: PresetDefinition] = [:]
+
+    /// The defaults.
+    public init() {}
+
+    /// Limits with safe defaults: a request never holds more than one
+    /// source of `maxSourceBytes` and one decode of `maxSourcePixels`.
+    public struct Limits: Sendable, Hashable {
+        /// Largest source body in bytes. Default 20 MiB.
+        public var maxSourceBytes = 20 << 20
+        /// Largest source image in pixels, checked from the header before decoding. Default 50 Mpx.
+        public var maxSourcePixels = 50_000_000
+        /// Largest output in pixels (w × h × scale²). Default 16 Mpx.
+        public var maxOutputPixels = 16_000_000
+        /// Largest `w` in points. Default 4096.
+        public var maxWidth = 4096
+        /// Largest `h` in points. Default 4096.
+        public var maxHeight = 4096
+        /// Largest `scale`. Default 4.
+        public var maxScale = 4.0
+        /// Time allowed for fetching a source, redirects included. Default 10 s.
+        public var sourceTimeout: Duration = .seconds(10)
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The loading options these settings give: the address policy
+    /// (`.publicOnly` unless `allowPrivateNetworks`), the allow-list and
+    /// the source limits.
+    public var loadingOptions: LoadingOptions {
+        var policy = AddressPolicy.publicOnly
+        policy.allowsPrivateNetworks = allowPrivateNetworks
+        policy.allowedHosts = allowHosts
+        return LoadingOptions(connectTimeout: min(.seconds(5), limits.sourceTimeout), timeout: limits.sourceTimeout,
+                              maxResponseBytes: limits.maxSourceBytes, maxRedirects: 5, addressPolicy: policy)
+    }
+
+    /// Why a configuration could not be read; each case names the key.
+    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+        /// The file could not be read.
+        case unreadable(path: String, reason: String)
+        /// The text is not YAML (or JSON).
+        case syntax(String)
+        /// A key holds a value of the wrong type.
+        case wrongType(key: String, expected: String)
+        /// A key holds a value of the right type that is not allowed.
+        case invalidValue(key: String, reason: String)
+        /// A key that means nothing here (often a typo).
+        case unknownKey(String, known: [String])
+
+        /// `presets.thumb.contentMode: …`.
+        public var description: String {
+            switch self {
+            case .unreadable(let path, let reason): "cannot read the configuration \(path): \(reason)"
+            case .syntax(let message): "the configuration is not valid YAML: \(message)"
+            case .wrongType(let key, let expected): "\(key): expected \(expected)"
+            case .invalidValue(let key, let reason): "\(key): \(reason)"
+            case .unknownKey(let key, let known): "\(key): unknown key (known: \(known.joined(separator: ", ")))"
+            }
+        }
+    }
+}
+
+/// A preset as the configuration file writes it: the presentation of an
+/// `ImageDescriptor<URL>`, a failure placeholder and a cache lifetime.
+public struct PresetDefinition: Sendable, Hashable {
+    /// How the source fills the output. Default aspectFit.
+    public var contentMode: ContentMode = .aspectFit
+    /// Renders the source as a template in this colour.
+    public var tint: Color?
+    /// Fills the output behind the source.
+    public var background: Color?
+    /// A failure placeholder image file (any decodable format), relative to the configuration file.
+    public var failure: String?
+    /// `Cache-Control: max-age` of successful renders, in seconds. Default 3600.
+    public var maxAge = 3600
+
+    /// A definition.
+    public init(contentMode: ContentMode = .aspectFit, tint: Color? = nil, background: Color? = nil,
+                failure: String? = nil, maxAge: Int = 3600) {
+        self.contentMode = contentMode
+        self.tint = tint
+        self.background = background
+        self.failure = failure
+        self.maxAge = maxAge
+    }
+}
