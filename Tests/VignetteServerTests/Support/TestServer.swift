@@ -61,7 +61,7 @@ struct HTTPReply: Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        configuration.timeoutIntervalForRequest = 20
+        configuration.timeoutIntervalForRequest = 120
         configuration.httpMaximumConnectionsPerHost = 64
         return URLSession(configuration: configuration)
     }()
@@ -85,7 +85,8 @@ extension ServerConfiguration {
         configuration.allowPrivateNetworks = true
         configuration.presets["thumb"] = PresetDefinition(contentMode: .aspectFill, background: .placeholderGray, maxAge: 600)
         configuration.presets["fit"] = PresetDefinition(contentMode: .aspectFit)
-        configuration.limits.sourceTimeout = .seconds(5)
+        // Generous: the whole suite shares two cores and starved handlers must not turn into 502s.
+        configuration.limits.sourceTimeout = .seconds(60)
         edit(&configuration)
         return configuration
     }
