@@ -79,4 +79,15 @@ import VignetteTestSupport
         #expect(throws: ImageRenderer.Error.self) { try surface.render(within: MemoryBudget(megabytes: 1)) }
         #expect(try surface.render(within: .standard).width == 600)
     }
+
+    /// The README's example: a 60000×10 strip on a 1000×2000 surface.
+    @Test func theReadmeExampleNeedsWhatItSays() throws {
+        let descriptor = ImageDescriptor(Bitmap(width: 60_000, height: 10, fill: .white), contentMode: .scaleToFill)
+        let size = Size(width: 1000, height: 2000)
+        #expect(ImageRenderer.plannedBytes(descriptor, size: size, scale: 1) >> 20 == 17)
+        #expect(throws: ImageRenderer.Error.self) {
+            try ImageRenderer.render(descriptor, size: size, scale: 1, budget: MemoryBudget(megabytes: 4))
+        }
+        #expect(try ImageRenderer.render(descriptor, size: size, scale: 1).pixels.allSatisfy { $0 == 255 })
+    }
 }
