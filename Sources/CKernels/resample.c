@@ -122,15 +122,19 @@ static inline void horizontal_pixel_sse2(const uint8_t *p, int32_t count, const 
     int32_t t = 0;
     for (; t + 4 <= count; t += 4) {
         __m128i px = _mm_loadu_si128((const __m128i *)(p + (size_t)t * 4));
+        // Four weights in one load; each 32-bit lane pair (w0|w1, w2|w3) broadcast.
+        __m128i weights = _mm_loadl_epi64((const __m128i *)(w + t));
         __m128i p01 = interleave_pixels(_mm_unpacklo_epi8(px, zero));
         __m128i p23 = interleave_pixels(_mm_unpackhi_epi8(px, zero));
-        sum = _mm_add_epi32(sum, _mm_madd_epi16(p01, weight_pair(w[t], w[t + 1])));
-        sum = _mm_add_epi32(sum, _mm_madd_epi16(p23, weight_pair(w[t + 2], w[t + 3])));
+        sum = _mm_add_epi32(sum, _mm_madd_epi16(p01, _mm_shuffle_epi32(weights, 0x00)));
+        sum = _mm_add_epi32(sum, _mm_madd_epi16(p23, _mm_shuffle_epi32(weights, 0x55)));
     }
     for (; t + 2 <= count; t += 2) {
         __m128i px = _mm_loadl_epi64((const __m128i *)(p + (size_t)t * 4));
+        int32_t pair;
+        memcpy(&pair, w + t, 4);
         sum = _mm_add_epi32(sum, _mm_madd_epi16(interleave_pixels(_mm_unpacklo_epi8(px, zero)),
-                                                weight_pair(w[t], w[t + 1])));
+                                                _mm_set1_epi32(pair)));
     }
     if (t < count) {
         int32_t last;
