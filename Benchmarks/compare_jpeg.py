@@ -17,7 +17,8 @@ Pillow runs as its users write a thumbnailer with shrink-on-load:
 `thumbnail(crop="centre")`, which shrinks on load. Both run in this process,
 timed with time.process_time(). Vignette runs as one `vignette render` of the
 whole batch, timed from getrusage(RUSAGE_CHILDREN) deltas (process start-up
-included). Every measurement repeats --runs times; the tables show medians.
+included). Every measurement repeats --runs times, the tools taking turns;
+the tables show medians.
 Peak RSS of one Vignette render of a 6000x4000 photo is measured with
 getrusage too (the memory bar: under 64 MiB).
 
@@ -205,17 +206,37 @@ def folder_bytes(folder: Path) -> int:
     return sum(p.stat().st_size for p in folder.iterdir())
 
 
-def measure(tool, files: list[Path], label: str, runs: int) -> Run:
-    slug = tool.name.split()[0].lower()
-    out = JPEG_WORK / "out" / f"{slug}-{label}"
+def measure(tools, files: list[Path], label: str, runs: int) -> dict[str, Run]:
+    """Median CPU and wall of `runs` runs per tool, the tools taking turns
+    run by run (so a burst of other load hits all of them alike); the first
+    round warms caches and is dropped."""
+    samples: dict[str, list[Run]] = {tool.name: [] for tool in tools}
+    for iteration in range(runs + 1):
+        for tool in tools:
+            out = JPEG_WORK / "out" / f"{tool.name.split()[0].lower()}-{label}"
+            shutil.rmtree(out, ignore_errors=True)
+            out.mkdir(parents=True)
+            run = tool.run(files, out)
+            if iteration > 0:
+                samples[tool.name].append(run)
+    return {name: Run(statistics.median(s.cpu for s in runs_), statistics.median(s.wall for s in runs_),
+                      runs_[-1].out_bytes) for name, runs_ in samples.items()}
+
+
+def decode_floor(files: list[Path], runs: int) -> float:
+    """Median CPU seconds of only decoding `files` at Pillow's draft scale:
+    the entropy decoding every tool here pays (one libjpeg-turbo)."""
+    from PIL import Image
+
     samples = []
-    for _ in range(runs + 1):  # the first run warms caches and is dropped
-        shutil.rmtree(out, ignore_errors=True)
-        out.mkdir(parents=True)
-        samples.append(tool.run(files, out))
-    samples = samples[1:]
-    return Run(statistics.median(s.cpu for s in samples), statistics.median(s.wall for s in samples),
-               samples[-1].out_bytes)
+    for _ in range(runs):
+        cpu0 = time.process_time()
+        for path in files:
+            with Image.open(path) as im:
+                im.draft("RGB", (SIZE_PX, SIZE_PX))
+                im.load()
+        samples.append(time.process_time() - cpu0)
+    return statistics.median(samples)
 
 
 def psnr_vs(reference: Path, other: Path) -> float:
@@ -247,7 +268,7 @@ def main() -> int:
         print(f"{tool.name}: {tool.version}")
     rows = []
     for label, files in batches.items():
-        results = {tool.name: measure(tool, files, label, args.runs) for tool in tools}
+        results = measure(tools, files, label, args.runs)
         rows.append((label, len(files), results))
     print(f"\nJPEG job, {SIZE_PX}x{SIZE_PX} aspectFill, q{QUALITY}; median of {args.runs} runs (CPU seconds)\n")
     pil, vips, vig = (t.name for t in tools)
@@ -258,6 +279,10 @@ def main() -> int:
         print(f"| {count} x {label} | {r[pil].cpu:.3f} s | {r[vips].cpu:.3f} s | {r[vig].cpu:.3f} s "
               f"| {r[vig].cpu / r[pil].cpu:.2f} | {r[vig].cpu / r[vips].cpu:.2f} "
               f"| {r[vig].out_bytes / r[pil].out_bytes:.3f} |")
+    floor = decode_floor(batches["all"], args.runs)
+    print(f"\nThe shared floor: Pillow's libjpeg-turbo decoding the batch at its draft scales, nothing else: "
+          f"{floor:.3f} s ({floor / rows[-1][2][pil].cpu:.0%} of Pillow's job, "
+          f"{floor / rows[-1][2][vig].cpu:.0%} of Vignette's)")
     out = JPEG_WORK / "out"
     print(f"\nPSNR vs Pillow's output (median over the batch): Vignette "
           f"{psnr_vs(out / 'pillow-all', out / 'vignette-all'):.1f} dB, pyvips "
