@@ -52,4 +52,25 @@ import Vignette
         #expect(LoadingOptions().addressPolicy == .allowAll)
         #expect(AddressPolicy.allowAll.isUnrestricted && !AddressPolicy.publicOnly.isUnrestricted)
     }
+
+    /// The hop check the curl loader's pre-request hook runs on every
+    /// redirect. No TLS origin exists on loopback, so the downgrade decision
+    /// is tested here; hosts and addresses are also tested over real HTTP.
+    @Test func anHTTPSTransferIsNeverRedirectedToPlainHTTP() throws {
+        let origin = try #require(URL(string: "https://cdn.example.com/a.jpg"))
+        let publicOnly = AddressPolicy.publicOnly
+        #expect(publicOnly.refusal(forHop: try #require(URL(string: "http://cdn.example.com/a.jpg")), from: origin)
+            == .httpsDowngrade)
+        #expect(publicOnly.refusal(forHop: try #require(URL(string: "HTTP://cdn.example.com/a.jpg")), from: origin)
+            == .httpsDowngrade)
+        #expect(publicOnly.refusal(forHop: try #require(URL(string: "https://other.example.com/a.jpg")), from: origin)
+            == nil)
+        let plain = try #require(URL(string: "http://cdn.example.com/a.jpg"))
+        #expect(publicOnly.refusal(forHop: try #require(URL(string: "http://b.example.com/")), from: plain) == nil)
+        #expect(AddressPolicy.allowAll.refusal(forHop: plain, from: origin) == nil)
+        let listed = AddressPolicy(allowsPrivateNetworks: false, allowedHosts: [try #require(HostPattern("cdn.example.com"))],
+                                   allowsHTTPSDowngrade: false)
+        #expect(listed.refusal(forHop: try #require(URL(string: "https://evil.example.net/")), from: origin)
+            == .hostNotAllowed("evil.example.net:443"))
+    }
 }

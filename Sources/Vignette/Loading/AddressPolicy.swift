@@ -49,6 +49,15 @@ public struct AddressPolicy: Sendable, Hashable {
         return allowedHosts.contains { $0.matches(host: host, port: port) } ? nil : .hostNotAllowed("\(host):\(port)")
     }
 
+    /// Why a redirect hop to `hop` from a transfer that began at `origin`
+    /// is refused (an https → http downgrade, or a host off the list), or nil.
+    public func refusal(forHop hop: URL, from origin: URL) -> LoadingError.Refusal? {
+        if !allowsHTTPSDowngrade, origin.scheme?.lowercased() == "https", hop.scheme?.lowercased() != "https" {
+            return .httpsDowngrade
+        }
+        return refusal(for: hop)
+    }
+
     /// Why connecting to `address` on `port` is refused, or nil when allowed.
     public func refusal(connectingTo address: IPAddress, port: Int) -> LoadingError.Refusal? {
         guard !allowsPrivateNetworks, let kind = address.nonPublicKind else { return nil }

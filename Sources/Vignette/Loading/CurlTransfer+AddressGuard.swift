@@ -26,9 +26,7 @@ extension CurlTransfer {
         let hop = effective.flatMap { URL(string: String(cString: $0)) } ?? url
         let policy = options.addressPolicy
         let reason: LoadingError.Refusal?
-        if !policy.allowsHTTPSDowngrade, url.scheme?.lowercased() == "https", hop.scheme?.lowercased() != "https" {
-            reason = .httpsDowngrade
-        } else if let refused = policy.refusal(for: hop) {
+        if let refused = policy.refusal(forHop: hop, from: url) {
             reason = refused
         } else if let address {
             reason = policy.refusal(connectingTo: address, port: port)
