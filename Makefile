@@ -2,12 +2,13 @@
 #   make test    size limits, README examples up to date, the test suite, debug/release determinism (installs headers if missing)
 #   make demo    render the built-in catalog into ./catalog
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
+#   make fuzz    build the libFuzzer harnesses of Fuzz/ and run each for FUZZ_SECONDS (default 30), FUZZ_JOBS at a time
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SYSTEM_PACKAGES := libpng-dev libjpeg62-turbo-dev libwebp-dev liblcms2-dev libavif-dev libgif-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev libsqlite3-dev pkg-config
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: deps test determinism demo build release bench bench-compare clean
+.PHONY: deps test determinism demo build release bench bench-compare fuzz fuzz-build clean
 
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -56,5 +57,19 @@ bench-compare: release
 	python3 Benchmarks/compare_blazediff.py --vignette .build/release/vignette
 	python3 Benchmarks/remote_render.py --vignette .build/release/vignette
 
+# Fuzzing lives in its own package (Fuzz/), never in `make test`. Swift and
+# the C shims are instrumented (libFuzzer coverage + AddressSanitizer); the
+# system codec libraries are not. FUZZ_TARGETS picks some, e.g. FUZZ_TARGETS="jpeg gif".
+FUZZ_SECONDS ?= 30
+FUZZ_JOBS ?= 2
+FUZZ_TARGETS ?=
+FUZZ_BUILD_FLAGS := -c release -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
+
+fuzz-build: deps
+	cd Fuzz && swift build $(FUZZ_BUILD_FLAGS)
+
+fuzz: fuzz-build
+	python3 Scripts/fuzz.py --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS) --bin "$$(cd Fuzz && swift build $(FUZZ_BUILD_FLAGS) --show-bin-path)" $(FUZZ_TARGETS)
+
 clean:
-	rm -rf .build catalog Benchmarks/.build Benchmarks/work
+	rm -rf .build catalog Benchmarks/.build Benchmarks/work Fuzz/.build Fuzz/work
