@@ -27,6 +27,7 @@ release: deps
 
 test: deps
 	@python3 Scripts/check_sizes.py
+	@python3 Scripts/check_sizes.py Fuzz/Sources
 	@python3 Scripts/check_layers.py
 	@python3 Scripts/readme_examples.py --check
 	@echo "==> swift test (Swift Testing)"

@@ -11,6 +11,7 @@ the full log in Fuzz/work/logs/<target>.log. Prints executions, coverage
 """
 import argparse
 import concurrent.futures
+import os
 import pathlib
 import re
 import subprocess
@@ -34,7 +35,9 @@ def run(target, binaries, seconds):
                '-rss_limit_mb=2048', '-timeout=25', '-print_final_stats=1', f'-artifact_prefix={artifacts}/',
                str(corpus), str(FUZZ / 'Seeds' / target)]
     with open(log, 'w') as out:
-        code = subprocess.run(command, stdout=out, stderr=subprocess.STDOUT).returncode
+        # Swift's own crash backtracer would run inside ASan's report: off.
+        env = dict(os.environ, SWIFT_BACKTRACE='enable=no')
+        code = subprocess.run(command, stdout=out, stderr=subprocess.STDOUT, env=env).returncode
     text = log.read_text(errors='replace')
     executions = re.findall(r'stat::number_of_executed_units:\s*(\d+)', text)
     coverage = re.findall(r'cov: (\d+) ft: (\d+)', text)
