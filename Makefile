@@ -4,12 +4,13 @@
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
 #   make bench-serve   vignette serve vs thumbor under wrk (loopback; installs wrk, thumbor in Benchmarks/.venv)
 #   make deploy-test   2 replicas behind nginx: cache hits at nginx, a killed replica loses no request
+#   make fuzz    build the libFuzzer harnesses of Fuzz/ and run each for FUZZ_SECONDS (default 30), FUZZ_JOBS at a time
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SYSTEM_PACKAGES := libpng-dev libjpeg62-turbo-dev libwebp-dev liblcms2-dev libavif-dev libgif-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev libsqlite3-dev pkg-config
 SWIFT_BUILD_FLAGS ?=
 
-.PHONY: deps test determinism demo build release bench bench-compare bench-serve deploy-test clean
+.PHONY: deps test determinism demo build release bench bench-compare bench-serve deploy-test fuzz fuzz-build clean
 
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -28,6 +29,7 @@ release: deps
 
 test: deps
 	@python3 Scripts/check_sizes.py
+	@python3 Scripts/check_sizes.py Fuzz/Sources
 	@python3 Scripts/check_layers.py
 	@python3 Scripts/readme_examples.py --check
 	@echo "==> swift test (Swift Testing)"
@@ -65,5 +67,19 @@ bench-serve: release
 deploy-test: release
 	python3 deploy/test_replicas.py --vignette .build/release/vignette
 
+# Fuzzing lives in its own package (Fuzz/), never in `make test`. Swift and
+# the C shims are instrumented (libFuzzer coverage + AddressSanitizer); the
+# system codec libraries are not. FUZZ_TARGETS picks some, e.g. FUZZ_TARGETS="jpeg gif".
+FUZZ_SECONDS ?= 30
+FUZZ_JOBS ?= 2
+FUZZ_TARGETS ?=
+FUZZ_BUILD_FLAGS := -c release -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address
+
+fuzz-build: deps
+	cd Fuzz && swift build $(FUZZ_BUILD_FLAGS)
+
+fuzz: fuzz-build
+	python3 Scripts/fuzz.py --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS) --bin "$$(cd Fuzz && swift build $(FUZZ_BUILD_FLAGS) --show-bin-path)" $(FUZZ_TARGETS)
+
 clean:
-	rm -rf .build catalog Benchmarks/.build Benchmarks/work
+	rm -rf .build catalog Benchmarks/.build Benchmarks/work Fuzz/.build Fuzz/work

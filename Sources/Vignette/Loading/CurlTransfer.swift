@@ -101,8 +101,14 @@ final class CurlTransfer: @unchecked Sendable {
 
     private func receiveHeader(_ bytes: UnsafeMutablePointer<CChar>?, _ count: Int) -> Int {
         guard let bytes else { return 0 }
-        let line = String(decoding: UnsafeRawBufferPointer(start: bytes, count: count), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        Self.receiveHeaderLine(UnsafeRawBufferPointer(start: bytes, count: count), into: &headers)
+        return count
+    }
+
+    /// Adds one raw header line as libcurl delivers it (CRLF included) to
+    /// `headers`, names lowercased; a status line starts a new response.
+    static func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer, into headers: inout [String: String]) {
+        let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         if line.hasPrefix("HTTP/") {
             headers = [:]  // a new response (after a redirect or 100-continue)
         } else if let colon = line.firstIndex(of: ":") {
@@ -112,7 +118,6 @@ final class CurlTransfer: @unchecked Sendable {
             // "no-store" must not lose either.
             headers[name] = headers[name].map { $0 + ", " + value } ?? value
         }
-        return count
     }
 
     /// Called on the engine thread when libcurl reports the transfer done.

@@ -39,9 +39,10 @@ extension PNGCodec {
 
     /// The decode before the shared finishing steps: straight RGBA8 as
     /// stored, with the iCCP profile and the eXIf orientation when there are.
-    package static func decodedImage(_ data: Data, maxPixelCount: Int,
-                                     maxSide: Int = DecodingOptions.defaultMaxSide) throws(PNGCodec.Error) -> DecodedImage {
-        let (header, pixels) = try decodeStraightRGBA(data, maxPixelCount: maxPixelCount, maxSide: maxSide)
+    package static func decodedImage(_ data: Data, maxPixelCount: Int, maxSide: Int = DecodingOptions.defaultMaxSide,
+                                     allowFastPath: Bool = true) throws(PNGCodec.Error) -> DecodedImage {
+        let (header, pixels) = try decodeStraightRGBA(data, maxPixelCount: maxPixelCount, maxSide: maxSide,
+                                                      allowFastPath: allowFastPath)
         return DecodedImage(width: header.width, height: header.height, rgba: pixels, hasAlpha: header.hasAlpha,
                             iccProfile: iccProfile(of: data), orientation: orientation(of: data) ?? .up)
     }
@@ -54,5 +55,16 @@ extension PNGCodec {
     public static func decode(_ data: Data, options: DecodingOptions) throws(PNGCodec.Error) -> Bitmap {
         guard options.scale.isFinite, options.scale > 0 else { throw .invalidScale(options.scale) }
         return try decodedImage(data, maxPixelCount: options.maxPixelCount, maxSide: options.maxSide).bitmap(options: options)
+    }
+
+    /// `decode(_:options:)` with the fast path on or off, for the libFuzzer
+    /// harnesses in `Fuzz/` (a separate package, which sees no internal API):
+    /// they reach libpng with files the fast path would take, and compare
+    /// both paths. Not meant for applications, hence the SPI.
+    @_spi(Fuzzing)
+    public static func decode(_ data: Data, options: DecodingOptions, allowFastPath: Bool) throws(PNGCodec.Error) -> Bitmap {
+        guard options.scale.isFinite, options.scale > 0 else { throw .invalidScale(options.scale) }
+        return try decodedImage(data, maxPixelCount: options.maxPixelCount, maxSide: options.maxSide,
+                                allowFastPath: allowFastPath).bitmap(options: options)
     }
 }

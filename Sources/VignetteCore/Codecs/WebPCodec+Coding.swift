@@ -31,8 +31,19 @@ extension WebPCodec {
             initialized = Int(rc) == VG_WEBP_OK ? count : 0
         }
         try check(rc, data: data, width: header.width, height: header.height, limit: limit)
-        return DecodedImage(width: width, height: height, rgba: pixels, hasAlpha: header.hasAlpha,
+        // A lossless header's alpha_is_used bit is only a hint: the bitstream
+        // may carry alpha anyway, so "opaque" is checked against the pixels
+        // before premultiplication is skipped (found by fuzzing).
+        let hasAlpha = header.hasAlpha || !allOpaque(pixels)
+        return DecodedImage(width: width, height: height, rgba: pixels, hasAlpha: hasAlpha,
                             iccProfile: header.iccProfile, orientation: header.orientation, reduction: reduction)
+    }
+
+    /// True when every alpha byte of straight RGBA pixels is 255.
+    private static func allOpaque(_ rgba: [UInt8]) -> Bool {
+        rgba.withUnsafeBufferPointer { p in
+            stride(from: 3, to: p.count, by: 4).allSatisfy { p[$0] == 255 }
+        }
     }
 
     /// The shrink-on-load factor: 1 without a target or when the first frame

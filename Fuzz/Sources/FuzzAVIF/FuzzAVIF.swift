@@ -1,0 +1,16 @@
+import FuzzSupport
+import VignetteCore
+
+/// libFuzzer entry point: AVIF (libavif through the CAVIF shim and its own box reader).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let data = FuzzInput.data(bytes, count)
+    _ = try? AVIFCodec.header(of: data)
+    DecoderHarness.run(AVIFCodec(), data)
+    return 0
+}
+
+@main
+enum Harness {
+    static func main() { FuzzDriver.run(fuzzTestOneInput) }
+}

@@ -1,0 +1,16 @@
+import FuzzSupport
+import VignetteCore
+
+/// libFuzzer entry point: GIF (giflib through the CGIF shim, first frame).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let data = FuzzInput.data(bytes, count)
+    _ = try? GIFCodec.header(of: data)
+    DecoderHarness.run(GIFCodec(), data)
+    return 0
+}
+
+@main
+enum Harness {
+    static func main() { FuzzDriver.run(fuzzTestOneInput) }
+}

@@ -1,0 +1,16 @@
+import FuzzSupport
+import VignetteCore
+
+/// libFuzzer entry point: JPEG (libjpeg-turbo through the CJPEG shim), shrink-on-load and EXIF orientation included.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let data = FuzzInput.data(bytes, count)
+    _ = try? JPEGCodec.header(of: data)
+    DecoderHarness.run(JPEGCodec(), data)
+    return 0
+}
+
+@main
+enum Harness {
+    static func main() { FuzzDriver.run(fuzzTestOneInput) }
+}
