@@ -44,6 +44,15 @@ void vg_box_reduce(const uint8_t *source, size_t source_stride, int32_t width, i
                    int32_t block_width, int32_t block_height,
                    uint8_t *destination, size_t destination_stride);
 
+/// Reverses the PNG Paeth filter of one row: `width` pixels of `channels`
+/// (3 or 4) filtered bytes from `src`, written as RGBA8 to `dst` (alpha 255
+/// for 3 channels); `up` is the previous output row (RGBA8; zeros on the
+/// first row). SSE2 does the four channels of a pixel at once.
+void vg_png_unfilter_paeth(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width, int channels);
+/// The same with the SIMD path on (1) or off (0): tests prove them identical.
+void vg_png_unfilter_paeth_path(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width, int channels,
+                                int simd);
+
 /// The same passes with the SIMD paths on (`simd` 1, where the processor
 /// has them) or off (0, the portable scalar code): tests prove both give
 /// identical bytes.

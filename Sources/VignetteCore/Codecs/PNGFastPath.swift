@@ -1,3 +1,4 @@
+import CKernels
 import CDeflate
 import CPNG
 
@@ -138,47 +139,9 @@ enum PNGFastPath {
                 if n == 3 { dst[x * 4 + 3] = 255 }
             }
         default:
-            unfilterPaeth(src, dst, up, width, C.self)
+            vg_png_unfilter_paeth(src, dst, up, width, Int32(n))
         }
     }
-
-    /// The Paeth filter of one row. The left and up-left neighbours stay in
-    /// registers: reading them back from `dst` would put store-to-load
-    /// latency on the loop's dependency chain.
-    @inline(__always)
-    private static func unfilterPaeth<C: ChannelCount>(
-        _ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ up: UnsafePointer<UInt8>,
-        _ width: Int, _: C.Type
-    ) {
-        let n = C.count
-        var a0 = 0, a1 = 0, a2 = 0, a3 = 0, c0 = 0, c1 = 0, c2 = 0, c3 = 0
-        for x in 0..<width {
-            let s = src + x * n, u = up + x * 4, d = dst + x * 4
-            let b0 = Int(u[0]), b1 = Int(u[1]), b2 = Int(u[2])
-            a0 = Int(s[0] &+ UInt8(truncatingIfNeeded: paeth(a0, b0, c0)))
-            a1 = Int(s[1] &+ UInt8(truncatingIfNeeded: paeth(a1, b1, c1)))
-            a2 = Int(s[2] &+ UInt8(truncatingIfNeeded: paeth(a2, b2, c2)))
-            d[0] = UInt8(truncatingIfNeeded: a0)
-            d[1] = UInt8(truncatingIfNeeded: a1)
-            d[2] = UInt8(truncatingIfNeeded: a2)
-            if n == 4 {
-                let b3 = Int(u[3])
-                a3 = Int(s[3] &+ UInt8(truncatingIfNeeded: paeth(a3, b3, c3)))
-                d[3] = UInt8(truncatingIfNeeded: a3)
-                c3 = b3
-            } else {
-                d[3] = 255
-            }
-            c0 = b0; c1 = b1; c2 = b2
-        }
-    }
-}
-
-/// The PNG Paeth predictor of left `a`, up `b` and up-left `c`.
-@inline(__always)
-private func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
-    let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
-    return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
 }
 
 extension UnsafeRawBufferPointer {
