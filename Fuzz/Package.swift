@@ -12,6 +12,8 @@ let harnesses = [
     "FuzzPNGFast", "FuzzPNGLibpng", "FuzzJPEG", "FuzzWebP", "FuzzAVIF", "FuzzGIF",
     "FuzzHTTPHeaders", "FuzzCacheMetadata", "FuzzDiskCacheEntry",
 ]
+// The render service's parsers: its YAML configuration and its request targets.
+let serverHarnesses = ["FuzzServerConfig", "FuzzServerQuery"]
 
 let package = Package(
     name: "VignetteFuzz",
@@ -25,6 +27,13 @@ let package = Package(
             "FuzzSupport",
             .product(name: "Vignette", package: "Vignette"),
             .product(name: "VignetteCore", package: "Vignette"),
+        ])
+    } + serverHarnesses.map { name in
+        .executableTarget(name: name, dependencies: [
+            "FuzzSupport",
+            .product(name: "Vignette", package: "Vignette"),
+            .product(name: "VignetteCore", package: "Vignette"),
+            .product(name: "VignetteServer", package: "Vignette"),
         ])
     },
     swiftLanguageModes: [.v6]

@@ -21,6 +21,7 @@ TARGETS = {
     'png-fast': 'FuzzPNGFast', 'png-libpng': 'FuzzPNGLibpng', 'jpeg': 'FuzzJPEG', 'webp': 'FuzzWebP',
     'avif': 'FuzzAVIF', 'gif': 'FuzzGIF', 'http-headers': 'FuzzHTTPHeaders',
     'cache-metadata': 'FuzzCacheMetadata', 'disk-cache-entry': 'FuzzDiskCacheEntry',
+    'server-config': 'FuzzServerConfig', 'server-query': 'FuzzServerQuery',
 }
 FUZZ = pathlib.Path('Fuzz')
 

@@ -24,7 +24,8 @@ public struct RenderParameters: Sendable, Hashable {
     public init(query: String, limits: ServerConfiguration.Limits) throws(Error) {
         var values: [String: String] = [:]
         for pair in query.split(separator: "&") where !pair.isEmpty {
-            let parts = pair.split(separator: "=", maxSplits: 1)
+            // Empty pieces kept: `?=` or `&=v` has an empty name, not no parts (an index trap before).
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             guard ["url", "w", "h", "scale", "format", "q", "sig"].contains(name) else { throw .unknownParameter(name) }
             guard values[name] == nil else { throw .repeated(name) }
@@ -37,6 +38,12 @@ public struct RenderParameters: Sendable, Hashable {
         size = Size(width: Double(width), height: Double(height))
         let pixels = Double(width) * Double(height) * scale * scale
         guard pixels <= Double(limits.maxOutputPixels) else { throw .tooManyPixels(Int(pixels), limit: limits.maxOutputPixels) }
+        // A tiny scale rounds to no pixels at all; a large one can pass the
+        // pixel limit and still exceed the surface's 32768 a side.
+        let output = ImageRenderer.pixelSize(of: size, scale: scale)
+        guard output.width >= 1, output.height >= 1, (try? ImageSurface.validate(size: size, scale: scale)) != nil else {
+            throw .outputSize(width: output.width, height: output.height)
+        }
         if let text = values["format"] {
             guard let value = OutputFormat(rawValue: text.lowercased()) else { throw .invalid("format", text, expected: "png, jpeg or webp") }
             format = value
@@ -82,6 +89,8 @@ public struct RenderParameters: Sendable, Hashable {
         case outOfRange(String, Int, max: Int)
         /// The output would have more pixels than allowed.
         case tooManyPixels(Int, limit: Int)
+        /// `w`, `h` and `scale` give an output under one pixel or over 32768 pixels on a side.
+        case outputSize(width: Int, height: Int)
         /// A parameter this endpoint does not know.
         case unknownParameter(String)
         /// A parameter given twice.
@@ -96,6 +105,8 @@ public struct RenderParameters: Sendable, Hashable {
             case .invalid(let name, let value, let expected): "\(name)=\(value): expected \(expected)"
             case .outOfRange(let name, let value, let max): "\(name)=\(value): must be between 1 and \(max)"
             case .tooManyPixels(let pixels, let limit): "the output would have \(pixels) pixels; the limit is \(limit)"
+            case .outputSize(let width, let height):
+                "the output would be \(width)×\(height) pixels; each side must be 1 to 32768 pixels"
             case .unknownParameter(let name): "unknown parameter \(name) (known: url, w, h, scale, format, q, sig)"
             case .repeated(let name): "parameter \(name) is given more than once"
             case .disallowedScheme(let scheme): "the \(scheme): scheme is not allowed for sources (only http and https)"

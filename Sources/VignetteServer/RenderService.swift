@@ -68,22 +68,10 @@ public final class RenderService: Sendable {
     }
 
     private func reply(target: String, preset name: String, accept: String?, ifNoneMatch: String?) async -> RenderReply {
-        if let signer {
-            do throws(RequestSigner.Error) { try signer.verify(target) } catch { return .text(403, "\(error)") }
-        }
-        guard let preset = presets[name] else {
-            return .text(404, "unknown preset '\(name)' (presets: \(presets.names.joined(separator: ", ")))")
-        }
-        let parameters: RenderParameters
-        do throws(RenderParameters.Error) {
-            let query = target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } ?? ""
-            parameters = try RenderParameters(query: query, limits: configuration.limits)
-        } catch {
-            if case .disallowedScheme = error { return .text(403, "\(error)") }
-            return .text(400, "\(error)")
-        }
-        if let refusal = addressPolicy.refusal(for: parameters.source) {
-            return .text(403, "refused by the address policy: \(refusal)")
+        let preset: Preset, parameters: RenderParameters
+        switch check(target: target, preset: name) {
+        case .accepted(let checkedPreset, let checkedParameters): (preset, parameters) = (checkedPreset, checkedParameters)
+        case .refused(let reply): return reply
         }
         guard await admission.enter() else {
             metrics.setLoad(inFlight: admission.active, queued: admission.queued)
@@ -96,6 +84,37 @@ public final class RenderService: Sendable {
             metrics.setLoad(inFlight: admission.active, queued: admission.queued)
         }
         return await render(parameters, preset: preset, accept: accept, ifNoneMatch: ifNoneMatch)
+    }
+
+    /// What the checks before admission make of a request.
+    enum Check {
+        /// The preset and parameters to render.
+        case accepted(Preset, RenderParameters)
+        /// The 4xx reply that refuses the request.
+        case refused(RenderReply)
+    }
+
+    /// The checks before admission, in order: the signature (when a key
+    /// is set), the preset, the query, the address policy on the source.
+    func check(target: String, preset name: String) -> Check {
+        if let signer {
+            do throws(RequestSigner.Error) { try signer.verify(target) } catch { return .refused(.text(403, "\(error)")) }
+        }
+        guard let preset = presets[name] else {
+            return .refused(.text(404, "unknown preset '\(name)' (presets: \(presets.names.joined(separator: ", ")))"))
+        }
+        let parameters: RenderParameters
+        do throws(RenderParameters.Error) {
+            let query = target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } ?? ""
+            parameters = try RenderParameters(query: query, limits: configuration.limits)
+        } catch {
+            if case .disallowedScheme = error { return .refused(.text(403, "\(error)")) }
+            return .refused(.text(400, "\(error)"))
+        }
+        if let refusal = addressPolicy.refusal(for: parameters.source) {
+            return .refused(.text(403, "refused by the address policy: \(refusal)"))
+        }
+        return .accepted(preset, parameters)
     }
 
     private func render(_ parameters: RenderParameters, preset: Preset, accept: String?, ifNoneMatch: String?) async -> RenderReply {
