@@ -57,6 +57,7 @@ bench: release
 
 bench-compare: release
 	python3 Benchmarks/compare_pillow.py --vignette .build/release/vignette
+	python3 Benchmarks/compare_jpeg.py --vignette .build/release/vignette
 	python3 Benchmarks/compare_blazediff.py --vignette .build/release/vignette
 	python3 Benchmarks/remote_render.py --vignette .build/release/vignette
 

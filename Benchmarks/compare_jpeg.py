@@ -260,7 +260,7 @@ def main() -> int:
     parser.add_argument("--no-venv", action="store_true")
     args = parser.parse_args()
     if not args.no_venv and not in_venv():
-        ensure_venv()
+        ensure_venv(Path(__file__).resolve())
     batches = make_photos()
     batches["all"] = [f for label, _ in CLASSES for f in batches[label]]
     tools = [Pillow(), Pyvips(), Vignette(args.vignette.resolve())]

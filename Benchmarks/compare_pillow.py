@@ -63,8 +63,9 @@ def in_venv() -> bool:
     return Path(sys.prefix).resolve() == VENV_DIR.resolve()
 
 
-def ensure_venv() -> None:
-    """Create Benchmarks/.venv with the dependencies once, then re-exec there."""
+def ensure_venv(script: Path | None = None) -> None:
+    """Create Benchmarks/.venv with the dependencies once, then re-exec `script`
+    (this file by default) there."""
     python = VENV_DIR / "bin" / "python"
     stamp = VENV_DIR / ".vignette-deps-installed"
     if not stamp.exists():
@@ -78,7 +79,7 @@ def ensure_venv() -> None:
             if subprocess.run(pip + extra).returncode == 0 and extra[0].startswith("pyvips"):
                 break
         stamp.write_text("ok\n")
-    os.execv(str(python), [str(python), str(Path(__file__).resolve()), *sys.argv[1:]])
+    os.execv(str(python), [str(python), str(script or Path(__file__).resolve()), *sys.argv[1:]])
 
 
 # ---------------------------------------------------------------------------

@@ -68,17 +68,30 @@ public enum ImageRenderer {
     ) -> Int {
         let (width, height) = pixelSize(of: size, scale: scale)
         let canvas = width.multipliedClamped(by: height).multipliedClamped(by: 4)
+        guard let (target, local) = placement(descriptor, size: size, scale: scale) else { return canvas }
         let image = descriptor.reference
-        guard width > 0, height > 0, image.width > 0, image.height > 0,
-              image.scale.isFinite, image.scale > 0 else { return canvas }
-        let target = imageRect(for: image, mode: descriptor.contentMode, size: size, scale: scale)
-        let visible = target.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
-        guard !target.isEmpty, !visible.isEmpty else { return canvas }
         let plan = ResamplePlan(sourceWidth: image.width, sourceHeight: image.height,
                                 destinationWidth: target.width, destinationHeight: target.height,
-                                visible: PixelRect(minX: 0, minY: 0, maxX: visible.width, maxY: visible.height),
-                                filter: filter)
+                                visible: local, filter: filter)
         return canvas.addingClamped(plan.bytes)
+    }
+
+    /// Where the image lands (`target`, surface pixels) and the part of it
+    /// the surface shows (`local`, relative to the target's top-left); nil
+    /// when nothing is drawn (an empty surface or image, an image scale with
+    /// no size in points, or an image entirely outside).
+    static func placement(
+        _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double
+    ) -> (target: PixelRect, local: PixelRect)? {
+        let (width, height) = pixelSize(of: size, scale: scale)
+        let image = descriptor.reference
+        guard width > 0, height > 0, image.width > 0, image.height > 0,
+              image.scale.isFinite, image.scale > 0 else { return nil }
+        let target = imageRect(for: image, mode: descriptor.contentMode, size: size, scale: scale)
+        let visible = target.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
+        guard !target.isEmpty, !visible.isEmpty else { return nil }
+        return (target, PixelRect(minX: visible.minX - target.minX, minY: visible.minY - target.minY,
+                                  maxX: visible.maxX - target.minX, maxY: visible.maxY - target.minY))
     }
 
     /// `render` for callers that validated the surface already.
@@ -87,27 +100,19 @@ public enum ImageRenderer {
     ) -> Bitmap {
         let (width, height) = pixelSize(of: size, scale: scale)
         let background = descriptor.background ?? .clear
-        let image = descriptor.reference
-        // An image with a nonsensical scale has no size in points: draw nothing.
-        guard width > 0, height > 0, image.width > 0, image.height > 0,
-              image.scale.isFinite, image.scale > 0 else { return Bitmap(width: width, height: height, scale: scale, fill: background) }
-
-        let target = imageRect(for: image, mode: descriptor.contentMode, size: size, scale: scale)
-        let visible = target.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
-        guard !target.isEmpty, !visible.isEmpty else { return Bitmap(width: width, height: height, scale: scale, fill: background) }
-        let local = PixelRect(minX: visible.minX - target.minX, minY: visible.minY - target.minY,
-                              maxX: visible.maxX - target.minX, maxY: visible.maxY - target.minY)
-
-        var pixels = Resampler.resample(image, destinationWidth: target.width, destinationHeight: target.height,
-                                        visible: local, filter: filter)
+        guard let (target, local) = placement(descriptor, size: size, scale: scale) else {
+            return Bitmap(width: width, height: height, scale: scale, fill: background)
+        }
+        var pixels = Resampler.resample(descriptor.reference, destinationWidth: target.width,
+                                        destinationHeight: target.height, visible: local, filter: filter)
         if let tint = descriptor.tint { Compositor.tint(&pixels, with: tint) }
         // Opaque pixels covering the whole surface hide the background: they are the result.
-        if visible.width == width, visible.height == height, Compositor.isOpaque(pixels) {
+        if local.width == width, local.height == height, Compositor.isOpaque(pixels) {
             return Bitmap(trustedWidth: width, height: height, scale: scale, pixels: pixels)
         }
         var canvas = Bitmap(width: width, height: height, scale: scale, fill: background)
-        Compositor.sourceOver(pixels, width: visible.width, height: visible.height,
-                              onto: &canvas, x: visible.minX, y: visible.minY)
+        Compositor.sourceOver(pixels, width: local.width, height: local.height,
+                              onto: &canvas, x: target.minX + local.minX, y: target.minY + local.minY)
         return canvas
     }
 }
