@@ -83,6 +83,13 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Network loads at once.")
     var maxConcurrent: Int = 8
 
+    @Option(help: ArgumentHelp("Refuse images of more pixels than this, from the header, before decoding (or none).",
+                               valueName: "N|none"))
+    var maxPixels = LimitArgument(DecodingOptions.defaultMaxPixelCount)
+
+    @Option(help: ArgumentHelp("Refuse images with a side longer than this many pixels (or none).", valueName: "N|none"))
+    var maxSide = LimitArgument(DecodingOptions.defaultMaxSide)
+
     @OptionGroup(title: "Disk cache")
     var cache: CacheOptions
 
@@ -144,7 +151,9 @@ struct RenderCommand: AsyncParsableCommand {
         let failurePlaceholder = try failure.map { path in
             do {
                 let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                let image = try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(path)))
+                let image = try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(path),
+                                                                                      maxPixelCount: maxPixels.value,
+                                                                                      maxSide: maxSide.value))
                 return ImageDescriptor(image, contentMode: .center, background: background, accessibilityIdentifier: identifier)
             } catch {
                 throw ValidationError("--failure \(path): \(error)")
