@@ -20,7 +20,7 @@ import VignetteTesting
     @Test func imageIsDeliveredAsGiven() async {
         let image = TestImages.gradient(12, 8, scale: 2)
         let fixtures = FixtureLoader([url: .image(image)])
-        #expect(try await load(fixtures, url).get() == image)
+        #expect(await load(fixtures, url) == .success(image))
     }
 
     @Test func bytesAreDecodedWithTheRequestsOptions() async throws {
@@ -75,8 +75,8 @@ import VignetteTesting
         fixtures.respond(to: url, with: .httpStatus(503), .httpStatus(500), .image(image))
         #expect(await load(fixtures, url).failureStatus == 503)
         #expect(await load(fixtures, url).failureStatus == 500)
-        #expect(try await load(fixtures, url).get() == image)
-        #expect(try await load(fixtures, url).get() == image)
+        #expect(await load(fixtures, url) == .success(image))
+        #expect(await load(fixtures, url) == .success(image))
         // Replacing a URL's fixtures starts its sequence over; an empty list removes it.
         fixtures.respond(to: url, with: .httpStatus(404))
         #expect(await load(fixtures, url).failureStatus == 404)
