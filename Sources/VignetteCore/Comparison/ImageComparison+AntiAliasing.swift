@@ -1,0 +1,98 @@
+extension ImageComparison {
+    /// What a comparison does with failing pixels that look like
+    /// anti-aliasing — an edge drawn a fraction of a pixel elsewhere.
+    ///
+    /// A pixel beyond the perceptual tolerance is *anti-aliasing* when,
+    /// along one of the four lines through it (horizontal, vertical, both
+    /// diagonals), in one of the two images — say the reference:
+    ///
+    /// 1. it is an in-between tone on an edge: its two opposite neighbours'
+    ///    lumas differ by at least `edgeContrast` (32 of 255), its luma lies
+    ///    strictly between theirs (by a sixteenth of that contrast), and
+    ///    every channel lies between theirs — it is a blend of the two sides;
+    /// 2. the actual pixel is a blend of the same two sides: every channel
+    ///    between the reference's neighbours, give or take `blendSlack`
+    ///    (4 levels) — so a stroke that changed colour is no blend;
+    /// 3. the edge is there in the actual image too: its neighbours on that
+    ///    line, one or two pixels away on each side, differ by at least
+    ///    `edgeContrast` in luma.
+    ///
+    /// (Or the same with the images' roles swapped.) An edge moved by a
+    /// whole pixel, with no in-between tone in either image, is a real
+    /// change. Anti-aliased pixels are counted
+    /// (`Result.antiAliasedPixelCount`) and drawn yellow in the diff image
+    /// in both modes.
+    ///
+    /// ```swift
+    /// let comparison = ImageComparison(perceptualPrecision: 0.98, antiAliasing: .forgiven)
+    /// ```
+    public enum AntiAliasing: Sendable, Hashable {
+        /// Anti-aliased pixels fail like any other (the default).
+        case strict
+        /// Anti-aliased pixels never fail; they are still counted and reported.
+        case forgiven
+    }
+
+    /// The luma difference (0...255) between two opposite neighbours that makes an edge.
+    public static let edgeContrast = 32
+    /// How far (in 8-bit levels) a channel may lie outside the other image's edge and still be a blend of it.
+    public static let blendSlack = 4
+
+    /// Whether the differing pixel at (x, y) is anti-aliasing (see `AntiAliasing`).
+    /// `reference` and `actual` are RGBA8 rows of `width` × `height` pixels.
+    static func isAntiAliased(_ reference: UnsafeRawPointer, _ actual: UnsafeRawPointer,
+                              x: Int, y: Int, width: Int, height: Int) -> Bool {
+        let i = (y * width + x) * 4
+        let p = reference.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+        let q = actual.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+        @inline(__always) func along(_ dx: Int, _ dy: Int) -> Bool {
+            let offset = (dy * width + dx) * 4
+            let r = (reference.loadUnaligned(fromByteOffset: i - offset, as: UInt32.self),
+                     reference.loadUnaligned(fromByteOffset: i + offset, as: UInt32.self))
+            let a = (actual.loadUnaligned(fromByteOffset: i - offset, as: UInt32.self),
+                     actual.loadUnaligned(fromByteOffset: i + offset, as: UInt32.self))
+            // Two pixels away on both sides, when the image reaches that far.
+            let far = (dx == 0 || (x >= 2 && x + 2 < width)) && (dy == 0 || (y >= 2 && y + 2 < height))
+            func hasEdge(_ image: UnsafeRawPointer, _ near: (UInt32, UInt32)) -> Bool {
+                if abs(luma(near.0) - luma(near.1)) >= edgeContrast { return true }
+                guard far else { return false }
+                return abs(luma(image.loadUnaligned(fromByteOffset: i - 2 * offset, as: UInt32.self))
+                           - luma(image.loadUnaligned(fromByteOffset: i + 2 * offset, as: UInt32.self))) >= edgeContrast
+            }
+            return (isEdgeBlend(p, r) && isBlend(q, of: r.0, r.1) && hasEdge(actual, a))
+                || (isEdgeBlend(q, a) && isBlend(p, of: a.0, a.1) && hasEdge(reference, r))
+        }
+        let horizontal = x > 0 && x + 1 < width, vertical = y > 0 && y + 1 < height
+        if horizontal && along(1, 0) { return true }
+        if vertical && along(0, 1) { return true }
+        return horizontal && vertical && (along(1, 1) || along(1, -1))
+    }
+
+    /// Condition 1 of `AntiAliasing`: an in-between tone and a blend of two contrasting sides.
+    @inline(__always)
+    private static func isEdgeBlend(_ v: UInt32, _ sides: (UInt32, UInt32)) -> Bool {
+        let l0 = luma(sides.0), l1 = luma(sides.1)
+        let contrast = abs(l0 - l1)
+        guard contrast >= edgeContrast else { return false }
+        let l = luma(v), margin = contrast / 16
+        return l > min(l0, l1) + margin && l < max(l0, l1) - margin && isBlend(v, of: sides.0, sides.1)
+    }
+
+    /// Integer luma (Rec. 601 weights) of the stored bytes, 0...255.
+    @inline(__always)
+    private static func luma(_ v: UInt32) -> Int {
+        Int((77 * (v & 0xFF) + 150 * ((v >> 8) & 0xFF) + 29 * ((v >> 16) & 0xFF)) >> 8)
+    }
+
+    /// Every channel (alpha included) between the two sides', give or take `blendSlack`.
+    @inline(__always)
+    private static func isBlend(_ v: UInt32, of a: UInt32, _ b: UInt32) -> Bool {
+        var shift: UInt32 = 0
+        while shift < 32 {
+            let c = Int((v >> shift) & 0xFF), s = Int((a >> shift) & 0xFF), t = Int((b >> shift) & 0xFF)
+            if c < min(s, t) - blendSlack || c > max(s, t) + blendSlack { return false }
+            shift += 8
+        }
+        return true
+    }
+}
