@@ -21,13 +21,14 @@ import VignetteTestSupport
         #expect(forgiven.failingPixelCount == 0 && forgiven.antiAliasedPixelCount == strict.antiAliasedPixelCount)
         #expect(forgiven.differingPixelCount == strict.differingPixelCount)
         #expect("\(forgiven)".contains("anti-aliased pixels forgiven") && "\(forgiven)".contains("within tolerance"))
-        // The exact comparison forgives them too, and only them.
-        #expect(ImageComparison(antiAliasing: .forgiven).compare(reference, actual).matches)
     }
 
-    /// The same, through the renderer: a hard-edged disc in a 400 px source,
-    /// downscaled 10× (Lanczos-3) onto a surface, moved by 3 source pixels.
-    @Test func rendererSubPixelShiftPassesOnlyWhenForgiven() throws {
+    /// The same through the renderer: a hard-edged disc in a 400 px source,
+    /// downscaled 10× onto a surface, moved by 3 source pixels (0.3 px).
+    /// The box filter's area average is exact coverage; Lanczos-3 (the
+    /// default) also rings a little beside the edge, which ΔE 5 absorbs.
+    @Test(arguments: [(ResamplingFilter.box, 0.98), (.lanczos3, 0.95)])
+    func rendererSubPixelShiftPassesOnlyWhenForgiven(filter: ResamplingFilter, perceptualPrecision: Double) throws {
         func rendered(offset: Double) throws -> Bitmap {
             var source = Bitmap(width: 400, height: 400, fill: Self.paper)
             for y in 0..<400 {
@@ -36,14 +37,14 @@ import VignetteTestSupport
                     if dx * dx + dy * dy <= 120 * 120 { source[x, y] = Self.ink.premultiplied }
                 }
             }
-            let surface = try ImageSurface(size: Size(width: 40, height: 40), scale: 1)
+            let surface = try ImageSurface(size: Size(width: 40, height: 40), scale: 1, filter: filter)
             surface.apply(ImageDescriptor(source, contentMode: .scaleToFill))
             return surface.render()
         }
         let reference = try rendered(offset: 0), actual = try rendered(offset: 3)
-        let strict = ImageComparison(perceptualPrecision: 0.98).compare(reference, actual)
-        #expect(!strict.matches && strict.failingPixelCount > 10)
-        let forgiven = ImageComparison(perceptualPrecision: 0.98, antiAliasing: .forgiven).compare(reference, actual)
+        let strict = ImageComparison(perceptualPrecision: perceptualPrecision).compare(reference, actual)
+        #expect(!strict.matches && strict.failingPixelCount > 50)
+        let forgiven = ImageComparison(perceptualPrecision: perceptualPrecision, antiAliasing: .forgiven).compare(reference, actual)
         #expect(forgiven.matches, "\(forgiven)")
     }
 

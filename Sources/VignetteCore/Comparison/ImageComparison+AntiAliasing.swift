@@ -8,7 +8,7 @@ extension ImageComparison {
     ///
     /// 1. it is an in-between tone on an edge: its two opposite neighbours'
     ///    lumas differ by at least `edgeContrast` (32 of 255), its luma lies
-    ///    strictly between theirs (by a sixteenth of that contrast), and
+    ///    strictly between theirs (by more than `inBetweenMargin`, 2 levels), and
     ///    every channel lies between theirs — it is a blend of the two sides;
     /// 2. the actual pixel is a blend of the same two sides: every channel
     ///    between the reference's neighbours, give or take `blendSlack`
@@ -35,8 +35,13 @@ extension ImageComparison {
 
     /// The luma difference (0...255) between two opposite neighbours that makes an edge.
     public static let edgeContrast = 32
-    /// How far (in 8-bit levels) a channel may lie outside the other image's edge and still be a blend of it.
+    /// How far (in 8-bit levels) a channel may lie outside the other image's edge and still be a blend of it…
     public static let blendSlack = 4
+    /// …or a tenth of the edge's contrast, if more: resampling filters with
+    /// negative lobes (Lanczos-3, Catmull–Rom) overshoot an edge by about that.
+    public static let ringingShare = 10
+    /// How far (in luma levels) an in-between tone lies inside its sides' range: beyond rounding.
+    public static let inBetweenMargin = 2
 
     /// Whether the differing pixel at (x, y) is anti-aliasing (see `AntiAliasing`).
     /// `reference` and `actual` are RGBA8 rows of `width` × `height` pixels.
@@ -59,8 +64,9 @@ extension ImageComparison {
                 return abs(luma(image.loadUnaligned(fromByteOffset: i - 2 * offset, as: UInt32.self))
                            - luma(image.loadUnaligned(fromByteOffset: i + 2 * offset, as: UInt32.self))) >= edgeContrast
             }
-            return (isEdgeBlend(p, r) && isBlend(q, of: r.0, r.1) && hasEdge(actual, a))
-                || (isEdgeBlend(q, a) && isBlend(p, of: a.0, a.1) && hasEdge(reference, r))
+            if let slack = edgeBlendSlack(p, r), isBlend(q, of: r.0, r.1, slack: slack), hasEdge(actual, a) { return true }
+            if let slack = edgeBlendSlack(q, a), isBlend(p, of: a.0, a.1, slack: slack), hasEdge(reference, r) { return true }
+            return false
         }
         let horizontal = x > 0 && x + 1 < width, vertical = y > 0 && y + 1 < height
         if horizontal && along(1, 0) { return true }
@@ -68,14 +74,17 @@ extension ImageComparison {
         return horizontal && vertical && (along(1, 1) || along(1, -1))
     }
 
-    /// Condition 1 of `AntiAliasing`: an in-between tone and a blend of two contrasting sides.
+    /// Condition 1 of `AntiAliasing`: an in-between tone and a blend of two
+    /// contrasting sides. Returns the slack the other image's pixel gets.
     @inline(__always)
-    private static func isEdgeBlend(_ v: UInt32, _ sides: (UInt32, UInt32)) -> Bool {
+    private static func edgeBlendSlack(_ v: UInt32, _ sides: (UInt32, UInt32)) -> Int? {
         let l0 = luma(sides.0), l1 = luma(sides.1)
         let contrast = abs(l0 - l1)
-        guard contrast >= edgeContrast else { return false }
-        let l = luma(v), margin = contrast / 16
-        return l > min(l0, l1) + margin && l < max(l0, l1) - margin && isBlend(v, of: sides.0, sides.1)
+        guard contrast >= edgeContrast else { return nil }
+        let l = luma(v)
+        guard l > min(l0, l1) + inBetweenMargin, l < max(l0, l1) - inBetweenMargin,
+              isBlend(v, of: sides.0, sides.1, slack: blendSlack) else { return nil }
+        return max(blendSlack, contrast / ringingShare)
     }
 
     /// Integer luma (Rec. 601 weights) of the stored bytes, 0...255.
@@ -84,13 +93,13 @@ extension ImageComparison {
         Int((77 * (v & 0xFF) + 150 * ((v >> 8) & 0xFF) + 29 * ((v >> 16) & 0xFF)) >> 8)
     }
 
-    /// Every channel (alpha included) between the two sides', give or take `blendSlack`.
+    /// Every channel (alpha included) between the two sides', give or take `slack` levels.
     @inline(__always)
-    private static func isBlend(_ v: UInt32, of a: UInt32, _ b: UInt32) -> Bool {
+    private static func isBlend(_ v: UInt32, of a: UInt32, _ b: UInt32, slack: Int) -> Bool {
         var shift: UInt32 = 0
         while shift < 32 {
             let c = Int((v >> shift) & 0xFF), s = Int((a >> shift) & 0xFF), t = Int((b >> shift) & 0xFF)
-            if c < min(s, t) - blendSlack || c > max(s, t) + blendSlack { return false }
+            if c < min(s, t) - slack || c > max(s, t) + slack { return false }
             shift += 8
         }
         return true

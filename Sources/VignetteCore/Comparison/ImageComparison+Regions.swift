@@ -27,9 +27,6 @@ extension ImageComparison {
 
         @inline(__always)
         func contains(_ x: Int, _ y: Int) -> Bool { flags[y * width + x] }
-
-        /// Pixels marked.
-        var count: Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
     }
 
     /// The ignored regions checked against an image size, without building the map.
