@@ -19,17 +19,19 @@ extension ImageComparison {
     ///
     /// (Or the same with the images' roles swapped.) An edge moved by a
     /// whole pixel, with no in-between tone in either image, is a real
-    /// change. Anti-aliased pixels are counted
-    /// (`Result.antiAliasedPixelCount`) and drawn yellow in the diff image
-    /// in both modes.
+    /// change. Only pixels beyond the tolerance are classified, and only
+    /// when asked (`.reported` or `.forgiven`): `.strict` costs nothing.
     ///
     /// ```swift
     /// let comparison = ImageComparison(perceptualPrecision: 0.98, antiAliasing: .forgiven)
     /// ```
     public enum AntiAliasing: Sendable, Hashable {
-        /// Anti-aliased pixels fail like any other (the default).
+        /// Every pixel beyond the tolerance fails; none is classified (the default).
         case strict
-        /// Anti-aliased pixels never fail; they are still counted and reported.
+        /// Anti-aliased pixels are counted (`Result.antiAliasedPixelCount`)
+        /// and drawn yellow in the diff image, but still fail.
+        case reported
+        /// Anti-aliased pixels are counted and drawn yellow, and never fail.
         case forgiven
     }
 
@@ -50,22 +52,25 @@ extension ImageComparison {
         let i = (y * width + x) * 4
         let p = reference.loadUnaligned(fromByteOffset: i, as: UInt32.self)
         let q = actual.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+        let lp = luma(p), lq = luma(q)
         @inline(__always) func along(_ dx: Int, _ dy: Int) -> Bool {
             let offset = (dy * width + dx) * 4
-            let r = (reference.loadUnaligned(fromByteOffset: i - offset, as: UInt32.self),
-                     reference.loadUnaligned(fromByteOffset: i + offset, as: UInt32.self))
-            let a = (actual.loadUnaligned(fromByteOffset: i - offset, as: UInt32.self),
-                     actual.loadUnaligned(fromByteOffset: i + offset, as: UInt32.self))
+            let r0 = reference.loadUnaligned(fromByteOffset: i - offset, as: UInt32.self)
+            let r1 = reference.loadUnaligned(fromByteOffset: i + offset, as: UInt32.self)
+            let a0 = actual.loadUnaligned(fromByteOffset: i - offset, as: UInt32.self)
+            let a1 = actual.loadUnaligned(fromByteOffset: i + offset, as: UInt32.self)
+            let lr = (luma(r0), luma(r1)), la = (luma(a0), luma(a1))
             // Two pixels away on both sides, when the image reaches that far.
-            let far = (dx == 0 || (x >= 2 && x + 2 < width)) && (dy == 0 || (y >= 2 && y + 2 < height))
-            func hasEdge(_ image: UnsafeRawPointer, _ near: (UInt32, UInt32)) -> Bool {
-                if abs(luma(near.0) - luma(near.1)) >= edgeContrast { return true }
-                guard far else { return false }
+            @inline(__always) func hasEdge(_ image: UnsafeRawPointer, _ near: (Int, Int)) -> Bool {
+                if abs(near.0 - near.1) >= edgeContrast { return true }
+                guard (dx == 0 || (x >= 2 && x + 2 < width)) && (dy == 0 || (y >= 2 && y + 2 < height)) else { return false }
                 return abs(luma(image.loadUnaligned(fromByteOffset: i - 2 * offset, as: UInt32.self))
                            - luma(image.loadUnaligned(fromByteOffset: i + 2 * offset, as: UInt32.self))) >= edgeContrast
             }
-            if let slack = edgeBlendSlack(p, r), isBlend(q, of: r.0, r.1, slack: slack), hasEdge(actual, a) { return true }
-            if let slack = edgeBlendSlack(q, a), isBlend(p, of: a.0, a.1, slack: slack), hasEdge(reference, r) { return true }
+            if let slack = edgeBlendSlack(p, lp, (r0, r1), lr), isBlend(q, of: r0, r1, slack: slack),
+               hasEdge(actual, la) { return true }
+            if let slack = edgeBlendSlack(q, lq, (a0, a1), la), isBlend(p, of: a0, a1, slack: slack),
+               hasEdge(reference, lr) { return true }
             return false
         }
         let horizontal = x > 0 && x + 1 < width, vertical = y > 0 && y + 1 < height
@@ -74,17 +79,15 @@ extension ImageComparison {
         return horizontal && vertical && (along(1, 1) || along(1, -1))
     }
 
-    /// Condition 1 of `AntiAliasing`: an in-between tone and a blend of two
-    /// contrasting sides. Returns the slack the other image's pixel gets.
+    /// Condition 1 of `AntiAliasing`: an in-between tone (luma `l`) and a
+    /// blend of two contrasting sides (lumas `ls`). Returns the slack the
+    /// other image's pixel gets, or nil.
     @inline(__always)
-    private static func edgeBlendSlack(_ v: UInt32, _ sides: (UInt32, UInt32)) -> Int? {
-        let l0 = luma(sides.0), l1 = luma(sides.1)
-        let contrast = abs(l0 - l1)
-        guard contrast >= edgeContrast else { return nil }
-        let l = luma(v)
-        guard l > min(l0, l1) + inBetweenMargin, l < max(l0, l1) - inBetweenMargin,
+    private static func edgeBlendSlack(_ v: UInt32, _ l: Int, _ sides: (UInt32, UInt32), _ ls: (Int, Int)) -> Int? {
+        let low = min(ls.0, ls.1), high = max(ls.0, ls.1)
+        guard high - low >= edgeContrast, l > low + inBetweenMargin, l < high - inBetweenMargin,
               isBlend(v, of: sides.0, sides.1, slack: blendSlack) else { return nil }
-        return max(blendSlack, contrast / ringingShare)
+        return max(blendSlack, (high - low) / ringingShare)
     }
 
     /// Integer luma (Rec. 601 weights) of the stored bytes, 0...255.

@@ -14,8 +14,8 @@ extension ImageComparison {
     }
 
     /// Differences highlighted over a faded, greyed reference: red where a
-    /// pixel fails the tolerance, yellow where it fails but looks like
-    /// anti-aliasing (forgiven or not), orange where it differs within the
+    /// pixel fails the tolerance, yellow where it is beyond it but looks like
+    /// anti-aliasing (unless `.strict`), orange where it differs within the
     /// tolerance, blue stripes over ignored regions (see `DiffColors`). Nil
     /// when the sizes differ; invalid ignored regions are not drawn.
     public func diffImage(_ reference: Bitmap, _ actual: Bitmap) -> Bitmap? {
@@ -39,7 +39,7 @@ extension ImageComparison {
                                 paint(i, (x + y) / 3 % 2 == 0 ? DiffColors.ignored : DiffColors.ignoredStripe)
                             } else if p != q {
                                 let fails = perceptualPrecision >= 1 || ImageComparison.difference(p, q) > threshold
-                                let antiAliased = fails && ImageComparison.isAntiAliased(
+                                let antiAliased = fails && antiAliasing != .strict && ImageComparison.isAntiAliased(
                                     rBytes.baseAddress!, aBytes.baseAddress!, x: x, y: y, width: width, height: height)
                                 paint(i, antiAliased ? DiffColors.antiAliased : fails ? DiffColors.failing : DiffColors.withinTolerance)
                             } else {

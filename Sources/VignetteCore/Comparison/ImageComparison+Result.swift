@@ -20,11 +20,12 @@ extension ImageComparison {
         /// Pixels whose bytes differ at all, outside ignored regions.
         public let differingPixelCount: Int
         /// Pixels whose difference exceeds the perceptual tolerance, outside
-        /// ignored regions; anti-aliased ones only under `.strict`.
+        /// ignored regions; anti-aliased ones excepted under `.forgiven`.
         public let failingPixelCount: Int
         /// Pixels beyond the perceptual tolerance that look like
-        /// anti-aliasing (see `ImageComparison.AntiAliasing`), counted in
-        /// both modes; part of `failingPixelCount` only under `.strict`.
+        /// anti-aliasing (see `ImageComparison.AntiAliasing`): 0 under
+        /// `.strict` (not classified), part of `failingPixelCount` under
+        /// `.reported`, not under `.forgiven`.
         public let antiAliasedPixelCount: Int
         /// Pixels that differ inside ignored regions (counted nowhere else).
         public let ignoredDifferingPixelCount: Int

@@ -97,7 +97,8 @@ extension ImageComparison {
         }
         let d = ImageComparison.difference(p, q, premultiplied: premultiplied)
         if d > Float(deltaEThreshold) || perceptualPrecision >= 1 {
-            if ImageComparison.isAntiAliased(reference, actual, x: x, y: y, width: width, height: height) {
+            if antiAliasing != .strict,
+               ImageComparison.isAntiAliased(reference, actual, x: x, y: y, width: width, height: height) {
                 tally.antiAliased += 1
                 // A forgiven pixel is not a failure, nor the worst one.
                 if antiAliasing == .forgiven { return }

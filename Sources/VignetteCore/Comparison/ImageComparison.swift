@@ -16,9 +16,9 @@ import Foundation
 ///
 /// - `ignoring`: regions (rectangles in points, or a mask bitmap) whose
 ///   pixels never count, see `IgnoredRegion`.
-/// - `antiAliasing`: whether failing pixels that look like anti-aliasing
-///   are forgiven (`.forgiven`) or fail (`.strict`, the default), see
-///   `AntiAliasing`; they are counted separately either way.
+/// - `antiAliasing`: `.strict` (the default) fails every pixel beyond the
+///   tolerance; `.reported` also counts those that look like anti-aliasing,
+///   `.forgiven` counts them and lets them pass — see `AntiAliasing`.
 ///
 /// ```swift
 /// let result = ImageComparison(perceptualPrecision: 0.98).compare(reference, actual)
@@ -34,7 +34,7 @@ public struct ImageComparison: Sendable, Hashable {
     public var perceptualPrecision: Double
     /// Regions whose pixels never count as differing or failing.
     public var ignoring: [IgnoredRegion]
-    /// Whether anti-aliased pixels fail (`.strict`) or are forgiven.
+    /// Whether pixels that look like anti-aliasing are classified, and forgiven.
     public var antiAliasing: AntiAliasing
 
     /// A comparison; both precisions default to exact, nothing ignored, anti-aliasing strict.
