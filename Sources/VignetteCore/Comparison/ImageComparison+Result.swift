@@ -103,6 +103,8 @@ extension ImageComparison {
             if comparison.perceptualPrecision < 1 {
                 text += ", \(failingPixelCount) beyond ΔE \(Result.number(comparison.deltaEThreshold))"
                     + " (\(Result.percent(failingShare)) of pixels)"
+            } else if failingPixelCount != differingPixelCount {
+                text += ", \(failingPixelCount) failing"
             }
             if antiAliasedPixelCount > 0 {
                 text += comparison.antiAliasing == .forgiven
