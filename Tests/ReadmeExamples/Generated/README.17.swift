@@ -5,14 +5,14 @@ import Foundation
 import Vignette
 
 private func example17() async throws {
-    let wide = Bitmap(width: 60_000, height: 10, fill: .white)
-    let descriptor = ImageDescriptor(wide, contentMode: .scaleToFill)
-    let size = Size(width: 1000, height: 2000)
-    print(ImageRenderer.plannedBytes(descriptor, size: size, scale: 1) >> 20, "MiB")  // 17: canvas, output, tables, a 10-row band
-    let strict = MemoryBudget(megabytes: 4)
+    // A thumbnail service that never decodes more than 40 Mpx or 20000 px a side:
+    let data = try Data(contentsOf: URL(fileURLWithPath: "upload.png"))
+    let options = DecodingOptions(maxPixelCount: 40_000_000, maxSide: 20_000)
     do {
-        _ = try ImageRenderer.render(descriptor, size: size, scale: 1, budget: strict)
+        _ = try ImageDecoders.standard.decode(data, options: options)
     } catch {
-        print(error)  // drawing a 60000x10 px image on a 1000x2000 px surface needs 17 MiB (…), over the memory budget of 4 MiB
+        if case .sideTooLong(let width, let height, let limit) = error.reason {
+            print("refused \(width)x\(height): over \(limit) px a side")
+        }
     }
 }
