@@ -4,8 +4,10 @@
 #include <emmintrin.h>
 #include <immintrin.h>
 #include <string.h>
-#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
+
 #include "unfilter_private.h"
+
+#pragma clang attribute push(__attribute__((target("avx2"))), apply_to = function)
 #define VG_SIMD_NAME vg_unfilter_row_avx2
 #define VG_SIMD_AVX2 1
 #include "unfilter_simd.h"

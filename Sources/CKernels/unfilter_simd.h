@@ -88,6 +88,15 @@ VG_INLINE void expand_rgb(const uint8_t *src, uint8_t *dst, const uint8_t *up, s
         if (up) s = _mm_add_epi8(s, _mm_loadu_si128((const __m128i *)(const void *)(up + x * 4)));
         _mm_storeu_si128((__m128i *)(void *)(dst + x * 4), _mm_or_si128(s, alpha));
     }
+#else
+    // Four pixels a store, gathered with 4-byte loads (SSE2 has no byte shuffle).
+    for (; (x + 4) * 3 + 1 <= width * 3; x += 4) {
+        const uint8_t *p = src + x * 3;
+        __m128i s = _mm_unpacklo_epi64(_mm_unpacklo_epi32(load_pixel(p, 3, 1), load_pixel(p + 3, 3, 1)),
+                                       _mm_unpacklo_epi32(load_pixel(p + 6, 3, 1), load_pixel(p + 9, 3, 1)));
+        if (up) s = _mm_add_epi8(s, _mm_loadu_si128((const __m128i *)(const void *)(up + x * 4)));
+        _mm_storeu_si128((__m128i *)(void *)(dst + x * 4), _mm_or_si128(s, alpha));
+    }
 #endif
     for (; x < width; x++) {
         __m128i s = load_pixel(src + x * 3, 3, VG_AHEAD(x, width));
@@ -105,15 +114,31 @@ VG_INLINE void sub_row(const uint8_t *src, uint8_t *dst, size_t width, int sb, i
     }
 }
 
-// floor((a + b) / 2) per byte: pavgb rounds up, so take back the odd bit.
+// Average in 16-bit lanes: (a + b) >> 1 is exact there, and the chain
+// through a is three operations (add, shift, byte add). Two pixels a round
+// where the output rows are RGBA.
 VG_INLINE void average_row(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width, int sb, int db) {
-    const __m128i alpha = alpha_fill(sb, db), one = _mm_set1_epi8(1);
-    __m128i a = _mm_setzero_si128(), b = _mm_setzero_si128();
-    for (size_t x = 0; x < width; x++) {
-        if (up) b = load_pixel(up + x * (size_t)db, db, VG_AHEAD(x, width));
-        __m128i mean = _mm_sub_epi8(_mm_avg_epu8(a, b), _mm_and_si128(_mm_xor_si128(a, b), one));
-        a = _mm_add_epi8(load_pixel(src + x * (size_t)sb, sb, VG_AHEAD(x, width)), mean);
-        store_pixel(dst + x * (size_t)db, _mm_or_si128(a, alpha), db);
+    const __m128i zero = _mm_setzero_si128(), alpha = alpha_fill(sb, db);
+    __m128i a = zero, b = zero;
+    size_t x = 0;
+    if (db == 4 && up) {
+        for (; (x + 2) * (size_t)sb + 1 <= width * (size_t)sb; x += 2) {
+            __m128i bb = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(const void *)(up + x * 4)), zero);
+            __m128i s = sb == 4 ? _mm_loadl_epi64((const __m128i *)(const void *)(src + x * 4))
+                                : _mm_unpacklo_epi32(load_pixel(src + x * 3, 3, 1), load_pixel(src + x * 3 + 3, 3, 1));
+            s = _mm_unpacklo_epi8(s, zero);
+            // With every high byte 0, a byte add is the sum modulo 256 in each lane.
+            __m128i first = _mm_add_epi8(s, _mm_srli_epi16(_mm_add_epi16(a, bb), 1));
+            a = _mm_add_epi8(_mm_unpackhi_epi64(s, s), _mm_srli_epi16(_mm_add_epi16(first, _mm_unpackhi_epi64(bb, bb)), 1));
+            __m128i pair = _mm_packus_epi16(_mm_unpacklo_epi64(first, a), zero);
+            _mm_storel_epi64((__m128i *)(void *)(dst + x * 4), _mm_or_si128(pair, alpha));
+        }
+    }
+    for (; x < width; x++) {
+        if (up) b = _mm_unpacklo_epi8(load_pixel(up + x * (size_t)db, db, VG_AHEAD(x, width)), zero);
+        __m128i s = _mm_unpacklo_epi8(load_pixel(src + x * (size_t)sb, sb, VG_AHEAD(x, width)), zero);
+        a = _mm_add_epi8(s, _mm_srli_epi16(_mm_add_epi16(a, b), 1));
+        store_pixel(dst + x * (size_t)db, _mm_or_si128(_mm_packus_epi16(a, a), alpha), db);
     }
 }
 
@@ -121,12 +146,13 @@ VG_INLINE void average_row(const uint8_t *src, uint8_t *dst, const uint8_t *up, 
 // |b−c| ≤ |a+b−2c|; solved for a, that is a outside the open interval
 // (lo, hi) between b and q = 3c − 2b. Inside it, the end nearer to a wins:
 // min(b, c) up to the middle `thr`, max(b, c) above it (ties to b). So only
-// three compares of a and the selection of one of three sums remain on the
-// serial chain through a; the rest depends on b, c and the stored bytes and
-// is computed off it (`paeth_plan`), for two pixels at once where the
-// output rows are RGBA.
+// three compares and a select remain on the serial chain through a; the
+// rest depends on b, c and the stored bytes and is computed off it
+// (`paeth_plan`), for two pixels at once where the output rows are RGBA.
+// (Measured: keeping the plans in registers beats staging a chunk of plans
+// in memory, and selecting among three precomputed sums.)
 typedef struct {
-    __m128i lo, hi, thr, low_sum, high_sum, s;
+    __m128i lo, hi, thr, low_end, ends, s;
 } paeth_plan;
 
 // s: the stored bytes; b, c: above and above-left. 16-bit lanes, high bytes 0.
@@ -138,9 +164,8 @@ VG_INLINE paeth_plan paeth_prepare(__m128i s, __m128i b, __m128i c) {
     p.hi = _mm_max_epi16(b, q);
     // a > thr ⇔ 2a > 3c − b (c's side) where b < c, ⇔ 2a ≥ 3c − b (b's side) where b > c.
     p.thr = _mm_srai_epi16(_mm_add_epi16(_mm_add_epi16(q, b), _mm_cmpgt_epi16(b, c)), 1);
-    // With every high byte 0, a byte add is the sum modulo 256 in each lane.
-    p.low_sum = _mm_add_epi8(s, _mm_min_epi16(b, c));
-    p.high_sum = _mm_add_epi8(s, _mm_max_epi16(b, c));
+    p.low_end = _mm_min_epi16(b, c);
+    p.ends = _mm_xor_si128(b, c);
     p.s = s;
     return p;
 }
@@ -148,94 +173,40 @@ VG_INLINE paeth_plan paeth_prepare(__m128i s, __m128i b, __m128i c) {
 // The upper pixel of a two-pixel plan, moved to the low lanes.
 VG_INLINE paeth_plan paeth_upper(paeth_plan p) {
     paeth_plan u = {_mm_unpackhi_epi64(p.lo, p.lo), _mm_unpackhi_epi64(p.hi, p.hi), _mm_unpackhi_epi64(p.thr, p.thr),
-                    _mm_unpackhi_epi64(p.low_sum, p.low_sum), _mm_unpackhi_epi64(p.high_sum, p.high_sum),
+                    _mm_unpackhi_epi64(p.low_end, p.low_end), _mm_unpackhi_epi64(p.ends, p.ends),
                     _mm_unpackhi_epi64(p.s, p.s)};
     return u;
 }
 
-// The output from the left pixel's output `a`. thr ≥ lo and thr < hi when
-// lo < hi, so "above thr and below hi" and "above lo, not above thr" are the
-// two halves of the interval (both empty when lo = hi).
+// The output from the left pixel's output `a` (16-bit lanes, high bytes 0).
 VG_INLINE __m128i paeth_step(paeth_plan p, __m128i a) {
-    __m128i above_thr = _mm_cmpgt_epi16(a, p.thr);
-    __m128i high = _mm_and_si128(_mm_cmpgt_epi16(p.hi, a), above_thr);
-    __m128i low = _mm_andnot_si128(above_thr, _mm_cmpgt_epi16(a, p.lo));
-    __m128i left = _mm_andnot_si128(_mm_or_si128(high, low), _mm_add_epi8(p.s, a));
-    return _mm_or_si128(left, _mm_or_si128(_mm_and_si128(high, p.high_sum), _mm_and_si128(low, p.low_sum)));
-}
-
-#define VG_PAETH_CHUNK 64
-
-// One chunk of RGBA output pixels [x, x + VG_PAETH_CHUNK), x ≥ 1: the plans
-// of all its pixels first (several pixels a register; every source byte of
-// the chunk is loaded before any output byte is stored), then the serial
-// chain with the plans from memory, then packing to bytes.
-VG_INLINE __m128i paeth_chunk(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t x, int sb, __m128i a,
-                              __m128i alpha) {
-    enum { N = VG_PAETH_CHUNK };
-    __attribute__((aligned(32))) int16_t lo[N * 4], hi[N * 4], thr[N * 4], low_sum[N * 4], high_sum[N * 4], ss[N * 4];
-    __attribute__((aligned(16))) int16_t out[N * 4];
-    const __m128i zero = _mm_setzero_si128();
-#if defined(VG_SIMD_AVX2)
-    const __m128i spread = _mm_setr_epi8(0, 1, 2, -1, 3, 4, 5, -1, 6, 7, 8, -1, 9, 10, 11, -1);
-    for (int k = 0; k < N; k += 4) {
-        const uint8_t *u = up + (x + (size_t)k) * 4, *p = src + (x + (size_t)k) * (size_t)sb;
-        __m256i b = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)u));
-        __m256i c = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(u - 4)));
-        __m128i raw = _mm_loadu_si128((const __m128i *)(const void *)p);
-        __m256i s = _mm256_cvtepu8_epi16(sb == 4 ? raw : _mm_shuffle_epi8(raw, spread));
-        __m256i cb = _mm256_sub_epi16(c, b);
-        __m256i q = _mm256_add_epi16(c, _mm256_add_epi16(cb, cb));
-        _mm256_store_si256((__m256i *)(void *)(lo + k * 4), _mm256_min_epi16(b, q));
-        _mm256_store_si256((__m256i *)(void *)(hi + k * 4), _mm256_max_epi16(b, q));
-        __m256i t = _mm256_srai_epi16(_mm256_add_epi16(_mm256_add_epi16(q, b), _mm256_cmpgt_epi16(b, c)), 1);
-        _mm256_store_si256((__m256i *)(void *)(thr + k * 4), t);
-        _mm256_store_si256((__m256i *)(void *)(low_sum + k * 4), _mm256_add_epi8(s, _mm256_min_epi16(b, c)));
-        _mm256_store_si256((__m256i *)(void *)(high_sum + k * 4), _mm256_add_epi8(s, _mm256_max_epi16(b, c)));
-        _mm256_store_si256((__m256i *)(void *)(ss + k * 4), s);
-    }
-#else
-    for (int k = 0; k < N; k += 2) {
-        const uint8_t *u = up + (x + (size_t)k) * 4, *p = src + (x + (size_t)k) * (size_t)sb;
-        __m128i b = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(const void *)u), zero);
-        __m128i c = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(const void *)(u - 4)), zero);
-        __m128i s = sb == 4 ? _mm_loadl_epi64((const __m128i *)(const void *)p)
-                            : _mm_unpacklo_epi32(load_pixel(p, 3, 1), load_pixel(p + 3, 3, 1));
-        paeth_plan plan = paeth_prepare(_mm_unpacklo_epi8(s, zero), b, c);
-        _mm_store_si128((__m128i *)(void *)(lo + k * 4), plan.lo);
-        _mm_store_si128((__m128i *)(void *)(hi + k * 4), plan.hi);
-        _mm_store_si128((__m128i *)(void *)(thr + k * 4), plan.thr);
-        _mm_store_si128((__m128i *)(void *)(low_sum + k * 4), plan.low_sum);
-        _mm_store_si128((__m128i *)(void *)(high_sum + k * 4), plan.high_sum);
-        _mm_store_si128((__m128i *)(void *)(ss + k * 4), plan.s);
-    }
-#endif
-#define VG_LOAD64(array) _mm_loadl_epi64((const __m128i *)(const void *)((array) + k * 4))
-    for (int k = 0; k < N; k++) {
-        paeth_plan plan = {VG_LOAD64(lo), VG_LOAD64(hi), VG_LOAD64(thr), VG_LOAD64(low_sum), VG_LOAD64(high_sum), VG_LOAD64(ss)};
-        a = paeth_step(plan, a);
-        _mm_storel_epi64((__m128i *)(void *)(out + k * 4), a);
-    }
-#undef VG_LOAD64
-    for (int k = 0; k < N; k += 4) {
-        __m128i pair0 = _mm_load_si128((const __m128i *)(const void *)(out + k * 4));
-        __m128i pair1 = _mm_load_si128((const __m128i *)(const void *)(out + k * 4 + 8));
-        _mm_storeu_si128((__m128i *)(void *)(dst + (x + (size_t)k) * 4), _mm_or_si128(_mm_packus_epi16(pair0, pair1), alpha));
-    }
-    return a;
+    __m128i inside = _mm_and_si128(_mm_cmpgt_epi16(p.hi, a), _mm_cmpgt_epi16(a, p.lo));
+    __m128i nearer = _mm_xor_si128(p.low_end, _mm_and_si128(p.ends, _mm_cmpgt_epi16(a, p.thr)));
+    __m128i prediction = _mm_xor_si128(a, _mm_and_si128(_mm_xor_si128(a, nearer), inside));
+    // Every high byte is 0, so a byte add is the sum modulo 256 in each lane.
+    return _mm_add_epi8(p.s, prediction);
 }
 
 VG_INLINE void paeth_row(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width, int sb, int db) {
     const __m128i zero = _mm_setzero_si128(), alpha = alpha_fill(sb, db);
     __m128i a = zero, c = zero;
     size_t x = 0;
-    for (; x < width; x++) {
-        if (db == 4 && x > 0 && (x + VG_PAETH_CHUNK) * (size_t)sb + 4 <= width * (size_t)sb) {
-            a = paeth_chunk(src, dst, up, x, sb, a, alpha);
-            x += VG_PAETH_CHUNK - 1;
-            c = _mm_unpacklo_epi8(load_pixel(up + x * 4, 4, 0), zero);
-            continue;
+    if (db == 4) {
+        // Two pixels a round: pixel x in the low lanes, x + 1 in the high ones.
+        for (; (x + 2) * (size_t)sb + 1 <= width * (size_t)sb; x += 2) {
+            __m128i b = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(const void *)(up + x * 4)), zero);
+            __m128i s = sb == 4 ? _mm_loadl_epi64((const __m128i *)(const void *)(src + x * 4))
+                                : _mm_unpacklo_epi32(load_pixel(src + x * 3, 3, 1), load_pixel(src + x * 3 + 3, 3, 1));
+            s = _mm_unpacklo_epi8(s, zero);
+            paeth_plan both = paeth_prepare(s, b, _mm_unpacklo_epi64(c, b));
+            __m128i first = paeth_step(both, a);
+            a = paeth_step(paeth_upper(both), first);
+            __m128i pair = _mm_packus_epi16(_mm_unpacklo_epi64(first, a), zero);
+            _mm_storel_epi64((__m128i *)(void *)(dst + x * 4), _mm_or_si128(pair, alpha));
+            c = _mm_unpackhi_epi64(b, b);
         }
+    }
+    for (; x < width; x++) {
         __m128i b = _mm_unpacklo_epi8(load_pixel(up + x * (size_t)db, db, VG_AHEAD(x, width)), zero);
         __m128i s = _mm_unpacklo_epi8(load_pixel(src + x * (size_t)sb, sb, VG_AHEAD(x, width)), zero);
         a = paeth_step(paeth_prepare(s, b, c), a);
