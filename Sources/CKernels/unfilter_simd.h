@@ -53,7 +53,7 @@ VG_INLINE void store_pixel(uint8_t *p, __m128i v, int n) {
     }
 }
 
-// Pixels before `last` may read ahead; the last one may not.
+// Every pixel but the last of its row may read ahead.
 #define VG_AHEAD(x, width) ((x) + 1 < (width))
 
 VG_INLINE __m128i alpha_fill(int sb, int db) { return db > sb ? _mm_set1_epi32((int)0xFF000000u) : _mm_setzero_si128(); }
