@@ -1,72 +1,115 @@
 #include "CKernels.h"
+#include "unfilter_private.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
+// PNG unfiltering (ISO/IEC 15948 §9): each byte adds a prediction from the
+// byte one pixel to the left (a), above (b) and above-left (c), all from the
+// *unfiltered* output. Sub, Average and Paeth chain from pixel to pixel, so
+// the SIMD builds work on the channels of one pixel at a time; Up and None
+// have no chain and go 16 or 32 bytes at a time. This file holds the portable
+// reference and the choice of path; unfilter_simd.h the SSE2/AVX2 kernels.
 
-static inline __m128i abs16(__m128i v) { return _mm_max_epi16(v, _mm_sub_epi16(_mm_setzero_si128(), v)); }
-
-// The Paeth predictor for the four channels of one pixel at once (16-bit
-// lanes): a when |b − c| is the least distance, else b when |a − c| is
-// less than or equal to |a + b − 2c|, else c — the specification's order.
-static inline __m128i paeth4(__m128i a, __m128i b, __m128i c) {
-    __m128i bc = _mm_sub_epi16(b, c), ac = _mm_sub_epi16(a, c);
-    __m128i pa = abs16(bc), pb = abs16(ac), pc = abs16(_mm_add_epi16(bc, ac));
-    __m128i least = _mm_min_epi16(_mm_min_epi16(pa, pb), pc);
-    __m128i take_a = _mm_cmpeq_epi16(pa, least);
-    __m128i take_b = _mm_andnot_si128(take_a, _mm_cmpeq_epi16(pb, least));
-    __m128i take_c = _mm_andnot_si128(_mm_or_si128(take_a, take_b), _mm_set1_epi16(-1));
-    return _mm_or_si128(_mm_or_si128(_mm_and_si128(take_a, a), _mm_and_si128(take_b, b)), _mm_and_si128(take_c, c));
-}
-
-static void paeth_row_sse2(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width, int channels) {
-    const __m128i zero = _mm_setzero_si128(), low_byte = _mm_set1_epi16(0xFF);
-    const uint32_t opaque = channels == 3 ? 0xFF000000u : 0;
-    __m128i a = zero, c = zero;
-    for (size_t x = 0; x < width; x++) {
-        uint32_t above = 0, stored = 0;
-        memcpy(&above, up + x * 4, 4);
-        memcpy(&stored, src + x * (size_t)channels, (size_t)channels);
-        __m128i b = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)above), zero);
-        __m128i s = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)stored), zero);
-        a = _mm_and_si128(_mm_add_epi16(s, paeth4(a, b, c)), low_byte);
-        uint32_t pixel = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(a, zero)) | opaque;
-        memcpy(dst + x * 4, &pixel, 4);
-        c = b;
-    }
-}
-#endif
-
-static inline int paeth1(int a, int b, int c) {
+static inline int paeth_predictor(int a, int b, int c) {
     int pa = b > c ? b - c : c - b, pb = a > c ? a - c : c - a;
     int pc = a + b - 2 * c;
     if (pc < 0) pc = -pc;
     return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c);
 }
 
-static void paeth_row_scalar(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width, int channels) {
+// Channel i of pixel x is read from `src` before channel i of pixel x is
+// written, and pixels go left to right: with the in-buffer layouts of
+// vg_png_unfilter_rgba that never overwrites a byte still to be read.
+static void unfilter_row_scalar(int filter, const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width,
+                                int sb, int db) {
     for (size_t x = 0; x < width; x++) {
-        for (int i = 0; i < channels; i++) {
-            int a = x > 0 ? dst[(x - 1) * 4 + i] : 0, c = x > 0 ? up[(x - 1) * 4 + i] : 0;
-            dst[x * 4 + i] = (uint8_t)(src[x * (size_t)channels + i] + paeth1(a, up[x * 4 + i], c));
+        for (int i = 0; i < sb; i++) {
+            int raw = src[x * (size_t)sb + i];
+            int a = x > 0 ? dst[(x - 1) * (size_t)db + i] : 0;
+            int b = up ? up[x * (size_t)db + i] : 0;
+            int c = up && x > 0 ? up[(x - 1) * (size_t)db + i] : 0;
+            int prediction = 0;
+            switch (filter) {
+            case 1: prediction = a; break;
+            case 2: prediction = b; break;
+            case 3: prediction = (a + b) >> 1; break;
+            case 4: prediction = paeth_predictor(a, b, c); break;
+            default: break;
+            }
+            dst[x * (size_t)db + i] = (uint8_t)(raw + prediction);
         }
-        if (channels == 3) dst[x * 4 + 3] = 255;
+        if (db > sb) dst[x * (size_t)db + 3] = 255;
     }
 }
 
-void vg_png_unfilter_paeth_path(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width, int channels,
-                                int simd) {
-#if defined(__SSE2__)
-    if (simd) {
-        paeth_row_sse2(src, dst, up, width, channels);
-        return;
+#if defined(__x86_64__) || defined(__i386__)
+// Asked once: -1 until known.
+static int avx2_known = -1;
+
+static int cpu_has_avx2(void) {
+    int known = __atomic_load_n(&avx2_known, __ATOMIC_RELAXED);
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&avx2_known, known, __ATOMIC_RELAXED);
     }
+    return known;
+}
 #endif
-    (void)simd;
-    paeth_row_scalar(src, dst, up, width, channels);
+
+int vg_png_unfilter_path_available(int path) {
+    switch (path) {
+    case VG_UNFILTER_SCALAR: return 1;
+#if defined(__SSE2__)
+    case VG_UNFILTER_SSE2: return 1;
+    case VG_UNFILTER_AVX2: return cpu_has_avx2();
+#endif
+    default: return 0;
+    }
 }
 
-void vg_png_unfilter_paeth(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width, int channels) {
-    vg_png_unfilter_paeth_path(src, dst, up, width, channels, 1);
+// -1 until decided; the decision is the same in every thread, so a race only repeats it.
+static int chosen_path = -1;
+
+int vg_png_unfilter_default_path(void) {
+    int path = __atomic_load_n(&chosen_path, __ATOMIC_RELAXED);
+    if (path >= 0) return path;
+    path = vg_png_unfilter_path_available(VG_UNFILTER_AVX2) ? VG_UNFILTER_AVX2
+         : vg_png_unfilter_path_available(VG_UNFILTER_SSE2) ? VG_UNFILTER_SSE2 : VG_UNFILTER_SCALAR;
+    const char *asked = getenv("VIGNETTE_UNFILTER");
+    if (asked && strcmp(asked, "scalar") == 0) path = VG_UNFILTER_SCALAR;
+    else if (asked && strcmp(asked, "sse2") == 0 && path > VG_UNFILTER_SSE2) path = VG_UNFILTER_SSE2;
+    __atomic_store_n(&chosen_path, path, __ATOMIC_RELAXED);
+    return path;
+}
+
+int vg_png_unfilter_row(int filter, const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width,
+                        int src_bpp, int dst_bpp, int path) {
+    if (filter < 0 || filter > 4 || src_bpp < 1 || src_bpp > 8) return -1;
+    if (dst_bpp != src_bpp && !(src_bpp == 3 && dst_bpp == 4)) return -1;
+#if defined(__SSE2__)
+    if (path >= VG_UNFILTER_AVX2 && vg_png_unfilter_path_available(VG_UNFILTER_AVX2)) {
+        if (vg_unfilter_row_avx2(filter, src, dst, up, width, src_bpp, dst_bpp) == 0) return 0;
+    } else if (path >= VG_UNFILTER_SSE2) {
+        if (vg_unfilter_row_sse2(filter, src, dst, up, width, src_bpp, dst_bpp) == 0) return 0;
+    }
+#else
+    (void)path;
+#endif
+    unfilter_row_scalar(filter, src, dst, up, width, src_bpp, dst_bpp);
+    return 0;
+}
+
+int vg_png_unfilter_rgba(const uint8_t *raw, uint8_t *out, size_t width, size_t height, int channels, int path) {
+    if (channels != 3 && channels != 4) return -1;
+    if (path >= VG_UNFILTER_AVX2 && !vg_png_unfilter_path_available(VG_UNFILTER_AVX2)) path = VG_UNFILTER_SSE2;
+    const size_t raw_row = 1 + width * (size_t)channels, out_row = width * 4;
+    for (size_t y = 0; y < height; y++) {
+        const uint8_t *src = raw + y * raw_row;
+        uint8_t *dst = out + y * out_row;
+        if (src[0] > 4) return -1;
+        vg_png_unfilter_row(src[0], src + 1, dst, y > 0 ? dst - out_row : NULL, width, channels, 4, path);
+    }
+    return 0;
 }

@@ -45,14 +45,42 @@ void vg_box_reduce(const uint8_t *source, size_t source_stride, int32_t width, i
                    int32_t block_width, int32_t block_height,
                    uint8_t *destination, size_t destination_stride);
 
-/// Reverses the PNG Paeth filter of one row: `width` pixels of `channels`
-/// (3 or 4) filtered bytes from `src`, written as RGBA8 to `dst` (alpha 255
-/// for 3 channels); `up` is the previous output row (RGBA8; zeros on the
-/// first row). SSE2 does the four channels of a pixel at once.
-void vg_png_unfilter_paeth(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width, int channels);
-/// The same with the SIMD path on (1) or off (0): tests prove them identical.
-void vg_png_unfilter_paeth_path(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width, int channels,
-                                int simd);
+/// The ways the PNG unfilter kernels can run. All give identical bytes.
+enum {
+    /// Portable C, one byte at a time: the reference.
+    VG_UNFILTER_SCALAR = 0,
+    /// SSE2 (every x86-64): the channels of a pixel in one register.
+    VG_UNFILTER_SSE2 = 1,
+    /// The same compiled for AVX2 (three-operand forms, byte shuffles, 32-byte Up).
+    VG_UNFILTER_AVX2 = 2,
+};
+
+/// The fastest path this processor and build have, decided once. The
+/// environment variable VIGNETTE_UNFILTER=scalar|sse2|avx2 asks for a slower
+/// one (never a faster one than the processor has).
+int vg_png_unfilter_default_path(void);
+
+/// 1 when `path` can run here (SSE2 on x86-64 builds, AVX2 when the processor has it).
+int vg_png_unfilter_path_available(int path);
+
+/// Reverses the PNG filter `filter` (0 none … 4 Paeth) of one row of `width`
+/// pixels. `src` holds `src_bpp` bytes per pixel; the result goes to `dst`
+/// with `dst_bpp` bytes per pixel: either equal (1 … 8), or 3 → 4 (RGB
+/// expanded to RGBA, alpha 255). `up` is the previous *output* row (layout
+/// of `dst`), or NULL on the first row. `src` may be `dst` (same layout), or
+/// lie ahead of it in one buffer as `vg_png_unfilter_rgba` arranges.
+/// Returns 0, or -1 for an unknown filter or layout. `path` is a VG_UNFILTER_*
+/// value; one the processor lacks falls back to a slower one.
+int vg_png_unfilter_row(int filter, const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width,
+                        int src_bpp, int dst_bpp, int path);
+
+/// Unfilters a whole non-interlaced 8-bit RGB (`channels` 3) or RGBA (4)
+/// image: `height` rows of one filter byte then `width * channels` bytes,
+/// from `raw`, written to `out` as RGBA8 (`width * 4` bytes a row). `raw` may
+/// lie inside `out`: for RGB ending where the output ends, for RGBA starting
+/// where it starts (every output byte then lands on data already read).
+/// Returns 0, or -1 at the first row with a filter byte above 4.
+int vg_png_unfilter_rgba(const uint8_t *raw, uint8_t *out, size_t width, size_t height, int channels, int path);
 
 /// The same passes on a chosen path: `simd` 0 is the portable scalar code,
 /// 1 SSE2, 2 AVX2 where the processor has it (else SSE2) — what the plain

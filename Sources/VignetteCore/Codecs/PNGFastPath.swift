@@ -5,7 +5,8 @@ import CPNG
 /// The hot path for the most common PNG — 8-bit RGB or RGBA, not
 /// interlaced, no tRNS — decoded without libpng's per-row transforms:
 /// libdeflate inflates all IDAT data in one call straight into the output
-/// buffer, and one pass unfilters and expands RGB to RGBA in place.
+/// buffer, and one pass of C kernels (`vg_png_unfilter_rgba`: SSE2 or AVX2,
+/// picked once at run time) unfilters and expands RGB to RGBA in place.
 ///
 /// It only ever *accepts*: any anomaly (bad CRC, corrupt or short zlib data,
 /// an unknown filter byte) returns false and the caller decodes with libpng,
@@ -21,8 +22,9 @@ enum PNGFastPath {
     static func slack(for header: PNGCodec.Header) -> Int { header.height }
 
     /// Decodes into `out`, which holds `width * height * 4 + slack` bytes.
+    /// `path` is a `VG_UNFILTER_*` kernel path (tests force each one).
     static func decode(_ file: UnsafeRawBufferPointer, header: PNGCodec.Header,
-                       into out: UnsafeMutablePointer<UInt8>) -> Bool {
+                       into out: UnsafeMutablePointer<UInt8>, path: Int32 = vg_png_unfilter_default_path()) -> Bool {
         let width = header.width, height = header.height
         let channels = header.colorType == .rgba ? 4 : 3
         let rawRow = 1 + width * channels
@@ -42,20 +44,7 @@ enum PNGFastPath {
         let result = libdeflate_zlib_decompress(decompressor, idat.pointer, idat.count, raw, rawCount, nil)
         guard result == LIBDEFLATE_SUCCESS else { return false }
 
-        let rowBytes = width * 4
-        for y in 0..<height {
-            let src = raw + y * rawRow
-            let dst = out + y * rowBytes
-            let filter = src[0]
-            guard filter <= 4 else { return false }
-            let prior: UnsafeMutablePointer<UInt8>? = y == 0 ? nil : dst - rowBytes
-            if channels == 3 {
-                unfilterRow(UnsafePointer(src + 1), dst, prior, width, filter, Channels3.self)
-            } else {
-                unfilterRow(UnsafePointer(src + 1), dst, prior, width, filter, Channels4.self)
-            }
-        }
-        return true
+        return vg_png_unfilter_rgba(raw, out, width, height, Int32(channels), path) == 0
     }
 
     /// The concatenated payload of the consecutive IDAT chunks, CRC-checked.
@@ -89,58 +78,6 @@ enum PNGFastPath {
             at += length
         }
         return (UnsafeRawPointer(joined), total, true)
-    }
-
-    private protocol ChannelCount { static var count: Int { get } }
-    private enum Channels3: ChannelCount { static var count: Int { 3 } }
-    private enum Channels4: ChannelCount { static var count: Int { 4 } }
-
-    /// Reverses one row's PNG filter, reading `width` pixels of `C.count`
-    /// bytes and writing RGBA (alpha 255 for RGB). `prior` is the previous
-    /// output row (RGBA) or nil on the first row, where "up" reads as 0.
-    @inline(__always)
-    private static func unfilterRow<C: ChannelCount>(
-        _ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>, _ prior: UnsafeMutablePointer<UInt8>?,
-        _ width: Int, _ filter: UInt8, _: C.Type
-    ) {
-        let n = C.count
-        // Filters 2–4 on the first row equal filters 0, 1 and a "left/2"
-        // average; a zero row keeps one code path.
-        let zeros = prior == nil && filter >= 2 ? UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4) : nil
-        defer { zeros?.deallocate() }
-        zeros?.initialize(repeating: 0, count: width * 4)
-        let up = UnsafePointer(prior ?? zeros ?? dst)
-        switch filter {
-        case 0:
-            for x in 0..<width {
-                for i in 0..<n { dst[x * 4 + i] = src[x * n + i] }
-                if n == 3 { dst[x * 4 + 3] = 255 }
-            }
-        case 1:
-            for i in 0..<n { dst[i] = src[i] }
-            if n == 3 { dst[3] = 255 }
-            for x in 1..<max(width, 1) {
-                for i in 0..<n { dst[x * 4 + i] = src[x * n + i] &+ dst[(x - 1) * 4 + i] }
-                if n == 3 { dst[x * 4 + 3] = 255 }
-            }
-        case 2:
-            for x in 0..<width {
-                for i in 0..<n { dst[x * 4 + i] = src[x * n + i] &+ up[x * 4 + i] }
-                if n == 3 { dst[x * 4 + 3] = 255 }
-            }
-        case 3:
-            for i in 0..<n { dst[i] = src[i] &+ up[i] >> 1 }
-            if n == 3 { dst[3] = 255 }
-            for x in 1..<max(width, 1) {
-                for i in 0..<n {
-                    let average = (UInt16(dst[(x - 1) * 4 + i]) + UInt16(up[x * 4 + i])) >> 1
-                    dst[x * 4 + i] = src[x * n + i] &+ UInt8(truncatingIfNeeded: average)
-                }
-                if n == 3 { dst[x * 4 + 3] = 255 }
-            }
-        default:
-            vg_png_unfilter_paeth(src, dst, up, width, Int32(n))
-        }
     }
 }
 
