@@ -119,6 +119,7 @@ public struct JPEGCodec: Sendable {
         var message = [CChar](repeating: 0, count: 256)
         var rc = Int32(VG_JPEG_OK)
         let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+            if let base = buffer.baseAddress { HugePages.advise(base, byteCount: byteCount) }
             rc = data.withUnsafeBytes { raw in
                 vg_jpeg_decode_rgba8_columns(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
                                              Int32(factor), UInt32(columns?.lowerBound ?? 0), UInt32(columns?.count ?? 0),

@@ -113,7 +113,7 @@ public struct PNGCodec: Sendable {
         // Uninitialised: only the pages the decoder writes are ever touched,
         // so a header promising more rows than the data holds costs nothing.
         let pixels = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-            if let base = buffer.baseAddress { adviseHugePages(base, byteCount: capacity) }
+            if let base = buffer.baseAddress { HugePages.advise(base, byteCount: capacity) }
             rc = data.withUnsafeBytes { raw in
                 if fast, PNGFastPath.decode(raw, header: header, into: buffer.baseAddress!) {
                     return Int32(VG_PNG_OK)
