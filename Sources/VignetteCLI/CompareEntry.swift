@@ -65,9 +65,11 @@ struct CompareEntry: Sendable {
             var text = padded + name + (result.map { ": " + $0.description } ?? "")
             if let statistics, statistics.differingPixelCount > 0 {
                 let regions = statistics.changedRegions
-                text += "; p99 ΔE \(String(format: "%.2f", statistics.percentile99DeltaE)), worst ΔE "
-                    + String(format: "%.2f", statistics.worstDeltaE)
-                    + "; \(regions.count) region\(regions.count == 1 ? "" : "s"): "
+                text += "; p99 ΔE \(String(format: "%.2f", statistics.percentile99DeltaE))"
+                if result?.worstDeltaEIsUpperBound == true {
+                    text += ", exact worst ΔE " + String(format: "%.2f", statistics.worstDeltaE)
+                }
+                text += "; \(regions.count) region\(regions.count == 1 ? "" : "s"): "
                     + regions.prefix(4).map(\.description).joined(separator: " ")
                     + (regions.count > 4 ? " …" : "")
             }

@@ -87,7 +87,7 @@ struct CompareFolders {
         Result { () throws(CompareEntry.Failure) -> Loaded in
             let path = try source.get()
             let data = try CompareInputs.read(path)
-            do {
+            do throws(PNGCodec.Error) {
                 let (header, pixels) = try PNGCodec.decodeStraightRGBA(data)
                 return Loaded(data: data, width: header.width, height: header.height, pixels: pixels)
             } catch {

@@ -107,26 +107,29 @@ enum CompareInputs {
     /// Reads a regular file without following a symbolic link at `path`,
     /// refusing one over `maxFileSize`.
     static func read(_ path: String) throws(CompareEntry.Failure) -> Data {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO (a link may lead to one) must not hang the run; fstat refuses it.
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw .init("cannot read: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { throw .init("not a regular file") }
-        let size = Int(info.st_size)
+        let size = max(0, Int(info.st_size))
         guard size <= maxFileSize else { throw .init("the file is \(size) bytes, over the limit of \(maxFileSize) bytes") }
-        var data = Data(count: size)
-        var offset = 0
-        let failure: String? = data.withUnsafeMutableBytes { raw in
-            while offset < size {
-                let n = Foundation.read(fd, raw.baseAddress! + offset, size - offset)
-                if n < 0 && errno == EINTR { continue }
-                if n < 0 { return String(cString: strerror(errno)) }
-                if n == 0 { break }
-                offset += n
+        guard size > 0 else { return Data() }
+        // Not zero-filled first: the read writes every byte kept.
+        guard let base = malloc(size) else { throw .init("out of memory reading \(size) bytes") }
+        var filled = 0
+        while filled < size {
+            let n = Foundation.read(fd, base + filled, size - filled)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 {
+                let reason = String(cString: strerror(errno))
+                free(base)
+                throw .init("cannot read: \(reason)")
             }
-            return nil
+            if n == 0 { break }
+            filled += n
         }
-        if let failure { throw .init("cannot read: \(failure)") }
-        return data.prefix(offset)
+        return Data(bytesNoCopy: base, count: filled, deallocator: .free)
     }
 }

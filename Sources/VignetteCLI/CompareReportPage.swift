@@ -39,14 +39,20 @@ struct CompareReportPage {
         <p class="dirs">reference <code>\(Self.escape(summary.reference))</code> · actual <code>\(Self.escape(summary.actual))</code>
         · precision \(summary.precision) · perceptual precision \(summary.perceptualPrecision) (a pixel fails beyond ΔE \(summary.deltaEThreshold))
         · ΔE is CIE94 on 8-bit sRGB; shares are shares of pixels</p>
+        <p class="legend">diff: <i class="red"></i> fails <i class="amber"></i> differs within tolerance
+        <i class="blue"></i> changed region · drag a slider to wipe from reference to actual</p>
         <nav><button class="on" data-show="all">all <b>\(t.files)</b></button>
         """
         for (status, count) in statuses {
             page += "<button class=\"\(status)\" data-show=\"\(status)\">\(status) <b>\(count)</b></button>"
         }
         page += "</nav></header>\n<main>\n"
-        for file in summary.files where file.artifacts != nil || file.status != .unchanged {
-            page += Self.card(file)
+        // Changes first, in this order; by path within a status.
+        let order: [CompareEntry.Status] = [.changed, .added, .removed, .unreadable, .unchanged]
+        for status in order {
+            for file in summary.files where file.status == status && (file.artifacts != nil || file.status != .unchanged) {
+                page += Self.card(file)
+            }
         }
         let quiet = summary.files.filter { $0.artifacts == nil && $0.status == .unchanged }
         if !quiet.isEmpty {
@@ -63,30 +69,34 @@ struct CompareReportPage {
         html += "<p class=\"figures\">\(escape(figures(file)))</p>"
         guard let artifacts = file.artifacts else { return html + "</section>\n" }
         let size = file.referenceSize ?? file.actualSize
+        // Small images are shown enlarged by a whole factor, the same for every panel of the file.
+        let widest = max(file.referenceSize?.width ?? 1, file.actualSize?.width ?? 1)
+        let zoom = max(1, min(4, 240 / max(1, widest)))
         html += "<div class=\"panels\">"
-        if let reference = artifacts.reference { html += panel("reference", reference, size: file.referenceSize) }
-        if let actual = artifacts.actual { html += panel("actual", actual, size: file.actualSize) }
+        if let reference = artifacts.reference { html += panel("reference", reference, size: file.referenceSize, zoom: zoom) }
+        if let actual = artifacts.actual { html += panel("actual", actual, size: file.actualSize, zoom: zoom) }
         if let diff = artifacts.diff, let size {
-            html += panel("diff: red fails, amber within tolerance; boxes: changed regions", diff, size: size,
-                          boxes: file.boxes ?? [])
+            html += panel("diff", diff, size: size, zoom: zoom, boxes: file.boxes ?? [])
         }
         if let reference = artifacts.reference, let actual = artifacts.actual, file.referenceSize == file.actualSize {
-            html += "<figure class=\"wipe\"><figcaption>reference ◀ slide ▶ actual</figcaption>"
-                + "<div class=\"frame\(pixelated(size))\"><img src=\"\(escape(actual))\" alt=\"actual\">"
+            html += "<figure class=\"wipe\"\(figureStyle(size, zoom: zoom))><figcaption>reference ◀ slide ▶ actual</figcaption>"
+                + "<div class=\"frame\(zoom > 1 ? " px" : "")\"><img src=\"\(escape(actual))\" alt=\"actual\">"
                 + "<div class=\"top\"><img src=\"\(escape(reference))\" alt=\"reference\"></div></div>"
                 + "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"wipe between reference and actual\"></figure>"
         }
         return html + "</div></section>\n"
     }
 
-    private static func pixelated(_ size: CompareSummary.Size?) -> String {
+    /// A figure's width: the image's, times the zoom (the panel's width at most).
+    private static func figureStyle(_ size: CompareSummary.Size?, zoom: Int) -> String {
         guard let size else { return "" }
-        return max(size.width, size.height) < 200 ? " px" : ""
+        return " style=\"max-width:\(size.width * zoom + 2)px\""
     }
 
-    private static func panel(_ caption: String, _ source: String, size: CompareSummary.Size?,
+    private static func panel(_ caption: String, _ source: String, size: CompareSummary.Size?, zoom: Int,
                               boxes: [CompareSummary.Box] = []) -> String {
-        var html = "<figure><figcaption>\(escape(caption))</figcaption><div class=\"frame\(pixelated(size))\">"
+        var html = "<figure\(figureStyle(size, zoom: zoom))><figcaption>\(escape(caption))</figcaption>"
+            + "<div class=\"frame\(zoom > 1 ? " px" : "")\">"
             + "<img src=\"\(escape(source))\" alt=\"\(escape(caption))\">"
         if let size, size.width > 0, size.height > 0 {
             for box in boxes {

@@ -29,6 +29,14 @@ extension ImageComparison {
         /// most `maxRegions`, in reading order (top to bottom, then left to right).
         public var changedRegions: [PixelRect]
 
+        /// Statistics with the given figures (`statistics(reference:actual:)` computes them).
+        public init(differingPixelCount: Int, worstDeltaE: Double, percentile99DeltaE: Double, changedRegions: [PixelRect]) {
+            self.differingPixelCount = differingPixelCount
+            self.worstDeltaE = worstDeltaE
+            self.percentile99DeltaE = percentile99DeltaE
+            self.changedRegions = changedRegions
+        }
+
         /// The default cap on `changedRegions`: beyond it the closest boxes merge.
         public static let defaultMaxRegions = 32
         /// The default gap, in unchanged pixels, that still joins two regions.
