@@ -171,7 +171,8 @@ struct RegionFinder {
             boxes[root] = boxes[root].map { RegionFinder.union($0, box) } ?? box
         }
         var list = boxes.keys.sorted().map { boxes[$0]! }
-        if list.count > 256 { list = RegionFinder.gridMerged(list, cells: 16) }
+        // The pairwise merge below is cubic: a noisy image first merges by grid cell.
+        if list.count > 128 { list = RegionFinder.gridMerged(list, cells: 10) }
         return RegionFinder.capped(list, maxRegions: max(1, maxRegions))
             .sorted { ($0.minY, $0.minX, $0.maxY, $0.maxX) < ($1.minY, $1.minX, $1.maxY, $1.maxX) }
     }
@@ -196,22 +197,8 @@ struct RegionFinder {
     /// Merges overlapping boxes, then the pair whose union adds the least
     /// area, until at most `maxRegions` remain (ties: the earliest pair).
     static func capped(_ boxes: [PixelRect], maxRegions: Int) -> [PixelRect] {
-        var list = boxes
-        func mergeOverlaps() {
-            var merged = true
-            while merged {
-                merged = false
-                outer: for i in list.indices {
-                    for j in (i + 1)..<list.count where !list[i].intersection(list[j]).isEmpty {
-                        list[i] = union(list[i], list[j])
-                        list.remove(at: j)
-                        merged = true
-                        break outer
-                    }
-                }
-            }
-        }
-        mergeOverlaps()
+        var list: [PixelRect] = []
+        for box in boxes { insertMerging(box, into: &list) }
         while list.count > maxRegions {
             var best = (i: 0, j: 1, growth: Int.max)
             for i in list.indices {
@@ -221,10 +208,21 @@ struct RegionFinder {
                     if growth < best.growth { best = (i, j, growth) }
                 }
             }
-            list[best.i] = union(list[best.i], list[best.j])
+            let merged = union(list[best.i], list[best.j])
             list.remove(at: best.j)
-            mergeOverlaps()
+            list.remove(at: best.i)
+            insertMerging(merged, into: &list)
         }
         return list
+    }
+
+    /// Adds `box` to boxes that do not overlap, absorbing every one it
+    /// overlaps (again as it grows), so they still do not.
+    private static func insertMerging(_ box: PixelRect, into list: inout [PixelRect]) {
+        var box = box
+        while let i = list.firstIndex(where: { !$0.intersection(box).isEmpty }) {
+            box = union(box, list.remove(at: i))
+        }
+        list.append(box)
     }
 }
