@@ -11,8 +11,8 @@ struct CompareCommand: ParsableCommand {
         Exact by default. --perceptual-precision P forgives per-pixel differences up to \
         (1 − P) × 100 ΔE (CIE94 on 8-bit sRGB); --precision P is the share of pixels that must pass.
 
-        Two folders: images are paired by relative path (recursively, *.png, names starting \
-        with a dot skipped) and each is added, removed, changed, unchanged or unreadable. \
+        Two folders: images are paired by relative path (recursively: .png, .jpg, .jpeg, .webp, \
+        .avif, .gif; names starting with a dot skipped) and each is added, removed, changed, unchanged or unreadable. \
         --json prints a JSON summary; --report DIR writes diff images, summary.json and an \
         index.html to review in a browser.
 

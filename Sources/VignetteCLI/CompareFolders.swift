@@ -22,10 +22,12 @@ struct CompareFolders {
         let listings = [command.reference, command.actual].map { CompareInputs.list($0, excluding: report?.realFolder) }
         for (root, listing) in zip([command.reference, command.actual], listings) {
             for note in listing.notes { Self.printError("note: \(root): \(CompareEntry.printable(note))") }
+            for error in listing.errors { Self.printError("error: \(root): \(CompareEntry.printable(error))") }
         }
         let paths = Set(listings[0].files.keys).union(listings[1].files.keys).sorted()
         let pairs = paths.map { Pair(path: $0, reference: listings[0].files[$0], actual: listings[1].files[$0]) }
-        return finish(evaluate(pairs, report: report), report: report)
+        let status = finish(evaluate(pairs, report: report), report: report)
+        return listings.contains { !$0.errors.isEmpty } ? 2 : status
     }
 
     /// Two files with `--json` or `--report`: a comparison of one pair, named by the actual file.
@@ -73,9 +75,9 @@ struct CompareFolders {
         return entries.withLock { $0.map { $0! } }
     }
 
-    /// A decoded image and the bytes it came from.
+    /// A decoded image, and its bytes when they are a PNG (the report copies them).
     struct Loaded {
-        var data: Data
+        var png: Data?
         var width: Int
         var height: Int
         var pixels: [UInt8]
@@ -87,9 +89,21 @@ struct CompareFolders {
         Result { () throws(CompareEntry.Failure) -> Loaded in
             let path = try source.get()
             let data = try CompareInputs.read(path)
-            do throws(PNGCodec.Error) {
-                let (header, pixels) = try PNGCodec.decodeStraightRGBA(data)
-                return Loaded(data: data, width: header.width, height: header.height, pixels: pixels)
+            if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+                do throws(PNGCodec.Error) {
+                    let (header, pixels) = try PNGCodec.decodeStraightRGBA(data)
+                    return Loaded(png: data, width: header.width, height: header.height, pixels: pixels)
+                } catch {
+                    throw CompareEntry.Failure(error.description)
+                }
+            }
+            // JPEG, WebP, AVIF, GIF: the library's decoders (orientation applied,
+            // colour as stored), back to straight alpha; the report shows a PNG of it.
+            do throws(ImageDecodingError) {
+                let options = DecodingOptions(appliesOrientation: true, convertsToSRGB: false)
+                let bitmap = try ImageDecoders.standard.decode(data, options: options)
+                let pixels = bitmap.isOpaque ? bitmap.pixels : bitmap.straightRGBA()
+                return Loaded(png: nil, width: bitmap.width, height: bitmap.height, pixels: pixels)
             } catch {
                 throw CompareEntry.Failure(error.description)
             }

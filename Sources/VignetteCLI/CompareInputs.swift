@@ -40,6 +40,8 @@ enum CompareInputs {
         var files: [String: Result<String, CompareEntry.Failure>] = [:]
         /// Things skipped that a person may want to know about.
         var notes: [String] = []
+        /// Folders that could not be read: the comparison is incomplete (exit 2).
+        var errors: [String] = []
     }
 
     /// Lists `root` recursively; `excluding` (a real path, e.g. the report
@@ -47,7 +49,7 @@ enum CompareInputs {
     static func list(_ root: String, excluding: String?) -> Listing {
         var listing = Listing()
         guard let realRoot = realPath(root) else {
-            listing.notes.append("cannot resolve \(root)")
+            listing.errors.append("cannot resolve the folder")
             return listing
         }
         walk(realRoot, relative: "", realRoot: realRoot, excluding: excluding, depth: 0, into: &listing)
@@ -57,14 +59,14 @@ enum CompareInputs {
     private static func walk(_ folder: String, relative: String, realRoot: String, excluding: String?, depth: Int,
                              into listing: inout Listing) {
         guard depth < maxDepth else {
-            listing.notes.append("\(relative): deeper than \(maxDepth) folders, not read")
+            listing.errors.append("\(relative): deeper than \(maxDepth) folders, not read")
             return
         }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         } catch {
-            listing.notes.append("\(relative.isEmpty ? folder : relative): cannot list: \(FileErrors.reason(error))")
+            listing.errors.append("\(relative.isEmpty ? "the folder" : relative): cannot list: \(FileErrors.reason(error))")
             return
         }
         for name in names where !name.hasPrefix(".") {
@@ -96,7 +98,12 @@ enum CompareInputs {
         return .success(target)
     }
 
-    static func isImageName(_ name: String) -> Bool { name.lowercased().hasSuffix(".png") }
+    /// The extensions compared (any case): PNG as stored, the others through the library's decoders.
+    static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "avif", "gif"]
+
+    static func isImageName(_ name: String) -> Bool {
+        extensions.contains((name as NSString).pathExtension.lowercased())
+    }
 
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -55,10 +55,10 @@ final class CompareReport: Sendable {
         var artifacts = CompareEntry.Artifacts()
         do {
             if let reference {
-                artifacts.reference = try write(reference.data, Self.artifactName(index: index, path: path, kind: "reference"))
+                artifacts.reference = try write(try Self.png(reference), Self.artifactName(index: index, path: path, kind: "reference"))
             }
             if let actual {
-                artifacts.actual = try write(actual.data, Self.artifactName(index: index, path: path, kind: "actual"))
+                artifacts.actual = try write(try Self.png(actual), Self.artifactName(index: index, path: path, kind: "actual"))
             }
             if let reference, let actual, reference.size == actual.size,
                reference.width * reference.height <= ImageComparison.maxArtifactPixelCount {
@@ -75,6 +75,13 @@ final class CompareReport: Sendable {
             return nil
         }
         return artifacts
+    }
+
+    /// The PNG file as read, or one made of the pixels of another format.
+    private static func png(_ image: CompareFolders.Loaded) throws -> Data {
+        if let png = image.png { return png }
+        return try PNGCodec.encode(try Bitmap(width: image.width, height: image.height, straightRGBA: image.pixels),
+                                   options: .fastest)
     }
 
     /// Writes `data` at `name` (relative to the report folder); returns `name`.

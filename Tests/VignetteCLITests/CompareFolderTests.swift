@@ -108,4 +108,15 @@ import VignetteTestSupport
         #expect(pair.status == 1)
         #expect(Self.files(try Self.json(pair.stdout))["two-blocks.png"]?["boxes"] as? [[String: Int]] == boxes)
     }
+
+    @Test func aFolderTooDeepToReadMakesTheRunIncomplete() throws {
+        let root = try RenderCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let deep = root.appendingPathComponent("ref/" + Array(repeating: "d", count: 70).joined(separator: "/"))
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("actual"), withIntermediateDirectories: true)
+        let run = try RenderCommandTests.run(["compare", root.appendingPathComponent("ref").path, root.appendingPathComponent("actual").path])
+        #expect(run.status == 2 && run.stderr.contains("deeper than 64 folders"), "\(run.stderr)")
+        #expect(run.stdout.contains("0 files"))
+    }
 }
