@@ -31,6 +31,15 @@ import Testing
         #expect(ImageComparison.percentile(&constant, 0.99) == 3)
         var empty: [Float] = []
         #expect(ImageComparison.percentile(&empty, 0.99) == 0)
+        // Long lists take the radix path: same answer as sorting.
+        var generator = SystemRandomNumberGenerator()
+        for count in [5000, 40_001] {
+            var many = (0..<count).map { _ in Float.random(in: 0...130, using: &generator) }
+            let sorted = many.sorted()
+            #expect(ImageComparison.percentile(&many, 0.99) == sorted[Int((0.99 * Double(count)).rounded(.up)) - 1])
+        }
+        var ties = [Float](repeating: 1.5, count: 9000) + [Float](repeating: 80, count: 100)
+        #expect(ImageComparison.percentile(&ties, 0.99) == 80)
         // 101 values: rank ⌈99.99⌉ = 100, the second largest.
         var odd = (0...100).map { Float($0 * $0) }.shuffled()
         #expect(ImageComparison.percentile(&odd, 0.99) == 99 * 99)

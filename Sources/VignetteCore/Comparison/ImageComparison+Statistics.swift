@@ -83,7 +83,16 @@ extension ImageComparison {
     static func percentile(_ values: inout [Float], _ share: Double) -> Float {
         guard !values.isEmpty else { return 0 }
         let rank = min(values.count, max(1, Int((share * Double(values.count)).rounded(.up))))
-        return select(&values, rank - 1)
+        guard values.count > 4096, values.allSatisfy({ $0 >= 0 }) else { return select(&values, rank - 1) }
+        // Radix select: for non-negative floats the bit patterns sort like the
+        // values, so a histogram of their top 16 bits finds the bucket holding
+        // the rank in one pass; only that bucket is then searched.
+        var counts = [Int](repeating: 0, count: 1 << 16)
+        for value in values { counts[Int(value.bitPattern >> 16)] += 1 }
+        var below = 0, bucket = 0
+        while below + counts[bucket] < rank { below += counts[bucket]; bucket += 1 }
+        var inBucket = values.filter { Int($0.bitPattern >> 16) == bucket }
+        return select(&inBucket, rank - below - 1)
     }
 
     /// Quickselect: the k-th smallest (0-based), in linear expected time.
