@@ -9,7 +9,7 @@ import PackageDescription
 //        └─> Vignette (loading · pipeline · caches · futures · prefetching) ─> CCurl, CDeflate
 //                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
 //                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CAVIF, CGIF, CLCMS, CDeflate, CKernels
-//   VignetteSnapshotTesting ─> VignetteCore   (no libcurl)
+//   VignetteSnapshotTesting ─> VignetteTesting ─> VignetteCore   (no libcurl)
 let package = Package(
     name: "Vignette",
     platforms: [.macOS(.v15)],
@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "VignetteCore", targets: ["VignetteCore"]),
         .library(name: "VignetteCatalog", targets: ["VignetteCatalog"]),
         .library(name: "VignetteSnapshotTesting", targets: ["VignetteSnapshotTesting"]),
+        .library(name: "VignetteTesting", targets: ["VignetteTesting"]),
         .library(name: "VignetteSQLite", targets: ["VignetteSQLite"]),
         .library(name: "VignetteServer", targets: ["VignetteServer"]),
         .executable(name: "vignette", targets: ["VignetteCLI"]),
@@ -88,10 +89,15 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
+        // Test doubles shipped for users (a fixture loader on a virtual clock): the core only, no libcurl.
+        .target(
+            name: "VignetteTesting",
+            dependencies: ["VignetteCore"]
+        ),
         .target(
             name: "VignetteSnapshotTesting",
             dependencies: [
-                "VignetteCore",
+                "VignetteCore", "VignetteTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
@@ -121,6 +127,10 @@ let package = Package(
             dependencies: ["Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteTestSupport"]
         ),
         .testTarget(
+            name: "VignetteTestingTests",
+            dependencies: ["VignetteTesting", "VignetteTestSupport"]
+        ),
+        .testTarget(
             name: "VignetteSnapshotTestingTests",
             dependencies: ["VignetteSnapshotTesting", "VignetteCatalog", "VignetteTestSupport"]
         ),
@@ -138,7 +148,7 @@ let package = Package(
         .testTarget(
             name: "ReadmeExamples",
             dependencies: [
-                "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteSnapshotTesting", "VignetteServer",
+                "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteSnapshotTesting", "VignetteTesting", "VignetteServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ],
             resources: [.copy("Images")]

@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """The module layering the compiler enforces, checked from the manifest.
 
-Fails when VignetteCore or VignetteSnapshotTesting depends, directly or
-through another target, on a target that links libcurl (CCurl) or on the
-pipeline module (Vignette), or when a core source file imports either;
-and when any library below the server (VignetteCore, Vignette,
-VignetteSQLite, VignetteCatalog, VignetteSnapshotTesting) depends on
-VignetteServer or Hummingbird, or one of their source files imports them.
+Fails when VignetteTesting depends on anything but VignetteCore; when
+VignetteCore, VignetteTesting or VignetteSnapshotTesting
+depends, directly or through another target, on a target that links
+libcurl (CCurl) or on the pipeline module (Vignette), or when one of their
+source files imports either; and when any library below the server
+(VignetteCore, Vignette, VignetteSQLite, VignetteCatalog, VignetteTesting,
+VignetteSnapshotTesting) depends on VignetteServer or Hummingbird, or one
+of their source files imports them.
 """
 import json
 import pathlib
@@ -15,10 +17,13 @@ import subprocess
 import sys
 
 FORBIDDEN = {'Vignette', 'CCurl'}
-LOWER_LAYERS = ['VignetteCore', 'VignetteSnapshotTesting']
+LOWER_LAYERS = ['VignetteCore', 'VignetteTesting', 'VignetteSnapshotTesting']
 # The render service sits on top: nothing below it may reach it or its framework.
 SERVER = {'VignetteServer', 'Hummingbird', 'HummingbirdCore'}
-BELOW_SERVER = ['VignetteCore', 'Vignette', 'VignetteSQLite', 'VignetteCatalog', 'VignetteSnapshotTesting']
+BELOW_SERVER = ['VignetteCore', 'Vignette', 'VignetteSQLite', 'VignetteCatalog', 'VignetteTesting',
+                'VignetteSnapshotTesting']
+# Test doubles shipped to users stay small: their direct dependencies, all of them.
+DIRECT_ONLY = {'VignetteTesting': {'VignetteCore'}}
 
 
 def closure(targets, name, seen=None):
@@ -41,7 +46,11 @@ def main():
         if reached:
             problems.append(f'{layer} depends on {", ".join(sorted(reached))}')
         print(f'layers: {layer} -> {", ".join(sorted(closure(targets, layer))) or "nothing"}')
-    for root in ['Sources/VignetteCore', 'Sources/VignetteSnapshotTesting']:
+    for layer, allowed in DIRECT_ONLY.items():
+        extra = set(targets.get(layer, [])) - allowed
+        if extra:
+            problems.append(f'{layer} may depend on {", ".join(sorted(allowed))} only, not {", ".join(sorted(extra))}')
+    for root in [f'Sources/{layer}' for layer in LOWER_LAYERS]:
         for path in sorted(pathlib.Path(root).rglob('*.swift')):
             for number, line in enumerate(path.read_text().splitlines(), 1):
                 if re.match(r'\s*(@\w+\s+)*import\s+(Vignette|CCurl)\s*$', line):

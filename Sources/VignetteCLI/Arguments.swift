@@ -57,3 +57,23 @@ struct ByteSizeArgument: ExpressibleByArgument, CustomStringConvertible {
     var description: String { "\(bytes) bytes" }
     var defaultValueDescription: String { "200MB" }
 }
+
+/// `--max-pixels 250000000` or `--max-pixels none`: a decoder limit the user
+/// raises (or lifts) for their own files; `none` is `Int.max`.
+struct LimitArgument: ExpressibleByArgument, CustomStringConvertible {
+    let value: Int
+
+    init(_ value: Int) { self.value = value }
+
+    init?(argument: String) {
+        if argument.lowercased() == "none" {
+            value = .max
+        } else if let number = Int(argument.replacingOccurrences(of: "_", with: "")), number > 0 {
+            value = number
+        } else {
+            return nil
+        }
+    }
+
+    var description: String { value == .max ? "none" : String(value) }
+}

@@ -21,7 +21,8 @@ extension RenderCommand {
         } catch {
             return .failed(.surfaceFailed(error), placeholder: nil)
         }
-        let loader = RequestOptionsLoader(pipeline: pipeline, scale: sourceScale, cachePolicy: cachePolicy(for: job.input))
+        let loader = RequestOptionsLoader(pipeline: pipeline, scale: sourceScale, cachePolicy: cachePolicy(for: job.input),
+                                          limits: (maxPixels.value, maxSide.value))
         let descriptor = ImageDescriptor(job.input.url, contentMode: mode, tint: tint, background: background,
                                          accessibilityIdentifier: identifier)
         switch await surface.load(descriptor, placeholders: failure.map { .current.failure($0) }, using: loader) {
@@ -61,19 +62,21 @@ extension RenderCommand {
     }
 }
 
-/// The pipeline with the command's request options — `--source-scale` and
-/// the cache policy — which `ImageSurface.load` does not take. It keeps the
+/// The pipeline with the command's request options — `--source-scale`, the
+/// cache policy and the decoder limits — which `ImageSurface.load` does not take. It keeps the
 /// response, so the command can say where the image came from.
 final class RequestOptionsLoader: ImageLoading {
     private let pipeline: ImagePipeline
     private let scale: Double?
     private let cachePolicy: CachePolicy
+    private let limits: (maxPixelCount: Int, maxSide: Int)
     private let lastResponse = Locked<ImageResponse?>(nil)
 
-    init(pipeline: ImagePipeline, scale: Double?, cachePolicy: CachePolicy) {
+    init(pipeline: ImagePipeline, scale: Double?, cachePolicy: CachePolicy, limits: (maxPixelCount: Int, maxSide: Int)) {
         self.pipeline = pipeline
         self.scale = scale
         self.cachePolicy = cachePolicy
+        self.limits = limits
     }
 
     /// The last response delivered.
@@ -87,6 +90,8 @@ final class RequestOptionsLoader: ImageLoading {
         var request = request
         if let scale { request.scale = scale }
         request.cachePolicy = cachePolicy
+        request.options.maxPixelCount = limits.maxPixelCount
+        request.options.maxSide = limits.maxSide
         let response = try await pipeline.response(for: request, priority: priority)
         lastResponse.withLock { $0 = response }
         return response.image

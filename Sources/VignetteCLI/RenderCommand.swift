@@ -83,6 +83,13 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Network loads at once.")
     var maxConcurrent: Int = 8
 
+    @Option(help: ArgumentHelp("Refuse images of more pixels than this, from the header, before decoding (or none).",
+                               valueName: "N|none"))
+    var maxPixels = LimitArgument(DecodingOptions.defaultMaxPixelCount)
+
+    @Option(help: ArgumentHelp("Refuse images with a side longer than this many pixels (or none).", valueName: "N|none"))
+    var maxSide = LimitArgument(DecodingOptions.defaultMaxSide)
+
     @OptionGroup(title: "Disk cache")
     var cache: CacheOptions
 
@@ -144,7 +151,9 @@ struct RenderCommand: AsyncParsableCommand {
         let failurePlaceholder = try failure.map { path in
             do {
                 let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                let image = try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(path)))
+                let image = try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(path),
+                                                                                      maxPixelCount: maxPixels.value,
+                                                                                      maxSide: maxSide.value))
                 return ImageDescriptor(image, contentMode: .center, background: background, accessibilityIdentifier: identifier)
             } catch {
                 throw ValidationError("--failure \(path): \(error)")
@@ -157,7 +166,9 @@ struct RenderCommand: AsyncParsableCommand {
         let pipeline = ImagePipeline(
             loader: DefaultDataLoader(options: options),
             configuration: .init(maxConcurrentLoads: maxConcurrent, retry: RetryPolicy(maxRetries: retries),
-                                 memoryCacheBytes: 0, diskCache: diskCache))
+                                 // Each input is rendered once (inputs are de-duplicated): caching
+                                 // its pixels or bytes in memory would only keep every buffer fresh.
+                                 memoryCacheBytes: 0, dataCacheBytes: 0, diskCache: diskCache))
         let outcomes = await render(jobs, pipeline: pipeline, failure: failurePlaceholder)
         // Cache writes run in the background: let them land (and the sweep
         // run) before the process exits.
@@ -171,7 +182,12 @@ struct RenderCommand: AsyncParsableCommand {
     /// network and every core busy without holding every image in memory.
     private func render(_ jobs: [Job], pipeline: ImagePipeline, failure: ImageDescriptor<Bitmap>?) async -> [Outcome] {
         var outcomes = [Outcome?](repeating: nil, count: jobs.count)
-        let window = max(maxConcurrent, ProcessInfo.processInfo.activeProcessorCount) * 2
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        // Transfers wait on the network, so keep many in flight; local files
+        // wait on nothing: one more than the cores keeps them busy, and fewer
+        // live buffers let malloc hand the same memory to the next image.
+        let window = jobs.contains { if case .network = $0.input { true } else { false } }
+            ? max(maxConcurrent, cores) * 2 : cores + 1
         await withTaskGroup(of: (Int, Outcome).self) { group in
             var next = 0
             func launch() {

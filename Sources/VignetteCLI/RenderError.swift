@@ -18,11 +18,21 @@ enum RenderError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .loadFailed(let url, let error): error.reason(loading: url)
+        case .loadFailed(let url, let error): error.reason(loading: url) + Self.limitHint(error)
         case .surfaceFailed(let error): "\(error)"
         case .encodingFailed(let error): "\(error)"
         case .writeFailed(let error): "\(error)"
         case .unfinished(let state): "the load did not finish (\(state))"
+        }
+    }
+
+    /// Which option raises the decoder limit an image ran into.
+    private static func limitHint(_ error: ImageLoadingError) -> String {
+        guard case .decodingFailed(_, let decoding) = error else { return "" }
+        switch decoding.reason {
+        case .tooLarge: return " (raise it with --max-pixels N, or --max-pixels none)"
+        case .sideTooLong: return " (raise it with --max-side N, or --max-side none)"
+        default: return ""
         }
     }
 }

@@ -21,6 +21,12 @@ import VignetteCore
 /// nothing is ever written and a missing reference fails with
 /// "no reference at <path>". Re-recording an unchanged snapshot leaves the
 /// file untouched. Works under Swift Testing and XCTest.
+///
+/// On a mismatch the reference, actual, diff and side-by-side PNGs are
+/// written to the artifact folder and attached to the running test: Swift
+/// Testing `Attachment`s (`swift test --attachments-path DIR` saves them),
+/// or `XCTAttachment`s under XCTest on Apple platforms (swift-corelibs-xctest
+/// on Linux has none: there the folder is the only copy).
 public func assertSnapshot<Value>(
     of value: @autoclosure () throws -> Value,
     as snapshotting: Snapshotting<Value, Bitmap>,
@@ -34,12 +40,15 @@ public func assertSnapshot<Value>(
 ) {
     let location = SnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     if let failure = verifyImageSnapshot(of: try value(), as: snapshotting, named: name, record: record,
-                                         filePath: "\(filePath)", testName: testName) {
+                                         filePath: "\(filePath)", testName: testName,
+                                         environment: ProcessInfo.processInfo.environment, location: location) {
         location.fail(failure)
     }
 }
 
 /// The check behind `assertSnapshot`: nil when it passes, else the message.
+/// On a mismatch the failure images are also attached to the running test
+/// (see `assertSnapshot`).
 public func verifyImageSnapshot<Value>(
     of value: @autoclosure () throws -> Value,
     as snapshotting: Snapshotting<Value, Bitmap>,
@@ -52,7 +61,8 @@ public func verifyImageSnapshot<Value>(
                         testName: testName, environment: ProcessInfo.processInfo.environment)
 }
 
-/// `environment` stands in for the process environment (tests of the rules).
+/// `environment` stands in for the process environment (tests of the rules);
+/// `location` is where attachments are attributed.
 func verifyImageSnapshot<Value>(
     of value: @autoclosure () throws -> Value,
     as snapshotting: Snapshotting<Value, Bitmap>,
@@ -60,7 +70,8 @@ func verifyImageSnapshot<Value>(
     record: SnapshotTestingConfiguration.Record?,
     filePath: String,
     testName: String,
-    environment: [String: String]
+    environment: [String: String],
+    location: SnapshotLocation? = nil
 ) -> String? {
     let directory = SnapshotFolder.directory(forTestFile: filePath)
     let test = SnapshotFolder.sanitize(testName)
@@ -105,7 +116,8 @@ func verifyImageSnapshot<Value>(
     let failure = SnapshotArtifacts.$folderOverride.withValue(environment["SNAPSHOT_ARTIFACTS"]) {
         SnapshotArtifacts.$baseName.withValue(artifactName) { snapshotting.diffing.diffV2(reference, actual) }
     }
-    guard let (message, _) = failure else { return nil }
+    guard let (message, attachments) = failure else { return nil }
+    SnapshotAttachments.record(attachments, location: location)
     return mode == .failed ? recordReference(message) : "\(message)\nreference file: \(file.path)"
 }
 

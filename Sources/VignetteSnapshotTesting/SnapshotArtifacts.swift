@@ -16,6 +16,12 @@ enum SnapshotArtifacts {
         return FileManager.default.temporaryDirectory.appendingPathComponent("vignette-snapshots", isDirectory: true)
     }
 
+    /// One failure image as PNG: `suffix` is `actual`, `reference`, `diff` or `side-by-side`.
+    struct Image {
+        var suffix: String
+        var png: Data
+    }
+
     struct Files {
         var actual: String?
         var reference: String?
@@ -24,23 +30,52 @@ enum SnapshotArtifacts {
         var problem: String?
     }
 
-    static func write(reference: Bitmap, actual: Bitmap, comparison: ImageComparison) -> Files {
+    /// The failure images, encoded once: for the folder and for the test's attachments.
+    /// The diff is missing when the sizes differ; the side-by-side when it would exceed its budget.
+    static func images(reference: Bitmap, actual: Bitmap, comparison: ImageComparison) -> (images: [Image], problem: String?) {
+        var images: [Image] = [], problems: [String] = []
+        func add(_ bitmap: Bitmap?, _ suffix: String) {
+            guard let bitmap, bitmap.width > 0, bitmap.height > 0 else { return }
+            do {
+                images.append(Image(suffix: suffix, png: try PNGCodec.encode(bitmap)))
+            } catch {
+                problems.append("could not encode the \(suffix) image: \(error)")
+            }
+        }
+        add(actual, "actual")
+        add(reference, "reference")
+        add(comparison.diffImage(reference, actual), "diff")
+        do {
+            add(try comparison.sideBySide(reference, actual), "side-by-side")
+        } catch {
+            problems.append("no side-by-side image: \(error)")
+        }
+        return (images, problems.isEmpty ? nil : problems.joined(separator: "; "))
+    }
+
+    /// `<name>.<suffix>.png`, `<name>` being the snapshot's (`<test>.<n or name>`).
+    static func fileName(_ image: Image) -> String {
+        let base = baseName.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "snapshot"
+        return "\(base).\(image.suffix).png"
+    }
+
+    static func write(_ images: [Image], problem: String?) -> Files {
         let base = folder.appendingPathComponent(baseName ?? "snapshot-\(UUID().uuidString.prefix(8))")
-        var files = Files()
+        var files = Files(problem: problem)
         do {
             try FileManager.default.createDirectory(at: base.deletingLastPathComponent(), withIntermediateDirectories: true)
-            func save(_ bitmap: Bitmap?, _ suffix: String) throws -> String? {
-                guard let bitmap, bitmap.width > 0, bitmap.height > 0 else { return nil }
-                let path = base.path + "." + suffix + ".png"
-                try AtomicFile.write(try PNGCodec.encode(bitmap), to: path)
-                return path
+            for image in images {
+                let path = base.path + "." + image.suffix + ".png"
+                try AtomicFile.write(image.png, to: path)
+                switch image.suffix {
+                case "actual": files.actual = path
+                case "reference": files.reference = path
+                case "diff": files.diff = path
+                default: files.sideBySide = path
+                }
             }
-            files.actual = try save(actual, "actual")
-            files.reference = try save(reference, "reference")
-            files.diff = try save(comparison.diffImage(reference, actual), "diff")
-            files.sideBySide = try save(comparison.sideBySide(reference, actual), "side-by-side")
         } catch {
-            files.problem = "could not write failure images: \(error)"
+            files.problem = [problem, "could not write failure images: \(error)"].compactMap { $0 }.joined(separator: "; ")
         }
         return files
     }
@@ -48,7 +83,10 @@ enum SnapshotArtifacts {
     static func message(_ result: ImageComparison.Result, files: Files) -> String {
         var lines = ["Snapshot does not match the reference: \(result)."]
         if let path = files.sideBySide { lines.append("side by side (reference | actual | diff): \(path)") }
-        if let path = files.diff { lines.append("diff (red: beyond tolerance, amber: within): \(path)") }
+        if let path = files.diff {
+            lines.append("diff (red: beyond tolerance, yellow: anti-aliasing, orange: within tolerance, "
+                         + "blue stripes: ignored): \(path)")
+        }
         if let path = files.actual { lines.append("actual: \(path)") }
         if let path = files.reference { lines.append("reference: \(path)") }
         if let problem = files.problem { lines.append(problem) }

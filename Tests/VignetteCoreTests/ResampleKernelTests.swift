@@ -29,6 +29,7 @@ import Testing
         ((7, 300), (7, 11)),      // vertical only, span below one SIMD block
         ((1, 50), (1, 3)),        // one column
         ((64, 64), (63, 65)),     // nearly the same size
+        ((211, 90), (77, 45)),    // AVX2: 32-byte vertical blocks and a tail, horizontal pairs and edge singles
     ]
 
     @Test(arguments: [ResamplingFilter.lanczos3, .catmullRom, .bilinear, .box])
@@ -39,15 +40,17 @@ import Testing
             let windows = [PixelRect(minX: 0, minY: 0, maxX: w, maxY: h),
                            PixelRect(minX: w / 3, minY: h / 4, maxX: w, maxY: h - h / 4)]
             for visible in windows where !visible.isEmpty {
-                let simd = Resampler.resample(source, destinationWidth: w, destinationHeight: h, visible: visible,
-                                              filter: filter, simd: true)
                 let scalar = Resampler.resample(source, destinationWidth: w, destinationHeight: h, visible: visible,
-                                                filter: filter, simd: false)
-                #expect(simd == scalar, "\(item) \(visible)")
-                #expect(simd.count == visible.width * visible.height * 4)
-                for i in stride(from: 0, to: simd.count, by: 4) {
-                    let alpha = simd[i + 3]
-                    guard simd[i] <= alpha, simd[i + 1] <= alpha, simd[i + 2] <= alpha else {
+                                                filter: filter, path: .scalar)
+                for path in [Resampler.KernelPath.sse2, .best] {
+                    let simd = Resampler.resample(source, destinationWidth: w, destinationHeight: h, visible: visible,
+                                                  filter: filter, path: path)
+                    #expect(simd == scalar, "\(path) \(item) \(visible)")
+                }
+                #expect(scalar.count == visible.width * visible.height * 4)
+                for i in stride(from: 0, to: scalar.count, by: 4) {
+                    let alpha = scalar[i + 3]
+                    guard scalar[i] <= alpha, scalar[i + 1] <= alpha, scalar[i + 2] <= alpha else {
                         Issue.record("colour above alpha at byte \(i) for \(item)")
                         return
                     }
@@ -61,10 +64,10 @@ import Testing
                               premultipliedRGBA: [UInt8](repeating: 0, count: 123 * 77 * 4).enumerated().map {
                                   [0x40, 0x80, 0xC0, 0xFF][$0.offset % 4]
                               })
-        for simd in [true, false] {
+        for path in Resampler.KernelPath.allCases {
             let out = Resampler.resample(flat, destinationWidth: 50, destinationHeight: 91,
                                          visible: PixelRect(minX: 0, minY: 0, maxX: 50, maxY: 91),
-                                         filter: .lanczos3, simd: simd)
+                                         filter: .lanczos3, path: path)
             #expect(out == [UInt8](repeating: 0, count: 50 * 91 * 4).enumerated().map {
                 [0x40, 0x80, 0xC0, 0xFF][$0.offset % 4]
             })

@@ -1,5 +1,6 @@
-// Vignette's hot paths on real photographs: PNG decode, resampling, tint and
-// compositing, PNG encode, and the whole server job (bytes in, bytes out).
+// Vignette's hot paths on real photographs: PNG and JPEG decode, resampling,
+// tint and compositing, PNG encode, and the whole server job (bytes in, bytes
+// out; PNG here, JPEG in JPEGBenchmarks.swift).
 //
 //   cd Benchmarks && swift package --allow-writing-to-package-directory benchmark
 //
@@ -186,6 +187,8 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try Fixtures.thumbnail(fixtures.largePNG))
         }
     }
+
+    jpegBenchmarks(fixtures)
 }
 
 /// Inputs shared by all benchmarks, prepared once before any of them runs.

@@ -10,7 +10,8 @@
 
 /// One axis of fixed-point filter taps: for output sample i, `counts[i]`
 /// weights from `weights + i * stride` apply to source samples from
-/// `starts[i]` on. Weights are scaled by 2^precision_bits and fit in 16 bits.
+/// `starts[i]` on. Weights are scaled by 2^precision_bits and fit in 16 bits;
+/// the slots after a sample's `counts[i]` weights, up to `stride`, are zero.
 typedef struct {
     const int32_t *starts;
     const int32_t *counts;
@@ -53,9 +54,9 @@ void vg_png_unfilter_paeth(const uint8_t *src, uint8_t *dst, const uint8_t *up, 
 void vg_png_unfilter_paeth_path(const uint8_t *src, uint8_t *dst, const uint8_t *up, size_t width, int channels,
                                 int simd);
 
-/// The same passes with the SIMD paths on (`simd` 1, where the processor
-/// has them) or off (0, the portable scalar code): tests prove both give
-/// identical bytes.
+/// The same passes on a chosen path: `simd` 0 is the portable scalar code,
+/// 1 SSE2, 2 AVX2 where the processor has it (else SSE2) — what the plain
+/// functions use. Tests prove every path gives identical bytes.
 void vg_resample_vertical_path(const uint8_t *source, size_t source_stride, size_t span,
                                vg_resample_axis axis, int32_t rows,
                                uint8_t *destination, size_t destination_stride, int clamp_to_alpha, int simd);

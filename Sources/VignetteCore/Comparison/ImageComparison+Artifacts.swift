@@ -1,30 +1,54 @@
 extension ImageComparison {
+    /// The diff image's colours (opaque RGB).
+    public enum DiffColors {
+        /// A pixel beyond the tolerance: red.
+        public static let failing = Color(red: 230, green: 0, blue: 40)
+        /// A pixel that differs within the tolerance: orange.
+        public static let withinTolerance = Color(red: 255, green: 140, blue: 0)
+        /// A pixel beyond the tolerance that looks like anti-aliasing: yellow.
+        public static let antiAliased = Color(red: 255, green: 230, blue: 0)
+        /// Ignored regions: diagonal stripes of this blue…
+        public static let ignored = Color(red: 40, green: 100, blue: 230)
+        /// …and this light blue.
+        public static let ignoredStripe = Color(red: 175, green: 200, blue: 245)
+    }
+
     /// Differences highlighted over a faded, greyed reference: red where a
-    /// pixel fails the tolerance, amber where it differs but passes. Nil when
-    /// the sizes differ.
+    /// pixel fails the tolerance, yellow where it is beyond it but looks like
+    /// anti-aliasing (unless `.strict`), orange where it differs within the
+    /// tolerance, blue stripes over ignored regions (see `DiffColors`). Nil
+    /// when the sizes differ; invalid ignored regions are not drawn.
     public func diffImage(_ reference: Bitmap, _ actual: Bitmap) -> Bitmap? {
-        guard reference.width == actual.width, reference.height == actual.height else { return nil }
+        let width = reference.width, height = reference.height
+        guard width == actual.width, height == actual.height else { return nil }
         let threshold = Float(deltaEThreshold)
-        var out = Bitmap(width: reference.width, height: reference.height, scale: reference.scale, fill: .white)
+        let ignore = (try? validateIgnoredRegions(width: width, height: height)) == nil
+            ? nil : ignoreMap(width: width, height: height, scale: actual.scale)
+        var out = Bitmap(width: width, height: height, scale: reference.scale, fill: .white)
         reference.pixels.withUnsafeBytes { rBytes in
             actual.pixels.withUnsafeBytes { aBytes in
                 out.pixels.withUnsafeMutableBufferPointer { o in
                     let r = rBytes.bindMemory(to: UInt32.self), a = aBytes.bindMemory(to: UInt32.self)
-                    for i in 0..<r.count {
-                        let p = r[i], q = a[i]
-                        if p != q {
-                            let fails = perceptualPrecision >= 1 || ImageComparison.difference(p, q) > threshold
-                            o[i * 4] = fails ? 230 : 255
-                            o[i * 4 + 1] = fails ? 0 : 170
-                            o[i * 4 + 2] = fails ? 40 : 0
-                        } else {
-                            // Luma of the reference over white, faded to a quarter.
-                            let alpha = UInt32(p >> 24)
-                            let luma = (77 * (p & 0xFF) + 150 * ((p >> 8) & 0xFF) + 29 * ((p >> 16) & 0xFF)) >> 8
-                            let over = luma + (255 - alpha)
-                            o[i * 4] = UInt8(truncatingIfNeeded: 191 + over / 4)
-                            o[i * 4 + 1] = o[i * 4]
-                            o[i * 4 + 2] = o[i * 4]
+                    func paint(_ i: Int, _ color: Color) {
+                        o[i * 4] = color.red; o[i * 4 + 1] = color.green; o[i * 4 + 2] = color.blue
+                    }
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let i = y * width + x, p = r[i], q = a[i]
+                            if let ignore, ignore.contains(x, y) {
+                                paint(i, (x + y) / 3 % 2 == 0 ? DiffColors.ignored : DiffColors.ignoredStripe)
+                            } else if p != q {
+                                let fails = perceptualPrecision >= 1 || ImageComparison.difference(p, q) > threshold
+                                let antiAliased = fails && antiAliasing != .strict && ImageComparison.isAntiAliased(
+                                    rBytes.baseAddress!, aBytes.baseAddress!, x: x, y: y, width: width, height: height)
+                                paint(i, antiAliased ? DiffColors.antiAliased : fails ? DiffColors.failing : DiffColors.withinTolerance)
+                            } else {
+                                // Luma of the reference over white, faded to a quarter.
+                                let alpha = UInt32(p >> 24)
+                                let luma = (77 * (p & 0xFF) + 150 * ((p >> 8) & 0xFF) + 29 * ((p >> 16) & 0xFF)) >> 8
+                                let shade = UInt8(truncatingIfNeeded: 191 + (luma + (255 - alpha)) / 4)
+                                paint(i, Color(red: shade, green: shade, blue: shade))
+                            }
                         }
                     }
                 }

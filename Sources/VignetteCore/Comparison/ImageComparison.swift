@@ -10,23 +10,40 @@ import Foundation
 ///
 /// The per-pixel difference is CIE94 ΔE (graphic-arts weights) between the
 /// straight sRGB colours, scaled by the larger of the two alphas, or the alpha
-/// difference in percent if that is larger. Identical buffers take a `memcmp`
-/// fast path.
+/// difference in percent if that is larger. ΔE is always CIE94 on 8-bit
+/// sRGB; `precision` is always a share of pixels, never of bytes. Identical
+/// buffers take a `memcmp` fast path.
+///
+/// - `ignoring`: regions (rectangles in points, or a mask bitmap) whose
+///   pixels never count, see `IgnoredRegion`.
+/// - `antiAliasing`: `.strict` (the default) fails every pixel beyond the
+///   tolerance; `.reported` also counts those that look like anti-aliasing,
+///   `.forgiven` counts them and lets them pass — see `AntiAliasing`.
 ///
 /// ```swift
 /// let result = ImageComparison(perceptualPrecision: 0.98).compare(reference, actual)
-/// if !result.matches { print(result) }   // "412 of 40000 pixels differ (1.03%) …"
+/// if !result.matches { print(result) }   // "412 of 40000 pixels differ (1.03% of pixels) …"
+/// let tolerant = ImageComparison(perceptualPrecision: 0.98,
+///                                ignoring: [.rect(Rect(x: 0, y: 0, width: 60, height: 14))],
+///                                antiAliasing: .forgiven)
 /// ```
 public struct ImageComparison: Sendable, Hashable {
     /// Share of pixels that must match, 0...1.
     public var precision: Double
     /// Per-pixel similarity, 0...1 (1 = exact).
     public var perceptualPrecision: Double
+    /// Regions whose pixels never count as differing or failing.
+    public var ignoring: [IgnoredRegion]
+    /// Whether pixels that look like anti-aliasing are classified, and forgiven.
+    public var antiAliasing: AntiAliasing
 
-    /// A comparison; both default to exact.
-    public init(precision: Double = 1, perceptualPrecision: Double = 1) {
+    /// A comparison; both precisions default to exact, nothing ignored, anti-aliasing strict.
+    public init(precision: Double = 1, perceptualPrecision: Double = 1,
+                ignoring: [IgnoredRegion] = [], antiAliasing: AntiAliasing = .strict) {
         self.precision = max(0, min(1, precision))
         self.perceptualPrecision = max(0, min(1, perceptualPrecision))
+        self.ignoring = ignoring
+        self.antiAliasing = antiAliasing
     }
 
     /// The exact comparison.
@@ -42,22 +59,26 @@ public struct ImageComparison: Sendable, Hashable {
     /// The largest ΔE a pixel may have and still match.
     public var deltaEThreshold: Double { (1 - perceptualPrecision) * 100 }
 
-    /// Compares `actual` against `reference`.
+    /// Compares `actual` against `reference`; ignored rectangles are
+    /// converted to pixels with the actual bitmap's scale (the rendered
+    /// surface's; a reference read from a PNG has scale 1).
     public func compare(_ reference: Bitmap, _ actual: Bitmap) -> Result {
         compare(Grid(width: reference.width, height: reference.height, pixels: reference.pixels),
-                Grid(width: actual.width, height: actual.height, pixels: actual.pixels), premultiplied: true)
+                Grid(width: actual.width, height: actual.height, pixels: actual.pixels),
+                premultiplied: true, scale: actual.scale)
     }
 
     /// Compares straight-alpha RGBA8 pixels, as a PNG stores them (what
     /// `vignette compare` uses): no premultiplication round trip, whose
     /// rounding would inflate small differences of translucent pixels.
-    /// Colour hidden under alpha 0 is ignored.
+    /// Colour hidden under alpha 0 is ignored. Ignored rectangles are in
+    /// pixels here (scale 1).
     public func compareStraightRGBA(
         reference: (width: Int, height: Int, pixels: [UInt8]), actual: (width: Int, height: Int, pixels: [UInt8])
     ) -> Result {
         compare(Grid(width: reference.width, height: reference.height, pixels: Self.clearingHiddenColour(reference.pixels)),
                 Grid(width: actual.width, height: actual.height, pixels: Self.clearingHiddenColour(actual.pixels)),
-                premultiplied: false)
+                premultiplied: false, scale: 1)
     }
 
     struct Grid {
@@ -78,82 +99,26 @@ public struct ImageComparison: Sendable, Hashable {
         return copy
     }
 
-    private func compare(_ reference: Grid, _ actual: Grid, premultiplied: Bool) -> Result {
-        func result(differing: Int = 0, failing: Int = 0, worstDeltaE: Double = 0, worstIsBound: Bool = false,
-                    worst: Result.Location? = nil, bounds: PixelRect? = nil) -> Result {
+    private func compare(_ reference: Grid, _ actual: Grid, premultiplied: Bool, scale: Double) -> Result {
+        func result(regionError: Error? = nil) -> Result {
             Result(comparison: self, referenceSize: PixelSize(width: reference.width, height: reference.height),
-                   actualSize: PixelSize(width: actual.width, height: actual.height), differing: differing, failing: failing,
-                   worstDeltaE: worstDeltaE, worstIsBound: worstIsBound, worst: worst, bounds: bounds)
+                   actualSize: PixelSize(width: actual.width, height: actual.height), differing: 0, failing: 0,
+                   worstDeltaE: 0, worstIsBound: false, worst: nil, bounds: nil, regionError: regionError)
         }
         guard reference.width == actual.width, reference.height == actual.height,
               reference.pixels.count == actual.pixels.count, reference.pixels.count == reference.width * reference.height * 4
         else { return result() }
+        do {
+            try validateIgnoredRegions(width: reference.width, height: reference.height)
+        } catch {
+            return result(regionError: error)
+        }
         let identical = reference.pixels.withUnsafeBytes { r in
             actual.pixels.withUnsafeBytes { a in r.count == 0 || memcmp(r.baseAddress!, a.baseAddress!, r.count) == 0 }
         }
         if identical { return result() }
-        return scan(reference, actual, premultiplied: premultiplied)
-    }
-
-    private func scan(_ reference: Grid, _ actual: Grid, premultiplied: Bool) -> Result {
-        let width = reference.width, height = reference.height
-        let threshold = Float(deltaEThreshold)
-        // Opaque one-step differences cannot exceed `unitStepBound`: when the
-        // tolerance is at least that, they pass without the colour maths.
-        let skipUnitSteps = perceptualPrecision < 1 && threshold >= ImageComparison.unitStepBound
-        var skipped = 0
-        var differing = 0, failing = 0
-        var worstDeltaE: Float = 0
-        var worst: Result.Location?
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        reference.pixels.withUnsafeBytes { rBytes in
-            actual.pixels.withUnsafeBytes { aBytes in
-                for y in 0..<height {
-                    let row = y * width
-                    // Most rows of a snapshot are untouched: memcmp skips them at memory speed.
-                    if memcmp(rBytes.baseAddress! + row * 4, aBytes.baseAddress! + row * 4, width * 4) == 0 { continue }
-                    var x = 0
-                    while x < width {
-                        // Four pixels at a time: a block whose pixels are all equal or
-                        // opaque one-step changes needs no colour maths at all.
-                        if skipUnitSteps && x + 4 <= width,
-                           let changed = ImageComparison.unitStepBlock(rBytes.baseAddress! + (row + x) * 4,
-                                                                       aBytes.baseAddress! + (row + x) * 4) {
-                            if changed != 0 {
-                                differing += changed.nonzeroBitCount
-                                skipped += changed.nonzeroBitCount
-                                minX = min(minX, x + changed.trailingZeroBitCount)
-                                maxX = max(maxX, x + 3 - (changed.leadingZeroBitCount - (UInt8.bitWidth - 4)))
-                                minY = min(minY, y); maxY = max(maxY, y)
-                            }
-                            x += 4
-                            continue
-                        }
-                        let p = rBytes.loadUnaligned(fromByteOffset: (row + x) * 4, as: UInt32.self)
-                        let q = aBytes.loadUnaligned(fromByteOffset: (row + x) * 4, as: UInt32.self)
-                        if p == q { x += 1; continue }
-                        differing += 1
-                        minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-                        if skipUnitSteps && ImageComparison.isOpaqueUnitStep(p, q) {
-                            skipped += 1
-                            x += 1
-                            continue
-                        }
-                        let d = ImageComparison.difference(p, q, premultiplied: premultiplied)
-                        if d > worstDeltaE { worstDeltaE = d; worst = Result.Location(x: x, y: y) }
-                        if d > threshold || perceptualPrecision >= 1 { failing += 1 }
-                        x += 1
-                    }
-                }
-            }
-        }
-        let bounds = maxX < 0 ? nil : PixelRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)
-        // Skipped pixels are only known to be within the bound.
-        let bounded = skipped > 0 && worstDeltaE < ImageComparison.unitStepBound
-        return Result(comparison: self, referenceSize: PixelSize(width: width, height: height), actualSize: PixelSize(width: width, height: height),
-                      differing: differing, failing: failing,
-                      worstDeltaE: Double(bounded ? ImageComparison.unitStepBound : worstDeltaE),
-                      worstIsBound: bounded, worst: bounded ? nil : worst, bounds: bounds)
+        return scan(reference, actual, premultiplied: premultiplied,
+                    ignore: ignoreMap(width: reference.width, height: reference.height, scale: scale))
     }
 
     /// For four pixels in a row: nil unless every one is equal or an opaque

@@ -3,15 +3,25 @@ import CKernels
 /// Separable fixed-point resampling of premultiplied RGBA8. The vertical
 /// pass runs first, over only the source columns the horizontal pass needs;
 /// the horizontal pass then works on the already reduced rows. Both passes
-/// are C kernels (SSE2 where the processor has it) doing exact integer
-/// arithmetic, so every machine gives the same bytes.
+/// are C kernels (AVX2 or SSE2 where the processor has them) doing exact
+/// integer arithmetic, so every machine gives the same bytes.
 enum Resampler {
+    /// Which kernel code runs: tests prove every path gives the scalar bytes.
+    enum KernelPath: Int32, CaseIterable {
+        /// The portable C code.
+        case scalar = 0
+        /// SSE2.
+        case sse2 = 1
+        /// AVX2 where the processor has it, else SSE2 (the default).
+        case best = 2
+    }
+
     /// Resamples `source` to `destinationWidth × destinationHeight` and
     /// returns only the `visible` part (coordinates relative to the
     /// destination's top-left), premultiplied RGBA, `visible.width * 4` per row.
     static func resample(
         _ source: Bitmap, destinationWidth: Int, destinationHeight: Int,
-        visible: PixelRect, filter: ResamplingFilter, simd: Bool = true
+        visible: PixelRect, filter: ResamplingFilter, path: KernelPath = .best
     ) -> [UInt8] {
         let plan = ResamplePlan(sourceWidth: source.width, sourceHeight: source.height,
                                 destinationWidth: destinationWidth, destinationHeight: destinationHeight,
@@ -19,13 +29,13 @@ enum Resampler {
         let source = plan.blockWidth * plan.blockHeight > 1 ? boxReduced(source, plan: plan) : source
         let outW = visible.width, outH = visible.height
         let xAxis = destinationWidth == source.width ? nil
-            : ResampleAxis(sourceLength: source.width, destinationLength: destinationWidth,
+            : ResampleAxis.cached(sourceLength: source.width, destinationLength: destinationWidth,
                            visible: visible.minX..<visible.maxX, filter: filter)
         let yAxis = destinationHeight == source.height ? nil
-            : ResampleAxis(sourceLength: source.height, destinationLength: destinationHeight,
+            : ResampleAxis.cached(sourceLength: source.height, destinationLength: destinationHeight,
                            visible: visible.minY..<visible.maxY, filter: filter)
         if plan.horizontalFirst, let xAxis, let yAxis {
-            return horizontalFirst(source, xAxis: xAxis, yAxis: yAxis, width: outW, height: outH, simd: simd)
+            return horizontalFirst(source, xAxis: xAxis, yAxis: yAxis, width: outW, height: outH, path: path)
         }
 
         // Source columns the horizontal pass reads.
@@ -35,7 +45,7 @@ enum Resampler {
         let span = (endColumn - firstColumn) * 4
 
         let vertical = verticalPass(source, axis: yAxis, rows: visible.minY..<visible.maxY,
-                                    firstColumn: firstColumn, span: span, clamps: xAxis == nil, simd: simd)
+                                    firstColumn: firstColumn, span: span, clamps: xAxis == nil, path: path)
         guard let xAxis else { return vertical }
         let rowBytes = outW * 4
         return [UInt8](unsafeUninitializedCapacity: outH * rowBytes) { out, initialized in
@@ -43,7 +53,7 @@ enum Resampler {
                 xAxis.withKernelAxis { axis in
                     // The kernel indexes from source column 0; the rows start at `firstColumn`.
                     vg_resample_horizontal_path(v.baseAddress! - firstColumn * 4, span, axis, Int32(outW), Int32(outH),
-                                                out.baseAddress!, rowBytes, simd ? 1 : 0)
+                                                out.baseAddress!, rowBytes, path.rawValue)
                 }
             }
             initialized = outH * rowBytes
@@ -54,7 +64,7 @@ enum Resampler {
     /// be huge: the horizontal pass over only the rows the vertical one
     /// reads, then the vertical pass over those narrow rows.
     private static func horizontalFirst(
-        _ source: Bitmap, xAxis: ResampleAxis, yAxis: ResampleAxis, width: Int, height: Int, simd: Bool
+        _ source: Bitmap, xAxis: ResampleAxis, yAxis: ResampleAxis, width: Int, height: Int, path: KernelPath
     ) -> [UInt8] {
         let firstRow = Int(yAxis.starts.min() ?? 0)
         let endRow = Int(zip(yAxis.starts, yAxis.counts).map { $0 + $1 }.max() ?? 0)
@@ -64,7 +74,7 @@ enum Resampler {
                 xAxis.withKernelAxis { axis in
                     vg_resample_horizontal_path(src.baseAddress! + firstRow * source.width * 4, source.width * 4, axis,
                                                 Int32(width), Int32(endRow - firstRow), out.baseAddress!, rowBytes,
-                                                simd ? 1 : 0)
+                                                path.rawValue)
                 }
             }
             initialized = (endRow - firstRow) * rowBytes
@@ -74,7 +84,7 @@ enum Resampler {
             horizontal.withUnsafeBufferPointer { h in
                 rows.withKernelAxis { axis in
                     vg_resample_vertical_path(h.baseAddress!, rowBytes, rowBytes, axis, Int32(height),
-                                              out.baseAddress!, rowBytes, 1, simd ? 1 : 0)
+                                              out.baseAddress!, rowBytes, 1, path.rawValue)
                 }
             }
             initialized = height * rowBytes
@@ -100,7 +110,7 @@ enum Resampler {
     /// result is made valid premultiplied data (it is the final output).
     private static func verticalPass(
         _ source: Bitmap, axis yAxis: ResampleAxis?, rows: Range<Int>, firstColumn: Int, span: Int,
-        clamps: Bool, simd: Bool
+        clamps: Bool, path: KernelPath
     ) -> [UInt8] {
         let outH = rows.count
         return [UInt8](unsafeUninitializedCapacity: outH * span) { dst, initialized in
@@ -110,7 +120,7 @@ enum Resampler {
                 if let yAxis {
                     yAxis.withKernelAxis { axis in
                         vg_resample_vertical_path(base, sourceRowBytes, span, axis, Int32(outH),
-                                                  dst.baseAddress!, span, clamps ? 1 : 0, simd ? 1 : 0)
+                                                  dst.baseAddress!, span, clamps ? 1 : 0, path.rawValue)
                     }
                 } else {
                     for y in 0..<outH {
