@@ -6,19 +6,24 @@ import Vignette
 struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two PNG files pixel by pixel.",
+        abstract: "Compare two PNG files, or two folders of PNGs, pixel by pixel.",
         discussion: """
         Exact by default. --perceptual-precision P forgives per-pixel differences up to \
-        (1 − P) × 100 ΔE (CIE94); --precision P is the share of pixels that must pass.
+        (1 − P) × 100 ΔE (CIE94 on 8-bit sRGB); --precision P is the share of pixels that must pass.
+
+        Two folders: images are paired by relative path (recursively: .png, .jpg, .jpeg, .webp, \
+        .avif, .gif; names starting with a dot skipped) and each is added, removed, changed, unchanged or unreadable. \
+        --json prints a JSON summary; --report DIR writes diff images, summary.json and an \
+        index.html to review in a browser.
 
         Exit status: 0 when the images match, 1 when they differ (the figures are printed), \
-        2 when an input cannot be read or --diff cannot be written, 64 on a usage error.
+        2 when an input cannot be read or an output cannot be written, 64 on a usage error.
         """)
 
-    @Argument(help: "The reference PNG.")
+    @Argument(help: "The reference PNG, or a folder of them.")
     var reference: String
 
-    @Argument(help: "The PNG to check against it.")
+    @Argument(help: "The PNG to check against it, or a folder of them.")
     var actual: String
 
     @Option(help: "Share of pixels that must match, 0...1.")
@@ -30,14 +35,44 @@ struct CompareCommand: ParsableCommand {
     @Option(help: "Write reference | actual | diff side by side to this PNG.")
     var diff: String?
 
+    @Option(help: "Write diff images, summary.json and index.html into this folder (created if missing).")
+    var report: String?
+
+    @Flag(help: "Print a JSON summary instead of text.")
+    var json = false
+
     func validate() throws {
         for (name, value) in [("--precision", precision), ("--perceptual-precision", perceptualPrecision)]
         where !(value >= 0 && value <= 1) {
             throw ValidationError("\(name) must be between 0 and 1, got \(value)")
         }
+        let kinds = [reference, actual].map(CompareInputs.kind)
+        // A path ending in "/" means a folder even when it is missing.
+        if kinds.contains(.folder) || [reference, actual].contains(where: { $0.hasSuffix("/") }) {
+            guard kinds == [.folder, .folder] else {
+                throw ValidationError(CompareInputs.mixedKindsMessage(reference: reference, actual: actual, kinds: kinds))
+            }
+        }
+        if diff != nil && (json || report != nil || kinds.contains(.folder)) {
+            throw ValidationError("--diff takes two files and no --json or --report; use --report DIR for a review page")
+        }
     }
 
+    var comparison: ImageComparison { ImageComparison(precision: precision, perceptualPrecision: perceptualPrecision) }
+
     func run() throws {
+        let kinds = [reference, actual].map(CompareInputs.kind)
+        if kinds == [.folder, .folder] {
+            throw ExitCode(CompareFolders(command: self).run())
+        }
+        if json || report != nil {
+            throw ExitCode(CompareFolders(command: self).runFiles())
+        }
+        try compareFiles()
+    }
+
+    /// The two-file form, as it always was.
+    private func compareFiles() throws {
         // Decoding dominates; the two files decode in parallel, to straight
         // RGBA as stored (no premultiplication rounding in the comparison).
         let paths = [reference, actual]
@@ -66,7 +101,6 @@ struct CompareCommand: ParsableCommand {
         }
         guard images.count == 2 else { throw ExitCode(2) }
 
-        let comparison = ImageComparison(precision: precision, perceptualPrecision: perceptualPrecision)
         let result = comparison.compareStraightRGBA(
             reference: (images[0].header.width, images[0].header.height, images[0].pixels),
             actual: (images[1].header.width, images[1].header.height, images[1].pixels))
