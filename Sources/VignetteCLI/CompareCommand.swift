@@ -75,21 +75,27 @@ struct CompareCommand: ParsableCommand {
     private func compareFiles() throws {
         // Decoding dominates; the two files decode in parallel, to straight
         // RGBA as stored (no premultiplication rounding in the comparison).
+        // Byte-identical files (an unchanged snapshot) decode once.
         let paths = [reference, actual]
         typealias Decoded = (header: PNGCodec.Header, pixels: [UInt8])
-        let decoded = Locked<[Int: Result<Decoded, PNGCodec.Error>]>([:])
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let result = Result { () throws(PNGCodec.Error) -> Decoded in
-                let data: Data
+        let contents = paths.map { path in
+            Result { () throws(PNGCodec.Error) -> Data in
                 do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: paths[index]))
+                    return try Data(contentsOf: URL(fileURLWithPath: path))
                 } catch {
-                    throw .unreadable(path: paths[index], reason: FileErrors.reason(error, path: paths[index]))
+                    throw .unreadable(path: path, reason: FileErrors.reason(error, path: path))
                 }
-                return try PNGCodec.decodeStraightRGBA(data)
+            }
+        }
+        let sameBytes = (try? contents[0].get()).map { first in (try? contents[1].get()) == first } ?? false
+        let decoded = Locked<[Int: Result<Decoded, PNGCodec.Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: sameBytes ? 1 : 2) { index in
+            let result = contents[index].flatMap { data in
+                Result { () throws(PNGCodec.Error) -> Decoded in try PNGCodec.decodeStraightRGBA(data) }
             }
             decoded.withLock { $0[index] = result }
         }
+        if sameBytes { decoded.withLock { $0[1] = $0[0] } }
         let results = decoded.withLock { $0 }
         var images: [Decoded] = []
         for index in 0..<2 {

@@ -49,4 +49,23 @@ import VignetteTestSupport
         let unwritable = try RenderCommandTests.run(["compare", reference, reference, "--diff", folder.appendingPathComponent("no/such/dir/d.png").path])
         #expect(unwritable.status == 2 && unwritable.stderr.contains("error: --diff"))
     }
+
+    /// Byte-identical files decode once, yet the answer is the one two decodes give:
+    /// the figures for readable files, and both files named when they are not.
+    @Test func byteIdenticalFilesDecodeOnceWithTheSameAnswer() throws {
+        let folder = try RenderCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photo = try TestImages.photo()
+        let reference = try Self.write(photo, folder, "reference.png")
+        let copy = try Self.write(photo, folder, "copy.png")
+        let same = try RenderCommandTests.run(["compare", reference, copy])
+        #expect(same.status == 0 && same.stdout == "match: identical (\(photo.width * photo.height) pixels)\n", "\(same.stdout)")
+
+        let corrupt = folder.appendingPathComponent("corrupt.png").path
+        let twin = folder.appendingPathComponent("twin.png").path
+        for path in [corrupt, twin] { try Data("\u{89}PNG\r\n\u{1A}\nbroken".utf8).write(to: URL(fileURLWithPath: path)) }
+        let broken = try RenderCommandTests.run(["compare", corrupt, twin])
+        #expect(broken.status == 2, "\(broken.stdout)")
+        #expect(broken.stderr.contains("error: \(corrupt):") && broken.stderr.contains("error: \(twin):"), "\(broken.stderr)")
+    }
 }
