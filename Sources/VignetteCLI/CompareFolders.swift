@@ -85,10 +85,12 @@ struct CompareFolders {
         var image: (width: Int, height: Int, pixels: [UInt8]) { (width, height, pixels) }
     }
 
-    static func load(_ source: Result<String, CompareEntry.Failure>) -> Result<Loaded, CompareEntry.Failure> {
+    static func read(_ source: Result<String, CompareEntry.Failure>) -> Result<Data, CompareEntry.Failure> {
+        Result { () throws(CompareEntry.Failure) -> Data in try CompareInputs.read(try source.get()) }
+    }
+
+    static func decode(_ data: Data) -> Result<Loaded, CompareEntry.Failure> {
         Result { () throws(CompareEntry.Failure) -> Loaded in
-            let path = try source.get()
-            let data = try CompareInputs.read(path)
             if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
                 do throws(PNGCodec.Error) {
                     let (header, pixels) = try PNGCodec.decodeStraightRGBA(data)
@@ -110,12 +112,19 @@ struct CompareFolders {
         }
     }
 
+    /// Both sides read, then decoded — in parallel when asked, and only once
+    /// when the two files hold the same bytes (an unchanged snapshot, the
+    /// common case in a folder of references).
     private static func loadBoth(_ pair: Pair, parallel: Bool) -> [Result<Loaded, CompareEntry.Failure>?] {
-        let sources = [pair.reference, pair.actual]
-        guard parallel, sources.allSatisfy({ $0 != nil }) else { return sources.map { $0.map(load) } }
+        let bytes = [pair.reference, pair.actual].map { $0.map(read) }
+        if case .success(let first)? = bytes[0], case .success(let second)? = bytes[1], first == second {
+            let once = decode(first)
+            return [once, once]
+        }
+        guard parallel, bytes.allSatisfy({ $0 != nil }) else { return bytes.map { $0.map { $0.flatMap(decode) } } }
         let loaded = Locked<[Result<Loaded, CompareEntry.Failure>?]>([nil, nil])
         DispatchQueue.concurrentPerform(iterations: 2) { side in
-            let result = load(sources[side]!)
+            let result = bytes[side]!.flatMap(decode)
             loaded.withLock { $0[side] = result }
         }
         return loaded.withLock { $0 }

@@ -66,6 +66,25 @@ import VignetteTestSupport
         #expect(try RenderCommandTests.run(["compare", reference.path, actual.path, "--diff", "/tmp/x.png"]).status == 64)
     }
 
+    /// Byte-identical files decode once; a damaged file copied to both sides
+    /// is still unreadable on both, as two decodes would say.
+    @Test func byteIdenticalFilesDecodeOnceWithTheSameAnswer() throws {
+        let root = try RenderCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let reference = root.appendingPathComponent("ref"), actual = root.appendingPathComponent("actual")
+        for folder in [reference, actual] {
+            try Self.write(TestImages.gradient(64, 48), folder, "kept.png")
+            try Data("\u{89}PNG\r\n\u{1A}\nbroken".utf8).write(to: folder.appendingPathComponent("broken.png"))
+        }
+        let run = try RenderCommandTests.run(["compare", reference.path, actual.path, "--json"])
+        #expect(run.status == 2, "\(run.stdout)")
+        let files = Self.files(try Self.json(run.stdout))
+        #expect(files["kept.png"]?["status"] as? String == "unchanged")
+        #expect(files["broken.png"]?["status"] as? String == "unreadable")
+        let error = files["broken.png"]?["error"] as? String ?? ""
+        #expect(error.contains("reference: ") && error.contains("actual: "), "\(error)")
+    }
+
     @Test func jsonSummary() throws {
         let (root, reference, actual) = try Self.folders()
         defer { try? FileManager.default.removeItem(at: root) }
