@@ -78,15 +78,19 @@ struct CompareCommand: ParsableCommand {
         // Byte-identical files (an unchanged snapshot) decode once.
         let paths = [reference, actual]
         typealias Decoded = (header: PNGCodec.Header, pixels: [UInt8])
-        let contents = paths.map { path in
-            Result { () throws(PNGCodec.Error) -> Data in
+        let read = Locked<[Int: Result<Data, PNGCodec.Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let path = paths[index]
+            let result = Result { () throws(PNGCodec.Error) -> Data in
                 do {
                     return try Data(contentsOf: URL(fileURLWithPath: path))
                 } catch {
                     throw .unreadable(path: path, reason: FileErrors.reason(error, path: path))
                 }
             }
+            read.withLock { $0[index] = result }
         }
+        let contents = read.withLock { [$0[0]!, $0[1]!] }
         let sameBytes = (try? contents[0].get()).map { first in (try? contents[1].get()) == first } ?? false
         let decoded = Locked<[Int: Result<Decoded, PNGCodec.Error>]>([:])
         DispatchQueue.concurrentPerform(iterations: sameBytes ? 1 : 2) { index in
