@@ -78,29 +78,19 @@ struct CompareCommand: ParsableCommand {
         // Byte-identical files (an unchanged snapshot) decode once.
         let paths = [reference, actual]
         typealias Decoded = (header: PNGCodec.Header, pixels: [UInt8])
-        let read = Locked<[Int: Result<Data, PNGCodec.Error>]>([:])
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let path = paths[index]
-            let result = Result { () throws(PNGCodec.Error) -> Data in
-                do {
-                    return try Data(contentsOf: URL(fileURLWithPath: path))
-                } catch {
-                    throw .unreadable(path: path, reason: FileErrors.reason(error, path: path))
+        let results = ComparePairLoading.load(paths.map { path in
+            { @Sendable () -> Result<Data, PNGCodec.Error> in
+                Result { () throws(PNGCodec.Error) -> Data in
+                    do {
+                        return try Data(contentsOf: URL(fileURLWithPath: path))
+                    } catch {
+                        throw .unreadable(path: path, reason: FileErrors.reason(error, path: path))
+                    }
                 }
             }
-            read.withLock { $0[index] = result }
+        }, parallel: true) { data in
+            Result { () throws(PNGCodec.Error) -> Decoded in try PNGCodec.decodeStraightRGBA(data) }
         }
-        let contents = read.withLock { [$0[0]!, $0[1]!] }
-        let sameBytes = (try? contents[0].get()).map { first in (try? contents[1].get()) == first } ?? false
-        let decoded = Locked<[Int: Result<Decoded, PNGCodec.Error>]>([:])
-        DispatchQueue.concurrentPerform(iterations: sameBytes ? 1 : 2) { index in
-            let result = contents[index].flatMap { data in
-                Result { () throws(PNGCodec.Error) -> Decoded in try PNGCodec.decodeStraightRGBA(data) }
-            }
-            decoded.withLock { $0[index] = result }
-        }
-        if sameBytes { decoded.withLock { $0[1] = $0[0] } }
-        let results = decoded.withLock { $0 }
         var images: [Decoded] = []
         for index in 0..<2 {
             switch results[index]! {

@@ -112,22 +112,10 @@ struct CompareFolders {
         }
     }
 
-    /// Both sides read, then decoded — in parallel when asked, and only once
-    /// when the two files hold the same bytes (an unchanged snapshot, the
-    /// common case in a folder of references).
+    /// Both sides read, then decoded (see `ComparePairLoading`).
     private static func loadBoth(_ pair: Pair, parallel: Bool) -> [Result<Loaded, CompareEntry.Failure>?] {
-        let bytes = [pair.reference, pair.actual].map { $0.map(read) }
-        if case .success(let first)? = bytes[0], case .success(let second)? = bytes[1], first == second {
-            let once = decode(first)
-            return [once, once]
-        }
-        guard parallel, bytes.allSatisfy({ $0 != nil }) else { return bytes.map { $0.map { $0.flatMap(decode) } } }
-        let loaded = Locked<[Result<Loaded, CompareEntry.Failure>?]>([nil, nil])
-        DispatchQueue.concurrentPerform(iterations: 2) { side in
-            let result = bytes[side]!.flatMap(decode)
-            loaded.withLock { $0[side] = result }
-        }
-        return loaded.withLock { $0 }
+        ComparePairLoading.load([pair.reference, pair.actual].map { source in source.map { source in { @Sendable in read(source) } } },
+                                parallel: parallel, decode: decode)
     }
 
     private static func evaluate(_ pair: Pair, index: Int, comparison: ImageComparison, parallelDecode: Bool,
