@@ -25,7 +25,8 @@ struct SizeArgument: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-              w.isFinite, h.isFinite, w > 0, h > 0 else { return nil }
+            w.isFinite, h.isFinite, w > 0, h > 0
+        else { return nil }
         size = Size(width: w, height: h)
     }
 }
@@ -36,8 +37,10 @@ struct ByteSizeArgument: ExpressibleByArgument, CustomStringConvertible {
     let bytes: Int
     init?(argument: String) {
         let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
-        let units: [(String, Double)] = [("kib", 1024), ("mib", 1_048_576), ("gib", 1_073_741_824),
-                                         ("kb", 1e3), ("mb", 1e6), ("gb", 1e9), ("k", 1e3), ("m", 1e6), ("g", 1e9), ("b", 1)]
+        let units: [(String, Double)] = [
+            ("kib", 1024), ("mib", 1_048_576), ("gib", 1_073_741_824),
+            ("kb", 1e3), ("mb", 1e6), ("gb", 1e9), ("k", 1e3), ("m", 1e6), ("g", 1e9), ("b", 1)
+        ]
         var number = text
         var multiplier = 1.0
         for (suffix, factor) in units where text.hasSuffix(suffix) {
@@ -47,7 +50,8 @@ struct ByteSizeArgument: ExpressibleByArgument, CustomStringConvertible {
         }
         // Digits and one dot only: Double(_:) would also take "0x10" or "1e3".
         guard number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              let value = Double(number), value.isFinite, value > 0, value * multiplier < 1e15 else { return nil }
+            let value = Double(number), value.isFinite, value > 0, value * multiplier < 1e15
+        else { return nil }
         bytes = Int((value * multiplier).rounded())
         guard bytes > 0 else { return nil }
     }

@@ -15,7 +15,8 @@ struct CacheCommand: AsyncParsableCommand {
 
         func run() async throws {
             let disk = try cache.openRequired()
-            let count = try await disk.storage.count(), size = try await disk.totalSize()
+            let count = try await disk.storage.count()
+            let size = try await disk.totalSize()
             print("\(cache.cacheDir ?? ""): \(disk.storage.engineName) engine, \(count) entries, \(size) bytes (limit \(disk.sizeLimit))")
         }
     }

@@ -12,8 +12,10 @@ struct CacheOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Keep downloaded images here (original bytes + HTTP validators).", valueName: "DIR"))
     var cacheDir: String?
 
-    @Option(help: ArgumentHelp("Largest size of the cache folder: bytes, or with KB/MB/GB (powers of 1000) or KiB/MiB/GiB.",
-                               valueName: "SIZE"))
+    @Option(
+        help: ArgumentHelp(
+            "Largest size of the cache folder: bytes, or with KB/MB/GB (powers of 1000) or KiB/MiB/GiB.",
+            valueName: "SIZE"))
     var cacheLimit = ByteSizeArgument(bytes: 200_000_000)
 
     @Option(help: "Disk-cache engine: one file per image, or one SQLite database.")
@@ -23,10 +25,11 @@ struct CacheOptions: ParsableArguments {
     func open() throws -> DiskCache? {
         guard let cacheDir else { return nil }
         do {
-            let storage: any DiskCacheStorage = switch cacheEngine {
-            case .files: try FileCacheStorage(directory: cacheDir)
-            case .sqlite: try SQLiteCacheStorage(directory: cacheDir)
-            }
+            let storage: any DiskCacheStorage =
+                switch cacheEngine {
+                case .files: try FileCacheStorage(directory: cacheDir)
+                case .sqlite: try SQLiteCacheStorage(directory: cacheDir)
+                }
             return try DiskCache(storage: storage, sizeLimit: cacheLimit.bytes)
         } catch {
             throw ValidationError("--cache-dir \(cacheDir): \(error)")

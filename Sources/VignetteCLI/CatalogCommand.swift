@@ -9,14 +9,14 @@ struct CatalogCommand: AsyncParsableCommand {
         commandName: "catalog",
         abstract: "Render the built-in catalog of app-wide descriptors.",
         discussion: """
-        Writes one PNG per descriptor named by its identifier (the output-format row also
-        .jpg and .webp files of one render), a contact sheet (contact-sheet.png) and
-        index.html listing every entry with its properties and file size. Product photos come
-        from PNG, JPEG and WebP files. The
-        remote-* entries are product photos loaded by URL through image futures and the
-        prefetcher: each is shown while loading and once loaded (one URL deliberately fails
-        and shows the failure placeholder).
-        """)
+            Writes one PNG per descriptor named by its identifier (the output-format row also
+            .jpg and .webp files of one render), a contact sheet (contact-sheet.png) and
+            index.html listing every entry with its properties and file size. Product photos come
+            from PNG, JPEG and WebP files. The
+            remote-* entries are product photos loaded by URL through image futures and the
+            prefetcher: each is shown while loading and once loaded (one URL deliberately fails
+            and shows the failure placeholder).
+            """)
 
     @Option(help: "Where to write the catalog.")
     var outputDir: String = "catalog"

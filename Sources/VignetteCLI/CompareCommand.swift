@@ -8,17 +8,17 @@ struct CompareCommand: ParsableCommand {
         commandName: "compare",
         abstract: "Compare two PNG files, or two folders of PNGs, pixel by pixel.",
         discussion: """
-        Exact by default. --perceptual-precision P forgives per-pixel differences up to \
-        (1 − P) × 100 ΔE (CIE94 on 8-bit sRGB); --precision P is the share of pixels that must pass.
+            Exact by default. --perceptual-precision P forgives per-pixel differences up to \
+            (1 − P) × 100 ΔE (CIE94 on 8-bit sRGB); --precision P is the share of pixels that must pass.
 
-        Two folders: images are paired by relative path (recursively: .png, .jpg, .jpeg, .webp, \
-        .avif, .gif; names starting with a dot skipped) and each is added, removed, changed, unchanged or unreadable. \
-        --json prints a JSON summary; --report DIR writes diff images, summary.json and an \
-        index.html to review in a browser.
+            Two folders: images are paired by relative path (recursively: .png, .jpg, .jpeg, .webp, \
+            .avif, .gif; names starting with a dot skipped) and each is added, removed, changed, unchanged or unreadable. \
+            --json prints a JSON summary; --report DIR writes diff images, summary.json and an \
+            index.html to review in a browser.
 
-        Exit status: 0 when the images match, 1 when they differ (the figures are printed), \
-        2 when an input cannot be read or an output cannot be written, 64 on a usage error.
-        """)
+            Exit status: 0 when the images match, 1 when they differ (the figures are printed), \
+            2 when an input cannot be read or an output cannot be written, 64 on a usage error.
+            """)
 
     @Argument(help: "The reference PNG, or a folder of them.")
     var reference: String
@@ -78,17 +78,19 @@ struct CompareCommand: ParsableCommand {
         // Byte-identical files (an unchanged snapshot) decode once.
         let paths = [reference, actual]
         typealias Decoded = (header: PNGCodec.Header, pixels: [UInt8])
-        let results = ComparePairLoading.load(paths.map { path in
-            { @Sendable () -> Result<Data, PNGCodec.Error> in
-                Result { () throws(PNGCodec.Error) -> Data in
-                    do {
-                        return try Data(contentsOf: URL(fileURLWithPath: path))
-                    } catch {
-                        throw .unreadable(path: path, reason: FileErrors.reason(error, path: path))
+        let results = ComparePairLoading.load(
+            paths.map { path in
+                { @Sendable () -> Result<Data, PNGCodec.Error> in
+                    Result { () throws(PNGCodec.Error) -> Data in
+                        do {
+                            return try Data(contentsOf: URL(fileURLWithPath: path))
+                        } catch {
+                            throw .unreadable(path: path, reason: FileErrors.reason(error, path: path))
+                        }
                     }
                 }
-            }
-        }, parallel: true) { data in
+            }, parallel: true
+        ) { data in
             Result { () throws(PNGCodec.Error) -> Decoded in try PNGCodec.decodeStraightRGBA(data) }
         }
         var images: [Decoded] = []

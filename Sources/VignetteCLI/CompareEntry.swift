@@ -69,7 +69,8 @@ struct CompareEntry: Sendable {
                 if result?.worstDeltaEIsUpperBound == true {
                     text += ", exact worst ΔE " + String(format: "%.2f", statistics.worstDeltaE)
                 }
-                text += "; \(regions.count) region\(regions.count == 1 ? "" : "s"): "
+                text +=
+                    "; \(regions.count) region\(regions.count == 1 ? "" : "s"): "
                     + regions.prefix(4).map(\.description).joined(separator: " ")
                     + (regions.count > 4 ? " …" : "")
             }

@@ -36,8 +36,9 @@ struct CompareFolders {
         let source = { (path: String) -> Result<String, CompareEntry.Failure> in
             .success(CompareInputs.realPath(path) ?? path)
         }
-        let pair = Pair(path: (command.actual as NSString).lastPathComponent,
-                        reference: source(command.reference), actual: source(command.actual))
+        let pair = Pair(
+            path: (command.actual as NSString).lastPathComponent,
+            reference: source(command.reference), actual: source(command.actual))
         return finish(evaluate([pair], report: report), report: report)
     }
 
@@ -67,8 +68,9 @@ struct CompareFolders {
                     return value
                 }
                 guard index < pairs.count else { return }
-                let entry = CompareFolders.evaluate(pairs[index], index: index, comparison: comparison,
-                                                    parallelDecode: parallelDecode, report: report)
+                let entry = CompareFolders.evaluate(
+                    pairs[index], index: index, comparison: comparison,
+                    parallelDecode: parallelDecode, report: report)
                 entries.withLock { $0[index] = entry }
             }
         }
@@ -114,14 +116,18 @@ struct CompareFolders {
 
     /// Both sides read, then decoded (see `ComparePairLoading`).
     private static func loadBoth(_ pair: Pair, parallel: Bool) -> [Result<Loaded, CompareEntry.Failure>?] {
-        ComparePairLoading.load([pair.reference, pair.actual].map { source in source.map { source in { @Sendable in read(source) } } },
-                                parallel: parallel, decode: decode)
+        ComparePairLoading.load(
+            [pair.reference, pair.actual].map { source in source.map { source in { @Sendable in read(source) } } },
+            parallel: parallel, decode: decode)
     }
 
-    private static func evaluate(_ pair: Pair, index: Int, comparison: ImageComparison, parallelDecode: Bool,
-                                 report: CompareReport?) -> CompareEntry {
+    private static func evaluate(
+        _ pair: Pair, index: Int, comparison: ImageComparison, parallelDecode: Bool,
+        report: CompareReport?
+    ) -> CompareEntry {
         let loaded = loadBoth(pair, parallel: parallelDecode)
-        let reference = try? loaded[0]?.get(), actual = try? loaded[1]?.get()
+        let reference = try? loaded[0]?.get()
+        let actual = try? loaded[1]?.get()
         var entry = CompareEntry(path: pair.path, status: .unchanged)
         entry.referenceSize = reference?.size
         entry.actualSize = actual?.size
@@ -141,15 +147,17 @@ struct CompareFolders {
             if result.differingPixelCount > 0 {
                 entry.statistics = ImageComparison.statistics(reference: reference.image, actual: actual.image)
             } else if !result.sizesDiffer {
-                entry.statistics = ImageComparison.Statistics(differingPixelCount: 0, worstDeltaE: 0,
-                                                              percentile99DeltaE: 0, changedRegions: [])
+                entry.statistics = ImageComparison.Statistics(
+                    differingPixelCount: 0, worstDeltaE: 0,
+                    percentile99DeltaE: 0, changedRegions: [])
             }
         } else {
             entry.status = reference == nil ? .added : .removed
         }
         if let report, entry.status != .unchanged || entry.hasDifferences {
-            entry.artifacts = report.writeArtifacts(index: index, path: pair.path, reference: reference,
-                                                    actual: actual, comparison: comparison)
+            entry.artifacts = report.writeArtifacts(
+                index: index, path: pair.path, reference: reference,
+                actual: actual, comparison: comparison)
         }
         return entry
     }

@@ -56,8 +56,10 @@ enum CompareInputs {
         return listing
     }
 
-    private static func walk(_ folder: String, relative: String, realRoot: String, excluding: String?, depth: Int,
-                             into listing: inout Listing) {
+    private static func walk(
+        _ folder: String, relative: String, realRoot: String, excluding: String?, depth: Int,
+        into listing: inout Listing
+    ) {
         guard depth < maxDepth else {
             listing.errors.append("\(relative): deeper than \(maxDepth) folders, not read")
             return
@@ -70,7 +72,8 @@ enum CompareInputs {
             return
         }
         for name in names where !name.hasPrefix(".") {
-            let path = folder + "/" + name, key = relative.isEmpty ? name : relative + "/" + name
+            let path = folder + "/" + name
+            let key = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0 else { continue }
             switch info.st_mode & S_IFMT {

@@ -39,10 +39,11 @@ final class CompareReport: Sendable {
     /// A name for one image's artifact, unique by `index`, safe in a URL and a path.
     static func artifactName(index: Int, path: String, kind: String) -> String {
         let stem = (path as NSString).deletingPathExtension
-        var safe = String(stem.unicodeScalars.map { scalar -> Character in
-            let c = Character(scalar)
-            return scalar.isASCII && (c.isLetter || c.isNumber || c == "." || c == "-" || c == "_") ? c : "_"
-        })
+        var safe = String(
+            stem.unicodeScalars.map { scalar -> Character in
+                let c = Character(scalar)
+                return scalar.isASCII && (c.isLetter || c.isNumber || c == "." || c == "-" || c == "_") ? c : "_"
+            })
         while safe.hasPrefix(".") { safe.removeFirst() }
         safe = String(safe.suffix(80))
         let number = String(index + 1)
@@ -50,8 +51,10 @@ final class CompareReport: Sendable {
     }
 
     /// Writes the artifacts of one image; nil and a recorded failure when one cannot be written.
-    func writeArtifacts(index: Int, path: String, reference: CompareFolders.Loaded?, actual: CompareFolders.Loaded?,
-                        comparison: ImageComparison) -> CompareEntry.Artifacts? {
+    func writeArtifacts(
+        index: Int, path: String, reference: CompareFolders.Loaded?, actual: CompareFolders.Loaded?,
+        comparison: ImageComparison
+    ) -> CompareEntry.Artifacts? {
         var artifacts = CompareEntry.Artifacts()
         do {
             if let reference {
@@ -61,13 +64,15 @@ final class CompareReport: Sendable {
                 artifacts.actual = try write(try Self.png(actual), Self.artifactName(index: index, path: path, kind: "actual"))
             }
             if let reference, let actual, reference.size == actual.size,
-               reference.width * reference.height <= ImageComparison.maxArtifactPixelCount {
+                reference.width * reference.height <= ImageComparison.maxArtifactPixelCount
+            {
                 let bitmaps = try [reference, actual].map {
                     try Bitmap(width: $0.width, height: $0.height, straightRGBA: $0.pixels)
                 }
                 if let diff = comparison.diffImage(bitmaps[0], bitmaps[1]) {
-                    artifacts.diff = try write(try PNGCodec.encode(diff, options: .fastest),
-                                               Self.artifactName(index: index, path: path, kind: "diff"))
+                    artifacts.diff = try write(
+                        try PNGCodec.encode(diff, options: .fastest),
+                        Self.artifactName(index: index, path: path, kind: "diff"))
                 }
             }
         } catch {
@@ -80,8 +85,9 @@ final class CompareReport: Sendable {
     /// The PNG file as read, or one made of the pixels of another format.
     private static func png(_ image: CompareFolders.Loaded) throws -> Data {
         if let png = image.png { return png }
-        return try PNGCodec.encode(try Bitmap(width: image.width, height: image.height, straightRGBA: image.pixels),
-                                   options: .fastest)
+        return try PNGCodec.encode(
+            try Bitmap(width: image.width, height: image.height, straightRGBA: image.pixels),
+            options: .fastest)
     }
 
     /// Writes `data` at `name` (relative to the report folder); returns `name`.

@@ -28,21 +28,23 @@ struct CompareReportPage {
 
     var html: String {
         let t = summary.totals
-        let statuses: [(String, Int)] = [("changed", t.changed), ("added", t.added), ("removed", t.removed),
-                                         ("unreadable", t.unreadable), ("unchanged", t.unchanged)]
+        let statuses: [(String, Int)] = [
+            ("changed", t.changed), ("added", t.added), ("removed", t.removed),
+            ("unreadable", t.unreadable), ("unchanged", t.unchanged)
+        ]
         var page = """
-        <!doctype html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-        <title>vignette compare: \(t.changed + t.added + t.removed + t.unreadable) of \(t.files) differ</title>
-        <style>\(Self.style)</style></head><body>
-        <header><h1>vignette compare</h1>
-        <p class="dirs">reference <code>\(Self.escape(summary.reference))</code> · actual <code>\(Self.escape(summary.actual))</code>
-        · precision \(summary.precision) · perceptual precision \(summary.perceptualPrecision) (a pixel fails beyond ΔE \(summary.deltaEThreshold))
-        · ΔE is CIE94 on 8-bit sRGB; shares are shares of pixels</p>
-        <p class="legend">diff: <i class="red"></i> fails <i class="amber"></i> differs within tolerance
-        <i class="blue"></i> changed region · drag a slider to wipe from reference to actual</p>
-        <nav><button class="on" data-show="all">all <b>\(t.files)</b></button>
-        """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+            <title>vignette compare: \(t.changed + t.added + t.removed + t.unreadable) of \(t.files) differ</title>
+            <style>\(Self.style)</style></head><body>
+            <header><h1>vignette compare</h1>
+            <p class="dirs">reference <code>\(Self.escape(summary.reference))</code> · actual <code>\(Self.escape(summary.actual))</code>
+            · precision \(summary.precision) · perceptual precision \(summary.perceptualPrecision) (a pixel fails beyond ΔE \(summary.deltaEThreshold))
+            · ΔE is CIE94 on 8-bit sRGB; shares are shares of pixels</p>
+            <p class="legend">diff: <i class="red"></i> fails <i class="amber"></i> differs within tolerance
+            <i class="blue"></i> changed region · drag a slider to wipe from reference to actual</p>
+            <nav><button class="on" data-show="all">all <b>\(t.files)</b></button>
+            """
         for (status, count) in statuses {
             page += "<button class=\"\(status)\" data-show=\"\(status)\">\(status) <b>\(count)</b></button>"
         }
@@ -79,7 +81,8 @@ struct CompareReportPage {
             html += panel("diff", diff, size: size, zoom: zoom, boxes: file.boxes ?? [])
         }
         if let reference = artifacts.reference, let actual = artifacts.actual, file.referenceSize == file.actualSize {
-            html += "<figure class=\"wipe\"\(figureStyle(size, zoom: zoom))><figcaption>reference ◀ slide ▶ actual</figcaption>"
+            html +=
+                "<figure class=\"wipe\"\(figureStyle(size, zoom: zoom))><figcaption>reference ◀ slide ▶ actual</figcaption>"
                 + "<div class=\"frame\(zoom > 1 ? " px" : "")\"><img src=\"\(escape(actual))\" alt=\"actual\">"
                 + "<div class=\"top\"><img src=\"\(escape(reference))\" alt=\"reference\"></div></div>"
                 + "<input type=\"range\" min=\"0\" max=\"100\" value=\"50\" aria-label=\"wipe between reference and actual\"></figure>"
@@ -93,15 +96,19 @@ struct CompareReportPage {
         return " style=\"max-width:\(size.width * zoom + 2)px\""
     }
 
-    private static func panel(_ caption: String, _ source: String, size: CompareSummary.Size?, zoom: Int,
-                              boxes: [CompareSummary.Box] = []) -> String {
-        var html = "<figure\(figureStyle(size, zoom: zoom))><figcaption>\(escape(caption))</figcaption>"
+    private static func panel(
+        _ caption: String, _ source: String, size: CompareSummary.Size?, zoom: Int,
+        boxes: [CompareSummary.Box] = []
+    ) -> String {
+        var html =
+            "<figure\(figureStyle(size, zoom: zoom))><figcaption>\(escape(caption))</figcaption>"
             + "<div class=\"frame\(zoom > 1 ? " px" : "")\">"
             + "<img src=\"\(escape(source))\" alt=\"\(escape(caption))\">"
         if let size, size.width > 0, size.height > 0 {
             for box in boxes {
                 let percent = { (value: Int, total: Int) in String(format: "%.3f%%", Double(value) * 100 / Double(total)) }
-                html += "<span class=\"box\" style=\"left:\(percent(box.x, size.width));top:\(percent(box.y, size.height));"
+                html +=
+                    "<span class=\"box\" style=\"left:\(percent(box.x, size.width));top:\(percent(box.y, size.height));"
                     + "width:\(percent(box.width, size.width));height:\(percent(box.height, size.height))\"></span>"
             }
         }

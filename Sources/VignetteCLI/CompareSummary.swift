@@ -78,8 +78,9 @@ struct CompareSummary: Codable, Sendable {
 
     private static func file(_ entry: CompareEntry) -> File {
         let size = { (size: PixelSize?) in size.map { Size(width: $0.width, height: $0.height) } }
-        var file = File(path: entry.path, status: entry.status, referenceSize: size(entry.referenceSize),
-                        actualSize: size(entry.actualSize), artifacts: entry.artifacts, error: entry.error)
+        var file = File(
+            path: entry.path, status: entry.status, referenceSize: size(entry.referenceSize),
+            actualSize: size(entry.actualSize), artifacts: entry.artifacts, error: entry.error)
         if let result = entry.result, !result.sizesDiffer {
             file.pixelCount = result.pixelCount
             file.differingPixelCount = result.differingPixelCount

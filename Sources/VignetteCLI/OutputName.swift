@@ -24,15 +24,17 @@ enum OutputName {
     static func `for`(_ input: RenderCommand.Input, fileExtension: String = "png") -> String {
         switch input {
         case .file(let path):
-            return name(segment: path.split(separator: "/").last.map(String.init), fallback: "image", whole: path,
-                        fileExtension: fileExtension)
+            return name(
+                segment: path.split(separator: "/").last.map(String.init), fallback: "image", whole: path,
+                fileExtension: fileExtension)
         case .network(let url):
             // The encoded path: decoding first would turn %2F into a separator.
             let segment = url.path(percentEncoded: true).split(separator: "/").last.map { raw in
                 String(raw).removingPercentEncoding ?? String(raw)
             }
-            return name(segment: segment, fallback: url.host() ?? "image", whole: url.absoluteString,
-                        fileExtension: fileExtension)
+            return name(
+                segment: segment, fallback: url.host() ?? "image", whole: url.absoluteString,
+                fileExtension: fileExtension)
         case .data(let url):
             return "data-" + StableHash.base36(url.absoluteString) + "." + fileExtension
         }

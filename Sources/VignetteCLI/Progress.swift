@@ -11,7 +11,8 @@ final class Progress: Sendable {
         done.withLock { count in
             count += 1
             guard isTerminal else { return }
-            let width = 30, filled = count * width / max(total, 1)
+            let width = 30
+            let filled = count * width / max(total, 1)
             let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
             FileHandle.standardError.write(Data("\r\u{1B}[K[\(bar)] \(count)/\(total) \(label)".utf8))
         }

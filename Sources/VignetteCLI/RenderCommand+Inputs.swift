@@ -44,7 +44,8 @@ extension RenderCommand {
             guard let colon = text.firstIndex(of: ":") else { return nil }
             let scheme = text[..<colon]
             guard scheme.count > 1, let first = scheme.first, first.isASCII, first.isLetter,
-                  scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+                scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+            else { return nil }
             return scheme.lowercased()
         }
     }
@@ -76,8 +77,10 @@ extension RenderCommand {
     /// The jobs in input order, each input once (a URL named several times
     /// is fetched and written once), with their output files.
     /// Throws when two different inputs would write the same file.
-    static func jobs(for arguments: [InputArgument], output: String?, outputDir: String?,
-                     fileExtension: String = "png") throws(CLIError) -> [Job] {
+    static func jobs(
+        for arguments: [InputArgument], output: String?, outputDir: String?,
+        fileExtension: String = "png"
+    ) throws(CLIError) -> [Job] {
         var seen = Set<Input>()
         var owners: [String: String] = [:]
         var jobs: [Job] = []

@@ -21,17 +21,20 @@ extension RenderCommand {
         } catch {
             return .failed(.surfaceFailed(error), placeholder: nil)
         }
-        let loader = RequestOptionsLoader(pipeline: pipeline, scale: sourceScale, cachePolicy: cachePolicy(for: job.input),
-                                          limits: (maxPixels.value, maxSide.value))
-        let descriptor = ImageDescriptor(job.input.url, contentMode: mode, tint: tint, background: background,
-                                         accessibilityIdentifier: identifier)
+        let loader = RequestOptionsLoader(
+            pipeline: pipeline, scale: sourceScale, cachePolicy: cachePolicy(for: job.input),
+            limits: (maxPixels.value, maxSide.value))
+        let descriptor = ImageDescriptor(
+            job.input.url, contentMode: mode, tint: tint, background: background,
+            accessibilityIdentifier: identifier)
         switch await surface.load(descriptor, placeholders: failure.map { .current.failure($0) }, using: loader) {
         case .loaded:
             do throws(RenderError) {
                 let line = try write(surface, to: job.destination)
                 let response = loader.response
-                return .rendered(line: line + (response.map { " (from \($0.source))" } ?? ""),
-                                 staleBecause: response?.staleBecause)
+                return .rendered(
+                    line: line + (response.map { " (from \($0.source))" } ?? ""),
+                    staleBecause: response?.staleBecause)
             } catch {
                 return .failed(error, placeholder: nil)
             }

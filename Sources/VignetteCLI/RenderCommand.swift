@@ -8,27 +8,27 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Render PNG files or URLs through a descriptor onto surfaces.",
         discussion: """
-        INPUT is an image file (PNG, JPEG, WebP, …; the format is sniffed from the bytes) or \
-        an http(s), file: or data: URL. Several inputs render in parallel into --output-dir as \
-        <input base name>.png (.jpg or .webp with --format); a URL named several times is \
-        fetched and written once. Outputs are written atomically. -o picks the format from \
-        its extension (.png, .jpg/.jpeg, .webp); --quality (default 80) sets JPEG and lossy \
-        WebP quality, --lossless makes WebP lossless.
+            INPUT is an image file (PNG, JPEG, WebP, …; the format is sniffed from the bytes) or \
+            an http(s), file: or data: URL. Several inputs render in parallel into --output-dir as \
+            <input base name>.png (.jpg or .webp with --format); a URL named several times is \
+            fetched and written once. Outputs are written atomically. -o picks the format from \
+            its extension (.png, .jpg/.jpeg, .webp); --quality (default 80) sets JPEG and lossy \
+            WebP quality, --lossless makes WebP lossless.
 
-        With --cache-dir, http(s) images are kept on disk with their HTTP validators: \
-        fresh copies are used as they are, stale ones revalidated (304 reuses them), and \
-        when the network fails a stale copy is rendered with a 'warning:' line. \
-        --offline renders from the cache only; --reload refetches everything.
+            With --cache-dir, http(s) images are kept on disk with their HTTP validators: \
+            fresh copies are used as they are, stale ones revalidated (304 reuses them), and \
+            when the network fails a stale copy is rendered with a 'warning:' line. \
+            --offline renders from the cache only; --reload refetches everything.
 
-        Output names: the input's last path segment with its extension replaced by the \
-        output format's (photo.jpg -> photo.png), made one plain file name (separators, control characters \
-        and '..' become '_'); two inputs that would write one name are a usage error. \
-        --output-dir is created when missing; the folder of -o must exist.
+            Output names: the input's last path segment with its extension replaced by the \
+            output format's (photo.jpg -> photo.png), made one plain file name (separators, control characters \
+            and '..' become '_'); two inputs that would write one name are a usage error. \
+            --output-dir is created when missing; the folder of -o must exist.
 
-        Exit status: 0 when every input rendered; 1 when some input failed (each \
-        prints 'error: <input>: <reason>' and writes nothing but the --failure \
-        placeholder), --output-dir cannot be created or the folder of -o is missing; 64 on a usage error.
-        """)
+            Exit status: 0 when every input rendered; 1 when some input failed (each \
+            prints 'error: <input>: <reason>' and writes nothing but the --failure \
+            placeholder), --output-dir cannot be created or the folder of -o is missing; 64 on a usage error.
+            """)
 
     @Argument(help: "Image files or URLs (http, https, file, data).", transform: InputArgument.init)
     var inputs: [InputArgument]
@@ -45,12 +45,14 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "How the image is laid out in the surface (UIKit content modes).")
     var mode: ContentMode = .scaleToFill
 
-    @Option(help: ArgumentHelp("Draw the image as a template in this colour.", valueName: "#RRGGBB[AA]"),
-            transform: Arguments.color)
+    @Option(
+        help: ArgumentHelp("Draw the image as a template in this colour.", valueName: "#RRGGBB[AA]"),
+        transform: Arguments.color)
     var tint: Color?
 
-    @Option(help: ArgumentHelp("Fill the surface with this colour first.", valueName: "#RRGGBB[AA]"),
-            transform: Arguments.color)
+    @Option(
+        help: ArgumentHelp("Fill the surface with this colour first.", valueName: "#RRGGBB[AA]"),
+        transform: Arguments.color)
     var background: Color?
 
     @Option(name: .customLong("id"), help: "Accessibility identifier recorded on the descriptor.")
@@ -83,8 +85,10 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Network loads at once.")
     var maxConcurrent: Int = 8
 
-    @Option(help: ArgumentHelp("Refuse images of more pixels than this, from the header, before decoding (or none).",
-                               valueName: "N|none"))
+    @Option(
+        help: ArgumentHelp(
+            "Refuse images of more pixels than this, from the header, before decoding (or none).",
+            valueName: "N|none"))
     var maxPixels = LimitArgument(DecodingOptions.defaultMaxPixelCount)
 
     @Option(help: ArgumentHelp("Refuse images with a side longer than this many pixels (or none).", valueName: "N|none"))
@@ -151,9 +155,12 @@ struct RenderCommand: AsyncParsableCommand {
         let failurePlaceholder = try failure.map { path in
             do {
                 let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                let image = try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(path),
-                                                                                      maxPixelCount: maxPixels.value,
-                                                                                      maxSide: maxSide.value))
+                let image = try Bitmap(
+                    decoding: data,
+                    options: DecodingOptions(
+                        scale: ImageScale.fromFileName(path),
+                        maxPixelCount: maxPixels.value,
+                        maxSide: maxSide.value))
                 return ImageDescriptor(image, contentMode: .center, background: background, accessibilityIdentifier: identifier)
             } catch {
                 throw ValidationError("--failure \(path): \(error)")
@@ -161,14 +168,16 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let diskCache = try cache.open()
         if let outputDir { try OutputFolder.create(outputDir) } else if let output { try OutputFolder.requireParent(of: output) }
-        let options = LoadingOptions(connectTimeout: .milliseconds(Int(min(timeout, 10) * 1000)),
-                                     timeout: .milliseconds(Int(timeout * 1000)))
+        let options = LoadingOptions(
+            connectTimeout: .milliseconds(Int(min(timeout, 10) * 1000)),
+            timeout: .milliseconds(Int(timeout * 1000)))
         let pipeline = ImagePipeline(
             loader: DefaultDataLoader(options: options),
-            configuration: .init(maxConcurrentLoads: maxConcurrent, retry: RetryPolicy(maxRetries: retries),
-                                 // Each input is rendered once (inputs are de-duplicated): caching
-                                 // its pixels or bytes in memory would only keep every buffer fresh.
-                                 memoryCacheBytes: 0, dataCacheBytes: 0, diskCache: diskCache))
+            configuration: .init(
+                maxConcurrentLoads: maxConcurrent, retry: RetryPolicy(maxRetries: retries),
+                // Each input is rendered once (inputs are de-duplicated): caching
+                // its pixels or bytes in memory would only keep every buffer fresh.
+                memoryCacheBytes: 0, dataCacheBytes: 0, diskCache: diskCache))
         let outcomes = await render(jobs, pipeline: pipeline, failure: failurePlaceholder)
         // Cache writes run in the background: let them land (and the sweep
         // run) before the process exits.
@@ -186,7 +195,8 @@ struct RenderCommand: AsyncParsableCommand {
         // Transfers wait on the network, so keep many in flight; local files
         // wait on nothing: one more than the cores keeps them busy, and fewer
         // live buffers let malloc hand the same memory to the next image.
-        let window = jobs.contains { if case .network = $0.input { true } else { false } }
+        let window =
+            jobs.contains { if case .network = $0.input { true } else { false } }
             ? max(maxConcurrent, cores) * 2 : cores + 1
         await withTaskGroup(of: (Int, Outcome).self) { group in
             var next = 0

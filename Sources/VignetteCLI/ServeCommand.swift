@@ -9,10 +9,10 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Serve the presets of a configuration file over HTTP (GET /render/{preset}, /health, /metrics).",
         discussion: """
-        FILE is YAML (or JSON): signingKey, allowHosts, allowPrivateNetworks, maxConcurrentRequests,
-        maxQueue, cacheDir, limits and presets (see examples/serve.yaml). SIGTERM or SIGINT stops
-        accepting connections, lets requests in flight finish, and exits 0.
-        """)
+            FILE is YAML (or JSON): signingKey, allowHosts, allowPrivateNetworks, maxConcurrentRequests,
+            maxQueue, cacheDir, limits and presets (see examples/serve.yaml). SIGTERM or SIGINT stops
+            accepting connections, lets requests in flight finish, and exits 0.
+            """)
 
     @Option(name: .long, help: "The YAML or JSON configuration file.")
     var config: String
@@ -44,9 +44,9 @@ struct SignCommand: ParsableCommand {
         commandName: "sign",
         abstract: "Print a render path signed for a server's signingKey.",
         discussion: """
-        The signature is base64url (no padding) of HMAC-SHA256(key, PATH), appended as the last
-        parameter: vignette sign --key secret '/render/thumb?url=https%3A%2F%2Fcdn.example.com%2Fa.jpg&w=200&h=200'
-        """)
+            The signature is base64url (no padding) of HMAC-SHA256(key, PATH), appended as the last
+            parameter: vignette sign --key secret '/render/thumb?url=https%3A%2F%2Fcdn.example.com%2Fa.jpg&w=200&h=200'
+            """)
 
     @Option(name: .long, help: "The server's signingKey (or set VIGNETTE_SIGNING_KEY).")
     var key: String?

@@ -9,8 +9,10 @@ struct VignetteCommand: AsyncParsableCommand {
         commandName: "vignette",
         abstract: "Render image descriptors to PNG, deterministically.",
         version: "0.1.0",
-        subcommands: [RenderCommand.self, CatalogCommand.self, CompareCommand.self, CacheCommand.self, ServeCommand.self,
-                      SignCommand.self, VersionsCommand.self]
+        subcommands: [
+            RenderCommand.self, CatalogCommand.self, CompareCommand.self, CacheCommand.self, ServeCommand.self,
+            SignCommand.self, VersionsCommand.self
+        ]
     )
 
     static func main() async {

@@ -58,19 +58,25 @@ extension Catalog {
         var entries: [CatalogEntry] = []
         for (name, format) in [("parrots", ImageFormat.jpeg), ("shutters", .webp)] {
             let descriptor = try product(name, format: format)
-            entries.append(CatalogEntry(identifier: "productImage-\(name)-\(format)@2x",
-                                        source: ".productImage(\(name).\(format.fileExtension))",
-                                        size: size, scale: 2, descriptor: descriptor, sourceFormat: format))
+            entries.append(
+                CatalogEntry(
+                    identifier: "productImage-\(name)-\(format)@2x",
+                    source: ".productImage(\(name).\(format.fileExtension))",
+                    size: size, scale: 2, descriptor: descriptor, sourceFormat: format))
         }
         let statue = try product("statue", format: .png)
-        let outputs = [CatalogEntry.Output.png, .init(.jpeg), .init(.jpeg, quality: 30), .init(.webp),
-                       .init(.webp, quality: 30), .init(.webp, lossless: true)]
+        let outputs = [
+            CatalogEntry.Output.png, .init(.jpeg), .init(.jpeg, quality: 30), .init(.webp),
+            .init(.webp, quality: 30), .init(.webp, lossless: true)
+        ]
         for output in outputs {
             let variant = output.description.lowercased().replacingOccurrences(of: " ", with: "-")
-            entries.append(CatalogEntry(identifier: "output-statue-\(variant)@2x",
-                                        source: ".productImage(statue) written as \(output)",
-                                        size: size, scale: 2, descriptor: statue, sourceFormat: .png, output: output,
-                                        startsSheetRow: output == .png))
+            entries.append(
+                CatalogEntry(
+                    identifier: "output-statue-\(variant)@2x",
+                    source: ".productImage(statue) written as \(output)",
+                    size: size, scale: 2, descriptor: statue, sourceFormat: .png, output: output,
+                    startsSheetRow: output == .png))
         }
         return entries
     }

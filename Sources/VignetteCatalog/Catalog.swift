@@ -45,51 +45,73 @@ public enum Catalog {
     /// Builds every entry (decoding the bundled resources once).
     public static func entries() throws -> [CatalogEntry] {
         var entries: [CatalogEntry] = []
-        func add<R: LocalImageReference>(_ id: String, _ source: String, _ descriptor: ImageDescriptor<R>,
-                                         _ w: Double, _ h: Double, scale: Double, from format: ImageFormat? = .png) throws {
+        func add<R: LocalImageReference>(
+            _ id: String, _ source: String, _ descriptor: ImageDescriptor<R>,
+            _ w: Double, _ h: Double, scale: Double, from format: ImageFormat? = .png
+        ) throws {
             let resolved = try descriptor.map { (r: R) throws(ImageResourceError) in try r.bitmap(forScale: scale) }
-            entries.append(CatalogEntry(identifier: id, source: source, size: Size(width: w, height: h),
-                                        scale: scale, descriptor: resolved, sourceFormat: format))
+            entries.append(
+                CatalogEntry(
+                    identifier: id, source: source, size: Size(width: w, height: h),
+                    scale: scale, descriptor: resolved, sourceFormat: format))
         }
         for scale in [1.0, 2, 3] {
             let s = "@\(Int(scale))x"
             try add("logo\(s)", ".logo", DemoImages.logo, 64, 64, scale: scale)
-            try add("feature-addressBook\(s)", ".featureIcon(.addressBook)",
-                    DemoImages.featureIcon(.addressBook), 32, 32, scale: scale)
+            try add(
+                "feature-addressBook\(s)", ".featureIcon(.addressBook)",
+                DemoImages.featureIcon(.addressBook), 32, 32, scale: scale)
             try add("loadingImage\(s)", ".loading", DemoImages.loading, 64, 64, scale: scale, from: nil)
             try add("failureImage\(s)", ".failure", DemoImages.failure, 64, 64, scale: scale, from: nil)
         }
         for (name, tint) in [("blue", DemoImages.Palette.blue), ("red", DemoImages.Palette.red)] {
-            try add("feature-addressBook-\(name)@2x", ".featureIcon(.addressBook).tint(\(tint))",
-                    DemoImages.featureIcon(.addressBook).tint(tint), 32, 32, scale: 2)
+            try add(
+                "feature-addressBook-\(name)@2x", ".featureIcon(.addressBook).tint(\(tint))",
+                DemoImages.featureIcon(.addressBook).tint(tint), 32, 32, scale: 2)
         }
-        try add("feature-addressBook-untinted@2x", ".featureIcon(.addressBook).tint(nil)",
-                DemoImages.featureIcon(.addressBook).tint(nil), 32, 32, scale: 2)
+        try add(
+            "feature-addressBook-untinted@2x", ".featureIcon(.addressBook).tint(nil)",
+            DemoImages.featureIcon(.addressBook).tint(nil), 32, 32, scale: 2)
 
         let parrots = try product("parrots")
         for mode in ContentMode.allCases {
-            try add("productImage-\(mode)@2x", ".productImage(parrots).contentMode(.\(mode))",
-                    parrots.contentMode(mode), 200, 150, scale: 2)
+            try add(
+                "productImage-\(mode)@2x", ".productImage(parrots).contentMode(.\(mode))",
+                parrots.contentMode(mode), 200, 150, scale: 2)
         }
         let statue = try product("statue")
         for mode in [ContentMode.aspectFit, .aspectFill] {
-            try add("productImage-statue-\(mode)@2x", ".productImage(statue).contentMode(.\(mode))",
-                    statue.contentMode(mode), 160, 160, scale: 2)
+            try add(
+                "productImage-statue-\(mode)@2x", ".productImage(statue).contentMode(.\(mode))",
+                statue.contentMode(mode), 160, 160, scale: 2)
         }
         for (name, w, h) in [("door", 100.0, 100.0), ("shutters", 320, 180), ("door", 90, 160)] {
-            try add("productImage-\(name)-\(Int(w))x\(Int(h))@2x", ".productImage(\(name))",
-                    try product(name), w, h, scale: 2)
+            try add(
+                "productImage-\(name)-\(Int(w))x\(Int(h))@2x", ".productImage(\(name))",
+                try product(name), w, h, scale: 2)
         }
         try add("productImage-shutters@3x", ".productImage(shutters)", try product("shutters"), 120, 90, scale: 3)
 
+        return entries + (try translucentEntries()) + (try formatEntries())
+    }
+
+    /// A translucent PNG over a background colour and tinted.
+    private static func translucentEntries() throws -> [CatalogEntry] {
         let glass = try PNGCodec.decode(contentsOf: DemoImages.bundle.directory.appendingPathComponent("transparency.png").path)
-        try add("translucent-over-yellow@1x", "ImageDescriptor(transparency, .aspectFit, background: #FFCC00)",
-                ImageDescriptor(glass, contentMode: .aspectFit, background: Color(red: 0xFF, green: 0xCC, blue: 0),
-                                accessibilityIdentifier: "translucent"), 200, 120, scale: 1)
-        try add("translucent-tinted@2x", "ImageDescriptor(transparency, .aspectFit, tint: #1F6FEB80)",
-                ImageDescriptor(glass, contentMode: .aspectFit, tint: Color(red: 0x1F, green: 0x6F, blue: 0xEB, alpha: 0x80),
-                                accessibilityIdentifier: "translucentTinted"), 100, 100, scale: 2)
-        return entries + (try formatEntries())
+        let yellow = ImageDescriptor(
+            glass, contentMode: .aspectFit, background: Color(red: 0xFF, green: 0xCC, blue: 0),
+            accessibilityIdentifier: "translucent")
+        let tinted = ImageDescriptor(
+            glass, contentMode: .aspectFit, tint: Color(red: 0x1F, green: 0x6F, blue: 0xEB, alpha: 0x80),
+            accessibilityIdentifier: "translucentTinted")
+        return [
+            CatalogEntry(
+                identifier: "translucent-over-yellow@1x", source: "ImageDescriptor(transparency, .aspectFit, background: #FFCC00)",
+                size: Size(width: 200, height: 120), scale: 1, descriptor: yellow, sourceFormat: .png),
+            CatalogEntry(
+                identifier: "translucent-tinted@2x", source: "ImageDescriptor(transparency, .aspectFit, tint: #1F6FEB80)",
+                size: Size(width: 100, height: 100), scale: 2, descriptor: tinted, sourceFormat: .png)
+        ]
     }
 
     /// `DemoImages.productImage(url)` for a bundled photo, resolved locally:

@@ -18,8 +18,10 @@ public enum CatalogWriter {
 
     /// Renders every entry into `folder` (created when missing); `progress`
     /// is called with each entry's identifier, and the number of entries, as it completes.
-    public static func write(to folder: String,
-                             progress: @escaping @Sendable (_ identifier: String, _ total: Int) -> Void = { _, _ in }) async throws -> Report {
+    public static func write(
+        to folder: String,
+        progress: @escaping @Sendable (_ identifier: String, _ total: Int) -> Void = { _, _ in }
+    ) async throws -> Report {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         @Sendable func path(_ name: String) -> String { (folder as NSString).appendingPathComponent(name) }
         let entries = try Catalog.entries() + (await Catalog.remoteEntries())
@@ -40,13 +42,15 @@ public enum CatalogWriter {
             progress(entry.identifier, entries.count)
         }
         let bitmaps = rendered.withLock { $0 }
-        let sheet = try ContactSheet.make(entries.indices.compactMap { index in
-            bitmaps[index].map { ($0.shown, entries[index].startsSheetRow) }
-        })
+        let sheet = try ContactSheet.make(
+            entries.indices.compactMap { index in
+                bitmaps[index].map { ($0.shown, entries[index].startsSheetRow) }
+            })
         try AtomicFile.write(try PNGCodec.encode(sheet), to: path("contact-sheet.png"))
         let html = CatalogIndex.html(entries: entries, byteCounts: entries.indices.map { bitmaps[$0]?.bytes }, sheet: sheet)
         try AtomicFile.write(Data(html.utf8), to: path("index.html"))
-        return Report(written: bitmaps.count, sheetSize: PixelSize(width: sheet.width, height: sheet.height),
-                      failures: failures.withLock { $0 })
+        return Report(
+            written: bitmaps.count, sheetSize: PixelSize(width: sheet.width, height: sheet.height),
+            failures: failures.withLock { $0 })
     }
 }

@@ -14,7 +14,8 @@ enum ContactSheet {
             cells.append(item.startsRow && next % columns != 0 ? (next / columns + 1) * columns : next)
         }
         let rows = max(1, ((cells.last ?? 0) + columns) / columns)
-        let width = gutter + columns * (cell + gutter), height = gutter + rows * (cell + gutter)
+        let width = gutter + columns * (cell + gutter)
+        let height = gutter + rows * (cell + gutter)
         var sheet = Bitmap(width: width, height: height, fill: Color(red: 0xFA, green: 0xFA, blue: 0xFA))
         for ((image, _), index) in zip(images, cells) {
             let x = gutter + (index % columns) * (cell + gutter)
@@ -42,9 +43,11 @@ enum ContactSheet {
         sheet.fill(PixelRect(minX: x, minY: y, maxX: x + cell, maxY: y + cell), with: .white)
         for row in 0..<(cell / square) {
             for column in 0..<(cell / square) where (row + column) % 2 == 1 {
-                let left = x + column * square, top = y + row * square
-                sheet.fill(PixelRect(minX: left, minY: top, maxX: left + square, maxY: top + square),
-                           with: Color(red: 0xE4, green: 0xE4, blue: 0xE4))
+                let left = x + column * square
+                let top = y + row * square
+                sheet.fill(
+                    PixelRect(minX: left, minY: top, maxX: left + square, maxY: top + square),
+                    with: Color(red: 0xE4, green: 0xE4, blue: 0xE4))
             }
         }
     }

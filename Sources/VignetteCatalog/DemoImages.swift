@@ -18,19 +18,22 @@ import Vignette
 /// ```
 public enum DemoImages {
     /// The images bundled with `VignetteCatalog` (icons, logo, product photos).
-    public static let bundle = ImageBundle(directory: Bundle.module.url(forResource: "Resources", withExtension: nil)
-        ?? Bundle.module.bundleURL.appendingPathComponent("Resources"))
+    public static let bundle = ImageBundle(
+        directory: Bundle.module.url(forResource: "Resources", withExtension: nil)
+            ?? Bundle.module.bundleURL.appendingPathComponent("Resources"))
 
     /// Loading placeholder: a grey spinner, unscaled and centred on light grey.
     public static var loading: ImageDescriptor<Bitmap> {
-        ImageDescriptor(Glyph.spinner(points: 24, scale: 3), contentMode: .center, tint: Palette.gray,
-                        background: Palette.lightGray, accessibilityIdentifier: "loadingImage")
+        ImageDescriptor(
+            Glyph.spinner(points: 24, scale: 3), contentMode: .center, tint: Palette.gray,
+            background: Palette.lightGray, accessibilityIdentifier: "loadingImage")
     }
 
     /// Failure placeholder: a red cross, unscaled and centred on light red.
     public static var failure: ImageDescriptor<Bitmap> {
-        ImageDescriptor(Glyph.failure(points: 24, scale: 3), contentMode: .center, tint: Palette.red,
-                        background: Palette.lightRed, accessibilityIdentifier: "failureImage")
+        ImageDescriptor(
+            Glyph.failure(points: 24, scale: 3), contentMode: .center, tint: Palette.red,
+            background: Palette.lightRed, accessibilityIdentifier: "failureImage")
     }
 
     /// The product logo, fitted to its surface on a transparent background.
@@ -40,15 +43,17 @@ public enum DemoImages {
 
     /// A feature icon: unscaled, dark grey template on light grey.
     public static func featureIcon(_ feature: Feature) -> ImageDescriptor<NamedImage> {
-        ImageDescriptor(NamedImage(feature.resourceName, in: bundle), contentMode: .center,
-                        tint: Palette.darkGray, background: Palette.lightGray,
-                        accessibilityIdentifier: "feature-\(feature.rawValue)")
+        ImageDescriptor(
+            NamedImage(feature.resourceName, in: bundle), contentMode: .center,
+            tint: Palette.darkGray, background: Palette.lightGray,
+            accessibilityIdentifier: "feature-\(feature.rawValue)")
     }
 
     /// A product photo from anywhere: fills its surface, cropping the excess.
     public static func productImage(_ url: URL) -> ImageDescriptor<URL> {
-        ImageDescriptor(url, contentMode: .aspectFill, background: Palette.lightGray,
-                        accessibilityIdentifier: "productImage")
+        ImageDescriptor(
+            url, contentMode: .aspectFill, background: Palette.lightGray,
+            accessibilityIdentifier: "productImage")
     }
 
     /// Brand colours of the demo descriptors.

@@ -21,10 +21,12 @@ public enum Glyph {
             let d = dx * dx + dy * dy
             let ringInner = r * 84 / 100
             if d <= r * r && d >= ringInner * ringInner { return true }
-            let arm = r * 48 / 100, half = r * 9 / 100
+            let arm = r * 48 / 100
+            let half = r * 9 / 100
             guard abs(dx) <= arm, abs(dy) <= arm else { return false }
             // Distance to a diagonal is |dx ∓ dy| / √2; compare squares to stay integral.
-            let a = dx - dy, b = dx + dy
+            let a = dx - dy
+            let b = dx + dy
             return a * a <= 2 * half * half || b * b <= 2 * half * half
         }
     }
@@ -36,19 +38,24 @@ public enum Glyph {
         let scale = max(1, scale)
         let size = max(1, points) * scale
         var pixels = [UInt8](repeating: 0, count: size * size * 4)
-        let center = size * 4, radius = size * 4 - 4
+        let center = size * 4
+        let radius = size * 4 - 4
         for y in 0..<size {
             for x in 0..<size {
                 var hits = 0
                 for sy in 0..<4 {
                     for sx in 0..<4 {
-                        let px = (x * 4 + sx) * 2 + 1, py = (y * 4 + sy) * 2 + 1
+                        let px = (x * 4 + sx) * 2 + 1
+                        let py = (y * 4 + sy) * 2 + 1
                         if inside(px - center, py - center, radius) { hits += 1 }
                     }
                 }
                 let alpha = UInt8((hits * 255 + 8) / 16)
                 let i = (y * size + x) * 4
-                pixels[i] = alpha; pixels[i + 1] = alpha; pixels[i + 2] = alpha; pixels[i + 3] = alpha
+                pixels[i] = alpha
+                pixels[i + 1] = alpha
+                pixels[i + 2] = alpha
+                pixels[i + 3] = alpha
             }
         }
         // Colour equals alpha, so this is valid premultiplied white; the

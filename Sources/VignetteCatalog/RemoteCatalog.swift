@@ -32,19 +32,26 @@ extension Catalog {
     /// those loads — and each tile ends as the photo or the failure
     /// placeholder (frame two). Entries: `remote-<name>-loading@2x` and
     /// `remote-<name>@2x`.
-    public static func remoteEntries(using pipeline: ImagePipeline = ImagePipeline(
-        configuration: .init(memoryCacheBytes: 64 << 20))) async throws -> [CatalogEntry] {
+    public static func remoteEntries(
+        using pipeline: ImagePipeline = ImagePipeline(
+            configuration: .init(memoryCacheBytes: 64 << 20))
+    ) async throws -> [CatalogEntry] {
         let products = remoteProducts(using: pipeline)
-        let size = Size(width: 120, height: 90), scale = 2.0
+        let size = Size(width: 120, height: 90)
+        let scale = 2.0
         let tiles = try products.map { _ in try ImageSurface(size: size, scale: scale) }
-        let loading = DemoImages.loading, failure = DemoImages.failure
+        let loading = DemoImages.loading
+        let failure = DemoImages.failure
         for (tile, product) in zip(tiles, products) {
             tile.apply(product.photo, placeholders: .init(loading: loading, failure: failure), startsLoading: false)
         }
         var entries = zip(tiles, products).compactMap { tile, product in
-            tile.descriptor.map { CatalogEntry(identifier: "remote-\(product.name)-loading@2x",
-                                               source: "ImageFuture(.productImage(\(product.name))) while loading",
-                                               size: size, scale: scale, descriptor: $0) }
+            tile.descriptor.map {
+                CatalogEntry(
+                    identifier: "remote-\(product.name)-loading@2x",
+                    source: "ImageFuture(.productImage(\(product.name))) while loading",
+                    size: size, scale: scale, descriptor: $0)
+            }
         }
         let prefetcher = ImagePrefetcher(loader: pipeline)
         prefetcher.startPrefetching(with: products.map(\.photo.request))
@@ -54,9 +61,11 @@ extension Catalog {
         for (tile, product) in zip(tiles, products) {
             guard let final = tile.descriptor, tile.loadState.isFinal else { continue }
             let outcome = if case .loaded = tile.loadState { "loaded" } else { "failed, failure placeholder" }
-            entries.append(CatalogEntry(identifier: "remote-\(product.name)@2x",
-                                        source: "ImageFuture(.productImage(\(product.name))): \(outcome)",
-                                        size: size, scale: scale, descriptor: final))
+            entries.append(
+                CatalogEntry(
+                    identifier: "remote-\(product.name)@2x",
+                    source: "ImageFuture(.productImage(\(product.name))): \(outcome)",
+                    size: size, scale: scale, descriptor: final))
         }
         return entries
     }

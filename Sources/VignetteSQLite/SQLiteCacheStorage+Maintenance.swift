@@ -58,8 +58,9 @@ extension SQLiteCacheStorage {
     /// key take about half a page more.
     private static func rowBytes(_ db: Database) throws -> Int {
         let pageSize = max(try Int.fetchOne(db, sql: "PRAGMA page_size") ?? 4096, 512)
-        return try Int.fetchOne(db, sql: "SELECT coalesce(sum((size + ? - 1) / ? * ? + ? / 2), 0) FROM entries",
-                                arguments: [pageSize, pageSize, pageSize, pageSize]) ?? 0
+        return try Int.fetchOne(
+            db, sql: "SELECT coalesce(sum((size + ? - 1) / ? * ? + ? / 2), 0) FROM entries",
+            arguments: [pageSize, pageSize, pageSize, pageSize]) ?? 0
     }
 
     /// Deletes least recently used rows until `rowBytes` is at most
@@ -219,14 +220,15 @@ extension SQLiteCacheStorage {
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         try pool.write { db in
-            try db.execute(sql: """
-                CREATE TABLE IF NOT EXISTS entries(
-                    key TEXT PRIMARY KEY NOT NULL,
-                    blob BLOB NOT NULL,
-                    size INTEGER NOT NULL,
-                    accessed INTEGER NOT NULL);
-                CREATE INDEX IF NOT EXISTS entries_accessed ON entries(accessed);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE IF NOT EXISTS entries(
+                        key TEXT PRIMARY KEY NOT NULL,
+                        blob BLOB NOT NULL,
+                        size INTEGER NOT NULL,
+                        accessed INTEGER NOT NULL);
+                    CREATE INDEX IF NOT EXISTS entries_accessed ON entries(accessed);
+                    """)
         }
         return pool
     }

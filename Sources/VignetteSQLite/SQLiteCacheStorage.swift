@@ -159,8 +159,10 @@ public final class SQLiteCacheStorage: DiskCacheStorage {
     }
 
     /// This engine's report of a failed `operation` on `path`.
-    static func failure(_ operation: DiskCache.StorageFailure.Operation, _ path: String,
-                        cause: DiskCache.StorageFailure.Cause) -> DiskCache.Error {
+    static func failure(
+        _ operation: DiskCache.StorageFailure.Operation, _ path: String,
+        cause: DiskCache.StorageFailure.Cause
+    ) -> DiskCache.Error {
         .storageFailed(DiskCache.StorageFailure(engine: engine, operation: operation, path: path, cause: cause))
     }
 

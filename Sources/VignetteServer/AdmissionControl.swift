@@ -38,13 +38,19 @@ public final class AdmissionControl: Sendable {
     /// Waits for a slot: true once admitted (call `leave()` when done),
     /// false when the queue is full or the task was cancelled while waiting.
     public func enter() async -> Bool {
-        let ticket = state.withLock { s -> UInt64 in s.nextTicket += 1; return s.nextTicket }
+        let ticket = state.withLock { s -> UInt64 in
+            s.nextTicket += 1
+            return s.nextTicket
+        }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 // One critical section decides: admitted, refused or queued,
                 // so a slot freed meanwhile is never missed.
                 let decided = state.withLock { s -> Bool? in
-                    if s.active < limit { s.active += 1; return true }
+                    if s.active < limit {
+                        s.active += 1
+                        return true
+                    }
                     if Task.isCancelled || s.waiting.count >= queueLimit { return false }
                     s.waiting.append((ticket, continuation))
                     return nil
@@ -63,7 +69,10 @@ public final class AdmissionControl: Sendable {
     /// Frees a slot, handing it straight to the longest waiter.
     public func leave() {
         let next = state.withLock { s -> CheckedContinuation<Bool, Never>? in
-            guard !s.waiting.isEmpty else { s.active -= 1; return nil }
+            guard !s.waiting.isEmpty else {
+                s.active -= 1
+                return nil
+            }
             return s.waiting.removeFirst().continuation  // the slot passes on: active stays
         }
         next?.resume(returning: true)

@@ -64,8 +64,10 @@ public struct Presets: Sendable {
     }
 
     /// Registers a descriptor factory with the default failure placeholder.
-    public mutating func register(_ name: String, maxAge: Int = 3600,
-                                  descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>) {
+    public mutating func register(
+        _ name: String, maxAge: Int = 3600,
+        descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
+    ) {
         register(name, maxAge: maxAge, failure: Preset.defaultFailure, descriptor: descriptor)
     }
 
@@ -81,8 +83,9 @@ public struct Presets: Sendable {
         for (name, definition) in definitions {
             let failure = try definition.failureDescriptor(preset: name)
             register(name, maxAge: definition.maxAge, failure: failure) { [definition] url in
-                ImageDescriptor(url, contentMode: definition.contentMode, tint: definition.tint,
-                                background: definition.background, accessibilityIdentifier: name)
+                ImageDescriptor(
+                    url, contentMode: definition.contentMode, tint: definition.tint,
+                    background: definition.background, accessibilityIdentifier: name)
             }
         }
     }
@@ -96,8 +99,10 @@ extension PresetDefinition {
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let bitmap = try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(path)))
-            return ImageDescriptor(bitmap, contentMode: .center, background: background ?? .placeholderRed,
-                                   accessibilityIdentifier: "failureImage").erased
+            return ImageDescriptor(
+                bitmap, contentMode: .center, background: background ?? .placeholderRed,
+                accessibilityIdentifier: "failureImage"
+            ).erased
         } catch {
             throw .invalidValue(key: "presets.\(preset).failure", reason: "\(path): " + FileErrors.reason(error, path: path))
         }

@@ -32,17 +32,21 @@ public struct RenderReply: Sendable {
 
     /// A plain-text error reply that says what was wrong.
     static func text(_ status: Int, _ message: String, headers: [(String, String)] = []) -> RenderReply {
-        RenderReply(status: status, headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")]
-                        + headers.map { (name: $0.0, value: $0.1) },
-                    body: Data((message + "\n").utf8))
+        RenderReply(
+            status: status,
+            headers: [("Content-Type", "text/plain; charset=utf-8"), ("Cache-Control", "no-store")]
+                + headers.map { (name: $0.0, value: $0.1) },
+            body: Data((message + "\n").utf8))
     }
 
     /// An image reply: 200 with `max-age`, the failure placeholder with the
     /// upstream's meaning (404, else 502) and `no-store`, or 304 when
     /// `If-None-Match` names the ETag (a hash of the output bytes, which
     /// rendering makes the same on every replica).
-    static func image(_ body: Data, format: OutputFormat, varies: Bool, maxAge: Int,
-                      failure: ImageLoadingError?, ifNoneMatch: String?) -> RenderReply {
+    static func image(
+        _ body: Data, format: OutputFormat, varies: Bool, maxAge: Int,
+        failure: ImageLoadingError?, ifNoneMatch: String?
+    ) -> RenderReply {
         let etag = "\"" + RequestSigner.base64URL(Data(SHA256.hash(data: body).prefix(18))) + "\""
         var headers: [(name: String, value: String)] = [("Content-Type", format.mediaType), ("ETag", etag)]
         if varies { headers.append(("Vary", "Accept")) }

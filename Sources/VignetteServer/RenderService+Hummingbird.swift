@@ -19,8 +19,9 @@ extension RenderService {
         let path = { (tail: String) in RouterPath(base.isEmpty ? tail : "\(base)/\(tail)") }
         router.get(path("render/:preset")) { request, context -> Response in
             let name = context.parameters.get("preset") ?? ""
-            let reply = await self.render(target: request.uri.string, preset: name,
-                                          accept: request.headers[.accept], ifNoneMatch: request.headers[.ifNoneMatch])
+            let reply = await self.render(
+                target: request.uri.string, preset: name,
+                accept: request.headers[.accept], ifNoneMatch: request.headers[.ifNoneMatch])
             return Response(reply)
         }
         router.get(path("health")) { _, _ -> Response in
@@ -47,8 +48,9 @@ extension RenderService {
         addRoutes(to: router)
         return Application(
             router: router,
-            configuration: ApplicationConfiguration(address: .hostname(host ?? configuration.host, port: port ?? configuration.port),
-                                                    serverName: "vignette"),
+            configuration: ApplicationConfiguration(
+                address: .hostname(host ?? configuration.host, port: port ?? configuration.port),
+                serverName: "vignette"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
             logger: logger ?? Logger(label: "vignette.serve"))
     }
@@ -61,7 +63,8 @@ extension Response {
         for (name, value) in reply.headers {
             if let field = HTTPField.Name(name) { fields[field] = value }
         }
-        self.init(status: HTTPResponse.Status(code: reply.status), headers: fields,
-                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
+        self.init(
+            status: HTTPResponse.Status(code: reply.status), headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
     }
 }

@@ -51,9 +51,11 @@ public final class RenderService: Sendable {
         let options = configuration.loadingOptions
         addressPolicy = options.addressPolicy
         let loader = CurlDataLoader(options: options)
-        pipeline = ImagePipeline(loader: loader, configuration: ImagePipeline.Configuration(
-            maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
-            retry: RetryPolicy(maxRetries: configuration.sourceRetries), diskCache: cache))
+        pipeline = ImagePipeline(
+            loader: loader,
+            configuration: ImagePipeline.Configuration(
+                maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
+                retry: RetryPolicy(maxRetries: configuration.sourceRetries), diskCache: cache))
         metrics = ServerMetrics()
         admission = AdmissionControl(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
         signer = configuration.signingKey.map(RequestSigner.init(key:))
@@ -68,15 +70,17 @@ public final class RenderService: Sendable {
     }
 
     private func reply(target: String, preset name: String, accept: String?, ifNoneMatch: String?) async -> RenderReply {
-        let preset: Preset, parameters: RenderParameters
+        let preset: Preset
+        let parameters: RenderParameters
         switch check(target: target, preset: name) {
         case .accepted(let checkedPreset, let checkedParameters): (preset, parameters) = (checkedPreset, checkedParameters)
         case .refused(let reply): return reply
         }
         guard await admission.enter() else {
             metrics.setLoad(inFlight: admission.active, queued: admission.queued)
-            return .text(503, "overloaded: \(admission.limit) requests in flight and \(admission.queueLimit) waiting; retry shortly",
-                         headers: [("Retry-After", "1")])
+            return .text(
+                503, "overloaded: \(admission.limit) requests in flight and \(admission.queueLimit) waiting; retry shortly",
+                headers: [("Retry-After", "1")])
         }
         metrics.setLoad(inFlight: admission.active, queued: admission.queued)
         defer {
@@ -145,8 +149,9 @@ public final class RenderService: Sendable {
             return .text(500, "\(error)")
         }
         metrics.recordRender(ContinuousClock.now - started)
-        return RenderReply.image(body, format: format, varies: parameters.format == nil,
-                                 maxAge: preset.maxAge, failure: failure, ifNoneMatch: ifNoneMatch)
+        return RenderReply.image(
+            body, format: format, varies: parameters.format == nil,
+            maxAge: preset.maxAge, failure: failure, ifNoneMatch: ifNoneMatch)
     }
 
     /// Applies the source with the preset's presentation, or the failure

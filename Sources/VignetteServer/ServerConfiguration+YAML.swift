@@ -37,12 +37,13 @@ extension ServerConfiguration {
         if let value = try reader.int("port", in: 0...65535) { port = value }
         signingKey = try reader.string("signingKey")
         if signingKey?.isEmpty == true { throw .invalidValue(key: "signingKey", reason: "must not be empty when set") }
-        allowHosts = try reader.strings("allowHosts")?.enumerated().map { index, text throws(Error) in
-            guard let pattern = HostPattern(text) else {
-                throw .invalidValue(key: "allowHosts[\(index)]", reason: "'\(text)' is not host or host:port")
-            }
-            return pattern
-        } ?? []
+        allowHosts =
+            try reader.strings("allowHosts")?.enumerated().map { index, text throws(Error) in
+                guard let pattern = HostPattern(text) else {
+                    throw .invalidValue(key: "allowHosts[\(index)]", reason: "'\(text)' is not host or host:port")
+                }
+                return pattern
+            } ?? []
         if let value = try reader.bool("allowPrivateNetworks") { allowPrivateNetworks = value }
         if let value = try reader.int("maxConcurrentRequests", in: 1...100_000) { maxConcurrentRequests = value }
         if let value = try reader.int("maxQueue", in: 0...1_000_000) { maxQueue = value }
@@ -60,9 +61,11 @@ extension ServerConfiguration {
     }
 
     /// The top-level keys, in the order the README lists them.
-    static let keys = ["host", "port", "signingKey", "allowHosts", "allowPrivateNetworks", "maxConcurrentRequests",
-                       "maxQueue", "cacheDir", "cacheBytes", "sourceRetries", "maxSourceBytes", "maxSourcePixels",
-                       "maxOutputPixels", "maxWidth", "maxHeight", "maxScale", "sourceTimeout", "presets"]
+    static let keys = [
+        "host", "port", "signingKey", "allowHosts", "allowPrivateNetworks", "maxConcurrentRequests",
+        "maxQueue", "cacheDir", "cacheBytes", "sourceRetries", "maxSourceBytes", "maxSourcePixels",
+        "maxOutputPixels", "maxWidth", "maxHeight", "maxScale", "sourceTimeout", "presets"
+    ]
 
     private mutating func readLimits(_ reader: inout ConfigReader) throws(Error) {
         if let value = try reader.int("maxSourceBytes", in: 1...Int.max) { limits.maxSourceBytes = value }

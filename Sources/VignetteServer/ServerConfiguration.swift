@@ -70,8 +70,9 @@ public struct ServerConfiguration: Sendable {
         var policy = AddressPolicy.publicOnly
         policy.allowsPrivateNetworks = allowPrivateNetworks
         policy.allowedHosts = allowHosts
-        return LoadingOptions(connectTimeout: min(.seconds(5), limits.sourceTimeout), timeout: limits.sourceTimeout,
-                              maxResponseBytes: limits.maxSourceBytes, maxRedirects: 5, addressPolicy: policy)
+        return LoadingOptions(
+            connectTimeout: min(.seconds(5), limits.sourceTimeout), timeout: limits.sourceTimeout,
+            maxResponseBytes: limits.maxSourceBytes, maxRedirects: 5, addressPolicy: policy)
     }
 
     /// Why a configuration could not be read; each case names the key.
@@ -115,8 +116,10 @@ public struct PresetDefinition: Sendable, Hashable {
     public var maxAge = 3600
 
     /// A definition.
-    public init(contentMode: ContentMode = .aspectFit, tint: Color? = nil, background: Color? = nil,
-                failure: String? = nil, maxAge: Int = 3600) {
+    public init(
+        contentMode: ContentMode = .aspectFit, tint: Color? = nil, background: Color? = nil,
+        failure: String? = nil, maxAge: Int = 3600
+    ) {
         self.contentMode = contentMode
         self.tint = tint
         self.background = background

@@ -30,9 +30,11 @@ public final class ServerMetrics: Sendable {
 
     /// Empty metrics.
     public init() {
-        let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
-                                   .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
-                                   .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10)]
+        let buckets: [Duration] = [
+            .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+            .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+            .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10)
+        ]
         renderDuration = registry.makeDurationHistogram(
             descriptor: Self.name("render_duration", "seconds", "Rendering and encoding one output"), labels: [], buckets: buckets)
         fetchDuration = registry.makeDurationHistogram(
@@ -54,8 +56,10 @@ public final class ServerMetrics: Sendable {
 
     /// Counts a finished request.
     public func countRequest(preset: String, status: Int) {
-        registry.makeCounter(descriptor: Self.name("requests", "total", "Requests by preset and status"),
-                             labels: [("preset", preset), ("status", String(status))]).increment()
+        registry.makeCounter(
+            descriptor: Self.name("requests", "total", "Requests by preset and status"),
+            labels: [("preset", preset), ("status", String(status))]
+        ).increment()
     }
 
     /// Records a render (render + encode) duration.

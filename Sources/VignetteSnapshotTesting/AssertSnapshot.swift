@@ -39,9 +39,11 @@ public func assertSnapshot<Value>(
     column: UInt = #column
 ) {
     let location = SnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    if let failure = verifyImageSnapshot(of: try value(), as: snapshotting, named: name, record: record,
-                                         filePath: "\(filePath)", testName: testName,
-                                         environment: ProcessInfo.processInfo.environment, location: location) {
+    if let failure = verifyImageSnapshot(
+        of: try value(), as: snapshotting, named: name, record: record,
+        filePath: "\(filePath)", testName: testName,
+        environment: ProcessInfo.processInfo.environment, location: location)
+    {
         location.fail(failure)
     }
 }
@@ -57,8 +59,9 @@ public func verifyImageSnapshot<Value>(
     filePath: String,
     testName: String
 ) -> String? {
-    verifyImageSnapshot(of: try value(), as: snapshotting, named: name, record: record, filePath: filePath,
-                        testName: testName, environment: ProcessInfo.processInfo.environment)
+    verifyImageSnapshot(
+        of: try value(), as: snapshotting, named: name, record: record, filePath: filePath,
+        testName: testName, environment: ProcessInfo.processInfo.environment)
 }
 
 /// `environment` stands in for the process environment (tests of the rules);
@@ -80,7 +83,8 @@ func verifyImageSnapshot<Value>(
     let isCI = SnapshotRecording.isCI(environment)
     let mode = SnapshotRecording.mode(explicit: record, environment: environment)
 
-    let actual: Bitmap, data: Data
+    let actual: Bitmap
+    let data: Data
     switch takeSnapshot(of: try value(), as: snapshotting) {
     case .success(let taken): (actual, data) = taken
     case .failure(let problem): return problem.message
@@ -133,8 +137,10 @@ private func takeSnapshot<Value>(
     let actual: Bitmap
     do {
         guard let rendered = try SnapshotRecording.take(value(), with: snapshotting) else {
-            return .failure(SnapshotProblem(message:
-                "the snapshot strategy did not deliver an image synchronously; await the value first, then snapshot it"))
+            return .failure(
+                SnapshotProblem(
+                    message:
+                        "the snapshot strategy did not deliver an image synchronously; await the value first, then snapshot it"))
         }
         actual = rendered
     } catch {
@@ -142,8 +148,10 @@ private func takeSnapshot<Value>(
     }
     let data = snapshotting.diffing.toData(actual)
     guard !data.isEmpty else {
-        return .failure(SnapshotProblem(message:
-            "could not encode the snapshot as PNG (a \(actual.width)x\(actual.height) image); nothing was recorded"))
+        return .failure(
+            SnapshotProblem(
+                message:
+                    "could not encode the snapshot as PNG (a \(actual.width)x\(actual.height) image); nothing was recorded"))
     }
     return .success((actual, data))
 }
@@ -172,13 +180,16 @@ enum SnapshotRecording {
     /// CI never records; else, as in swift-snapshot-testing, the `record:`
     /// argument, then `withSnapshotTesting(record:)` / the `.snapshots` trait,
     /// then `SNAPSHOT_TESTING_RECORD`, then `.missing`.
-    static func mode(explicit: SnapshotTestingConfiguration.Record?,
-                     environment: [String: String]) -> SnapshotTestingConfiguration.Record {
+    static func mode(
+        explicit: SnapshotTestingConfiguration.Record?,
+        environment: [String: String]
+    ) -> SnapshotTestingConfiguration.Record {
         if isCI(environment) { return .never }
         if let explicit { return explicit }
         if let configured = SnapshotTestingConfiguration.current?.record { return configured }
         if let text = environment["SNAPSHOT_TESTING_RECORD"],
-           let mode = SnapshotTestingConfiguration.Record(rawValue: text.lowercased()) {
+            let mode = SnapshotTestingConfiguration.Record(rawValue: text.lowercased())
+        {
             return mode
         }
         return .missing

@@ -36,9 +36,10 @@ public func assertSnapshot(
             .fail("could not render the states of \(remote.reference.absoluteString): \(error)")
         return
     }
-    assertSnapshot(of: sheet, as: .image(precision: states.precision, perceptualPrecision: states.perceptualPrecision),
-                   named: name, record: record, fileID: fileID, file: filePath, testName: testName,
-                   line: line, column: column)
+    assertSnapshot(
+        of: sheet, as: .image(precision: states.precision, perceptualPrecision: states.perceptualPrecision),
+        named: name, record: record, fileID: fileID, file: filePath, testName: testName,
+        line: line, column: column)
 }
 
 /// The check behind the states `assertSnapshot`: nil when the sheet matches
@@ -57,7 +58,10 @@ public func verifyImageSnapshot(
     } catch {
         return "could not render the states of \(remote.reference.absoluteString): \(error)"
     }
-    return verifyImageSnapshot(of: sheet, as: .image(precision: states.precision,
-                                                     perceptualPrecision: states.perceptualPrecision),
-                               named: name, record: record, filePath: filePath, testName: testName)
+    return verifyImageSnapshot(
+        of: sheet,
+        as: .image(
+            precision: states.precision,
+            perceptualPrecision: states.perceptualPrecision),
+        named: name, record: record, filePath: filePath, testName: testName)
 }

@@ -59,8 +59,9 @@ public struct DescriptorStates: Sendable {
         placeholders: ImageSurface.Placeholders? = nil, failure: ImageLoadingError? = nil,
         shown: [State] = State.allCases, precision: Double = 1, perceptualPrecision: Double = 1
     ) -> DescriptorStates {
-        DescriptorStates(sizes: sizes, scales: scales, shown: shown, loader: loader, placeholders: placeholders,
-                         failure: failure, precision: precision, perceptualPrecision: perceptualPrecision)
+        DescriptorStates(
+            sizes: sizes, scales: scales, shown: shown, loader: loader, placeholders: placeholders,
+            failure: failure, precision: precision, perceptualPrecision: perceptualPrecision)
     }
 
     /// One rendered cell.

@@ -14,8 +14,9 @@ extension Diffing where Value == Bitmap {
         precision: Double = 1, perceptualPrecision: Double = 1,
         ignoring: [ImageComparison.IgnoredRegion] = [], antiAliasing: ImageComparison.AntiAliasing = .strict
     ) -> Diffing<Bitmap> {
-        let comparison = ImageComparison(precision: precision, perceptualPrecision: perceptualPrecision,
-                                         ignoring: ignoring, antiAliasing: antiAliasing)
+        let comparison = ImageComparison(
+            precision: precision, perceptualPrecision: perceptualPrecision,
+            ignoring: ignoring, antiAliasing: antiAliasing)
         return .diff(
             toData: { bitmap in (try? PNGCodec.encode(bitmap)) ?? Data() },
             // An unreadable reference becomes an empty bitmap, which then
@@ -43,8 +44,11 @@ extension Snapshotting where Value == Bitmap, Format == Bitmap {
         precision: Double = 1, perceptualPrecision: Double = 1,
         ignoring: [ImageComparison.IgnoredRegion] = [], antiAliasing: ImageComparison.AntiAliasing = .strict
     ) -> Snapshotting<Bitmap, Bitmap> {
-        Snapshotting(pathExtension: "png", diffing: .image(precision: precision, perceptualPrecision: perceptualPrecision,
-                                                           ignoring: ignoring, antiAliasing: antiAliasing))
+        Snapshotting(
+            pathExtension: "png",
+            diffing: .image(
+                precision: precision, perceptualPrecision: perceptualPrecision,
+                ignoring: ignoring, antiAliasing: antiAliasing))
     }
 }
 
@@ -58,8 +62,10 @@ extension Snapshotting where Value == ImageSurface, Format == Bitmap {
         precision: Double = 1, perceptualPrecision: Double = 1,
         ignoring: [ImageComparison.IgnoredRegion] = [], antiAliasing: ImageComparison.AntiAliasing = .strict
     ) -> Snapshotting<ImageSurface, Bitmap> {
-        Snapshotting<Bitmap, Bitmap>.image(precision: precision, perceptualPrecision: perceptualPrecision,
-                                           ignoring: ignoring, antiAliasing: antiAliasing)
-            .pullback { surface in surface.render() }
+        Snapshotting<Bitmap, Bitmap>.image(
+            precision: precision, perceptualPrecision: perceptualPrecision,
+            ignoring: ignoring, antiAliasing: antiAliasing
+        )
+        .pullback { surface in surface.render() }
     }
 }

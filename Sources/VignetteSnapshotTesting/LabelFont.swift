@@ -49,7 +49,8 @@ public enum LabelFont {
     /// `color` on transparent.
     public static func render(_ text: String, color: Color, scale: Int = 1) -> Bitmap {
         let scale = max(1, scale)
-        let width = max(1, width(of: text, scale: scale)), height = height(scale: scale)
+        let width = max(1, width(of: text, scale: scale))
+        let height = height(scale: scale)
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let ink = color.premultiplied
         var left = 0

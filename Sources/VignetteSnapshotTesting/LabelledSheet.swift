@@ -49,10 +49,12 @@ public struct LabelledSheet: Sendable {
 
     /// The sheet, at scale 1.
     public func render() -> Bitmap {
-        let gap = Self.gap, text = LabelFont.height(scale: labelScale)
+        let gap = Self.gap
+        let text = LabelFont.height(scale: labelScale)
         let count = max(columns.count, rows.map(\.cells.count).max() ?? 0)
         let widths = (0..<count).map { column in
-            max(column < columns.count ? LabelFont.width(of: columns[column], scale: labelScale) : 0,
+            max(
+                column < columns.count ? LabelFont.width(of: columns[column], scale: labelScale) : 0,
                 rows.map { column < $0.cells.count ? $0.cells[column].width + 2 : 0 }.max() ?? 0)
         }
         let heights = rows.map { row in max(text, (row.cells.map(\.height).max() ?? 0) + 2) }
@@ -67,8 +69,9 @@ public struct LabelledSheet: Sendable {
             LabelFont.draw(title, into: &sheet, x: x, y: gap, color: Self.ink, scale: labelScale)
         }
         for (index, row) in rows.enumerated() {
-            LabelFont.draw(row.label, into: &sheet, x: gap, y: tops[index] + (heights[index] - text) / 2,
-                           color: Self.ink, scale: labelScale)
+            LabelFont.draw(
+                row.label, into: &sheet, x: gap, y: tops[index] + (heights[index] - text) / 2,
+                color: Self.ink, scale: labelScale)
             for (column, image) in row.cells.enumerated() {
                 let x = lefts[column] + (widths[column] - image.width) / 2
                 let y = tops[index] + (heights[index] - image.height) / 2
@@ -85,8 +88,10 @@ public struct LabelledSheet: Sendable {
         let square = 4
         for top in stride(from: 0, to: image.height, by: square) {
             for left in stride(from: (top / square) % 2 * square, to: image.width, by: 2 * square) {
-                sheet.fill(PixelRect(minX: x + left, minY: y + top, maxX: x + min(left + square, image.width),
-                                     maxY: y + min(top + square, image.height)), with: checker)
+                sheet.fill(
+                    PixelRect(
+                        minX: x + left, minY: y + top, maxX: x + min(left + square, image.width),
+                        maxY: y + min(top + square, image.height)), with: checker)
             }
         }
         sheet.draw(image, x: x, y: y)

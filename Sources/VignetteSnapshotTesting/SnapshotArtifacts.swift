@@ -33,7 +33,8 @@ enum SnapshotArtifacts {
     /// The failure images, encoded once: for the folder and for the test's attachments.
     /// The diff is missing when the sizes differ; the side-by-side when it would exceed its budget.
     static func images(reference: Bitmap, actual: Bitmap, comparison: ImageComparison) -> (images: [Image], problem: String?) {
-        var images: [Image] = [], problems: [String] = []
+        var images: [Image] = []
+        var problems: [String] = []
         func add(_ bitmap: Bitmap?, _ suffix: String) {
             guard let bitmap, bitmap.width > 0, bitmap.height > 0 else { return }
             do {
@@ -84,8 +85,9 @@ enum SnapshotArtifacts {
         var lines = ["Snapshot does not match the reference: \(result)."]
         if let path = files.sideBySide { lines.append("side by side (reference | actual | diff): \(path)") }
         if let path = files.diff {
-            lines.append("diff (red: beyond tolerance, yellow: anti-aliasing, orange: within tolerance, "
-                         + "blue stripes: ignored): \(path)")
+            lines.append(
+                "diff (red: beyond tolerance, yellow: anti-aliasing, orange: within tolerance, "
+                    + "blue stripes: ignored): \(path)")
         }
         if let path = files.actual { lines.append("actual: \(path)") }
         if let path = files.reference { lines.append("reference: \(path)") }

@@ -1,10 +1,11 @@
 import Foundation
 import SnapshotTesting
+
 #if canImport(Testing)
-import Testing
+    import Testing
 #endif
 #if canImport(Darwin) && canImport(XCTest)
-@preconcurrency import XCTest
+    @preconcurrency import XCTest
 #endif
 
 /// Hands a failing snapshot's images (reference, actual, diff, side by side)
@@ -40,36 +41,38 @@ enum SnapshotAttachments {
     /// True when a Swift Testing test is running (and took the files).
     private static func recordForSwiftTesting(_ files: [Recorded], location: SnapshotLocation?) -> Bool {
         #if canImport(Testing)
-        guard Test.current != nil else { return false }
-        for file in files {
-            if let location {
-                Attachment.record(file.bytes, named: file.name, sourceLocation: SourceLocation(
-                    fileID: "\(location.fileID)", filePath: "\(location.filePath)",
-                    line: Int(location.line), column: Int(location.column)))
-            } else {
-                Attachment.record(file.bytes, named: file.name)
+            guard Test.current != nil else { return false }
+            for file in files {
+                if let location {
+                    Attachment.record(
+                        file.bytes, named: file.name,
+                        sourceLocation: SourceLocation(
+                            fileID: "\(location.fileID)", filePath: "\(location.filePath)",
+                            line: Int(location.line), column: Int(location.column)))
+                } else {
+                    Attachment.record(file.bytes, named: file.name)
+                }
             }
-        }
-        return true
+            return true
         #else
-        return false
+            return false
         #endif
     }
 
     /// XCTest's attachments exist on Apple platforms only, and want the main thread.
     private static func recordForXCTest(_ files: [Recorded]) {
         #if canImport(Darwin) && canImport(XCTest)
-        guard Thread.isMainThread else { return }
-        MainActor.assumeIsolated {
-            XCTContext.runActivity(named: "Snapshot failure images") { activity in
-                for file in files {
-                    let attachment = XCTAttachment(data: Data(file.bytes), uniformTypeIdentifier: "public.png")
-                    attachment.name = file.name
-                    attachment.lifetime = .keepAlways
-                    activity.add(attachment)
+            guard Thread.isMainThread else { return }
+            MainActor.assumeIsolated {
+                XCTContext.runActivity(named: "Snapshot failure images") { activity in
+                    for file in files {
+                        let attachment = XCTAttachment(data: Data(file.bytes), uniformTypeIdentifier: "public.png")
+                        attachment.name = file.name
+                        attachment.lifetime = .keepAlways
+                        activity.add(attachment)
+                    }
                 }
             }
-        }
         #endif
     }
 }

@@ -29,10 +29,11 @@ public enum SnapshotFolder {
     /// `renders(mode:)` → `renders`; anything but letters, digits, `-` and `_` becomes `-`.
     static func sanitize(_ name: String) -> String {
         let stem = name.split(separator: "(", maxSplits: 1).first.map(String.init) ?? name
-        let cleaned = String(stem.unicodeScalars.map { scalar -> Character in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
-                ? Character(scalar) : "-"
-        })
+        let cleaned = String(
+            stem.unicodeScalars.map { scalar -> Character in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+                    ? Character(scalar) : "-"
+            })
         return cleaned.isEmpty ? "snapshot" : cleaned
     }
 }

@@ -73,7 +73,10 @@ extension FixtureLoader {
     /// The error a URL with no fixture fails with: a load failure that
     /// names the URL and says how to add one.
     public static func noFixture(for url: URL) -> ImageLoadingError {
-        .loadingFailed(.transferFailed(url, reason: "FixtureLoader has no response for this URL; add one with "
-                                       + "respond(to:with:)"), attempts: 1)
+        .loadingFailed(
+            .transferFailed(
+                url,
+                reason: "FixtureLoader has no response for this URL; add one with "
+                    + "respond(to:with:)"), attempts: 1)
     }
 }

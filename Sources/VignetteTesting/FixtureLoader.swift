@@ -44,8 +44,10 @@ public final class FixtureLoader: ImageLoading {
     private let state = Locked(State())
 
     /// A loader answering `routes`, waiting on `clock`, decoding with `decoders`.
-    public init(_ routes: [URL: Response] = [:], clock: VirtualClock = VirtualClock(),
-                decoders: ImageDecoders = .standard) {
+    public init(
+        _ routes: [URL: Response] = [:], clock: VirtualClock = VirtualClock(),
+        decoders: ImageDecoders = .standard
+    ) {
         self.clock = clock
         self.decoders = decoders
         state.withLock { s in
@@ -102,8 +104,10 @@ public final class FixtureLoader: ImageLoading {
         return try await answer(request, with: response, startedAt: clock.now)
     }
 
-    private func answer(_ request: ImageRequest, with response: Response,
-                        startedAt start: VirtualClock.Instant) async throws(ImageLoadingError) -> Bitmap {
+    private func answer(
+        _ request: ImageRequest, with response: Response,
+        startedAt start: VirtualClock.Instant
+    ) async throws(ImageLoadingError) -> Bitmap {
         let url = request.url
         switch response {
         case .image(let bitmap):

@@ -156,8 +156,10 @@ public final class VirtualClock: Clock, Sendable {
         try outcome.get()
     }
 
-    private func register(_ id: UInt64, deadline: Instant?,
-                          continuation: CheckedContinuation<Result<Void, CancellationError>, Never>) {
+    private func register(
+        _ id: UInt64, deadline: Instant?,
+        continuation: CheckedContinuation<Result<Void, CancellationError>, Never>
+    ) {
         let (immediate, waiters) = state.withLock { s -> (Result<Void, CancellationError>?, [CheckedContinuation<Void, Never>]) in
             if s.cancelledEarly.remove(id) != nil {
                 s.active.remove(id)

@@ -17,7 +17,8 @@ public enum Checksums {
 
     /// Adler-32, the zlib stream trailer.
     public static func adler32(_ bytes: [UInt8]) -> UInt32 {
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for x in bytes {
             a = (a + UInt32(x)) % 65521
             b = (b + a) % 65521

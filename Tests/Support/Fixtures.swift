@@ -20,11 +20,15 @@ public enum Fixtures {
     }
 
     /// The repository root (above `Tests/`), for files that live in `Sources/`.
-    public static let repositoryRoot: URL = root
+    public static let repositoryRoot: URL =
+        root
         .deletingLastPathComponent()  // Tests/
         .deletingLastPathComponent()
 
     /// A small real PNG (the 96×96 address-book icon at 2x) for loader and pipeline tests.
-    public static let iconPNG: Data = (try? Data(contentsOf: repositoryRoot
-        .appendingPathComponent("Sources/VignetteCatalog/Resources/address-book@2x.png"))) ?? Data()
+    public static let iconPNG: Data =
+        (try? Data(
+            contentsOf:
+                repositoryRoot
+                .appendingPathComponent("Sources/VignetteCatalog/Resources/address-book@2x.png"))) ?? Data()
 }

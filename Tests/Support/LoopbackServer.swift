@@ -1,8 +1,9 @@
 import CDeflate
 import Foundation
 import VignetteCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 with scripted faults, one thread per
@@ -89,8 +90,15 @@ public final class LoopbackServer: @unchecked Sendable {
             headers[field[..<colon].lowercased()] = field[field.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         let path = line.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
-        let seen = counts.withLock { counts -> Int in counts[path, default: 0] += 1; return counts[path]! }
-        log.withLock { $0.active += 1; $0.peak = max($0.peak, $0.active); $0.order.append(path) }
+        let seen = counts.withLock { counts -> Int in
+            counts[path, default: 0] += 1
+            return counts[path]!
+        }
+        log.withLock {
+            $0.active += 1
+            $0.peak = max($0.peak, $0.active)
+            $0.order.append(path)
+        }
         // "In flight" ends when the response starts: the client may start its
         // next request the moment the last byte lands, before this thread returns.
         let connection = Connection(fd: client, once: Once())
@@ -138,10 +146,12 @@ public final class LoopbackServer: @unchecked Sendable {
         case "etag", "lastmod", "fresh", "no-store":  // /<kind>/<name>: cacheable variants of the image
             let etag = "\"v1-\(parts.last ?? "")\""
             let modified = "Tue, 03 Nov 2026 10:00:00 GMT"
-            let policy = ["etag": ["ETag: \(etag)", "Cache-Control: no-cache"],
-                          "lastmod": ["Last-Modified: \(modified)", "Cache-Control: max-age=0"],
-                          "fresh": ["ETag: \(etag)", "Cache-Control: max-age=3600"],
-                          "no-store": ["ETag: \(etag)", "Cache-Control: no-store"]][parts[0]]!
+            let policy = [
+                "etag": ["ETag: \(etag)", "Cache-Control: no-cache"],
+                "lastmod": ["Last-Modified: \(modified)", "Cache-Control: max-age=0"],
+                "fresh": ["ETag: \(etag)", "Cache-Control: max-age=3600"],
+                "no-store": ["ETag: \(etag)", "Cache-Control: no-store"]
+            ][parts[0]]!
             if headers["if-none-match"] == etag || (parts[0] == "lastmod" && headers["if-modified-since"] == modified) {
                 notModified.withLock { $0 += 1 }
                 send(client, head("304 Not Modified", policy, length: nil))
@@ -214,11 +224,16 @@ public final class LoopbackServer: @unchecked Sendable {
 /// True the first time only.
 private final class Once: Sendable {
     private let fresh = Locked(true)
-    public func first() -> Bool { fresh.withLock { value in defer { value = false }; return value } }
+    public func first() -> Bool {
+        fresh.withLock { value in
+            defer { value = false }
+            return value
+        }
+    }
 }
 
-private extension Array where Element == UInt8 {
-    var containsHeaderEnd: Bool {
+extension Array where Element == UInt8 {
+    fileprivate var containsHeaderEnd: Bool {
         guard count >= 4 else { return false }
         for i in 0...(count - 4) where self[i] == 13 && self[i + 1] == 10 && self[i + 2] == 13 && self[i + 3] == 10 { return true }
         return false

@@ -31,8 +31,10 @@ public struct PNGBuilder {
     public mutating func end() { chunk("IEND", []) }
 
     /// A complete non-interlaced PNG from rows of raw samples (filter type 0).
-    public static func image(width: Int, height: Int, bitDepth: UInt8, colorType: UInt8,
-                      rows: [[UInt8]], extraChunks: [(String, [UInt8])] = []) -> [UInt8] {
+    public static func image(
+        width: Int, height: Int, bitDepth: UInt8, colorType: UInt8,
+        rows: [[UInt8]], extraChunks: [(String, [UInt8])] = []
+    ) -> [UInt8] {
         var png = PNGBuilder()
         png.header(width: UInt32(width), height: UInt32(height), bitDepth: bitDepth, colorType: colorType)
         for (type, data) in extraChunks { png.chunk(type, data) }

@@ -8,8 +8,10 @@ extension TestImages {
 
     /// A disc with exact 16×16-sample coverage per pixel: the anti-aliased
     /// edge a vector renderer draws, at any sub-pixel centre.
-    public static func disc(centerX: Double, centerY: Double, radius: Double = 11, size: Int = 40,
-                            ink: Color = ink, paper: Color = paper) -> Bitmap {
+    public static func disc(
+        centerX: Double, centerY: Double, radius: Double = 11, size: Int = 40,
+        ink: Color = ink, paper: Color = paper
+    ) -> Bitmap {
         var bitmap = Bitmap(width: size, height: size, fill: paper)
         for y in 0..<size {
             for x in 0..<size {
@@ -22,8 +24,11 @@ extension TestImages {
                     }
                 }
                 func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Int(a) * covered + Int(b) * (256 - covered) + 128) / 256) }
-                bitmap[x, y] = Color(red: mix(ink.red, paper.red), green: mix(ink.green, paper.green),
-                                     blue: mix(ink.blue, paper.blue)).premultiplied
+                bitmap[x, y] =
+                    Color(
+                        red: mix(ink.red, paper.red), green: mix(ink.green, paper.green),
+                        blue: mix(ink.blue, paper.blue)
+                    ).premultiplied
             }
         }
         return bitmap

@@ -24,16 +24,23 @@ public enum TestImages {
 
     /// The bundled Kodak photo (768×512).
     public static func photo(_ name: String = "parrots") throws -> Bitmap {
-        try PNGCodec.decode(contentsOf: Fixtures.repositoryRoot
-            .appendingPathComponent("Sources/VignetteCatalog/Resources/product-\(name).png").path)
+        try PNGCodec.decode(
+            contentsOf: Fixtures.repositoryRoot
+                .appendingPathComponent("Sources/VignetteCatalog/Resources/product-\(name).png").path)
     }
 
     /// Bounding box of pixels with non-zero alpha.
     public static func opaqueBounds(_ bitmap: Bitmap) -> PixelRect? {
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = -1
+        var maxY = -1
         for y in 0..<bitmap.height {
             for x in 0..<bitmap.width where bitmap.pixels[(y * bitmap.width + x) * 4 + 3] != 0 {
-                minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
+                minX = min(minX, x)
+                minY = min(minY, y)
+                maxX = max(maxX, x)
+                maxY = max(maxY, y)
             }
         }
         return maxX < 0 ? nil : PixelRect(minX: minX, minY: minY, maxX: maxX + 1, maxY: maxY + 1)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// AVIF and GIF through the `vignette` binary: the versions it reports, and
@@ -36,8 +37,11 @@ import VignetteTestSupport
         var outputs: [Data] = []
         for (index, environment) in [[:], ["LIBYUV_DISABLE_ASM": "1"], ["LIBYUV_DISABLE_AVX2": "1"]].enumerated() {
             let output = folder.appendingPathComponent("\(index).png")
-            let result = try Self.run(["render", Fixtures.url(fixture).path, "--size", "100x80", "--scale", "2",
-                                       "--mode", "aspectFill", "-o", output.path], environment: environment)
+            let result = try Self.run(
+                [
+                    "render", Fixtures.url(fixture).path, "--size", "100x80", "--scale", "2",
+                    "--mode", "aspectFill", "-o", output.path
+                ], environment: environment)
             #expect(result.status == 0)
             outputs.append(try Data(contentsOf: output))
         }

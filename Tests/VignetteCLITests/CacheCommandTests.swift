@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// `vignette render --cache-dir` end to end, for both engines: the size
@@ -27,10 +28,11 @@ import VignetteTestSupport
     }
 
     static func render(_ urls: [URL], output: URL, cache: URL, engine: String, _ extra: [String] = []) throws -> RenderCommandTests.Result {
-        try RenderCommandTests.run(["render"] + urls.map(\.absoluteString) + [
-            "--size", "16x16", "--output-dir", output.path, "--cache-dir", cache.path, "--cache-engine", engine,
-            "--timeout", "5", "--retries", "0",
-        ] + extra)
+        try RenderCommandTests.run(
+            ["render"] + urls.map(\.absoluteString) + [
+                "--size", "16x16", "--output-dir", output.path, "--cache-dir", cache.path, "--cache-engine", engine,
+                "--timeout", "5", "--retries", "0"
+            ] + extra)
     }
 
     @Test(arguments: ["files", "sqlite"]) func sixtyBigImagesStayUnderTheLimit(engine: String) throws {
@@ -40,8 +42,9 @@ import VignetteTestSupport
         defer { try? FileManager.default.removeItem(at: work) }
         let cache = work.appendingPathComponent("cache")
         let urls = (0..<60).map { server.url("/etag/big\($0).png") }
-        let result = try Self.render(urls, output: work.appendingPathComponent("out"), cache: cache, engine: engine,
-                                     ["--cache-limit", "4MB"])
+        let result = try Self.render(
+            urls, output: work.appendingPathComponent("out"), cache: cache, engine: engine,
+            ["--cache-limit", "4MB"])
         #expect(result.status == 0, "\(result.stderr)")
         let size = Self.folderSize(cache.path)
         #expect(size < 5_000_000, "cache folder holds \(size) bytes")
@@ -71,11 +74,13 @@ import VignetteTestSupport
             for run in ["b", "c", "d"] { #expect(try Data(contentsOf: work.appendingPathComponent("\(run)/\(name)")) == reference) }
         }
         // Local inputs are local: --offline concerns the network only.
-        let local = try Self.render([Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources/logo@2x.png")],
-                                    output: work.appendingPathComponent("f"), cache: cache, engine: engine, ["--offline"])
+        let local = try Self.render(
+            [Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources/logo@2x.png")],
+            output: work.appendingPathComponent("f"), cache: cache, engine: engine, ["--offline"])
         #expect(local.status == 0, "\(local.stderr)")
-        let missing = try Self.render([server.url("/etag/never.png")], output: work.appendingPathComponent("e"),
-                                      cache: cache, engine: engine, ["--offline"])
+        let missing = try Self.render(
+            [server.url("/etag/never.png")], output: work.appendingPathComponent("e"),
+            cache: cache, engine: engine, ["--offline"])
         #expect(missing.status == 1 && missing.stderr.contains("not in the cache"), "\(missing.stderr)")
     }
 
@@ -93,9 +98,11 @@ import VignetteTestSupport
             let cache = work.appendingPathComponent("cache\(round)")
             let process = Process()
             process.executableURL = RenderCommandTests.binary
-            process.arguments = ["render"] + urls.map(\.absoluteString) + [
-                "--size", "16x16", "--output-dir", work.appendingPathComponent("killed\(round)").path,
-                "--cache-dir", cache.path, "--cache-engine", engine, "--max-concurrent", "2"]
+            process.arguments =
+                ["render"] + urls.map(\.absoluteString) + [
+                    "--size", "16x16", "--output-dir", work.appendingPathComponent("killed\(round)").path,
+                    "--cache-dir", cache.path, "--cache-engine", engine, "--max-concurrent", "2"
+                ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
@@ -128,9 +135,11 @@ import VignetteTestSupport
             let process = Process()
             process.standardError = errors[index]
             process.executableURL = RenderCommandTests.binary
-            process.arguments = ["render"] + slice.map(\.absoluteString) + [
-                "--size", "16x16", "--output-dir", work.appendingPathComponent("p\(index)").path,
-                "--cache-dir", cache.path, "--cache-engine", engine, "--cache-limit", "5MB"]
+            process.arguments =
+                ["render"] + slice.map(\.absoluteString) + [
+                    "--size", "16x16", "--output-dir", work.appendingPathComponent("p\(index)").path,
+                    "--cache-dir", cache.path, "--cache-engine", engine, "--cache-limit", "5MB"
+                ]
             try process.run()
             return process
         }

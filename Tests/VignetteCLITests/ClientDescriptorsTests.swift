@@ -16,13 +16,15 @@ extension ImageDescriptor where Reference == URL {
 
 extension ImageDescriptor where Reference == Bitmap {
     static var loading: Self {
-        ImageDescriptor(Glyph.spinner(points: 8, scale: 1), contentMode: .center, tint: .black,
-                        accessibilityIdentifier: "client-loading")
+        ImageDescriptor(
+            Glyph.spinner(points: 8, scale: 1), contentMode: .center, tint: .black,
+            accessibilityIdentifier: "client-loading")
     }
 
     static var failure: Self {
-        ImageDescriptor(Glyph.failure(points: 8, scale: 1), contentMode: .center, tint: .black,
-                        accessibilityIdentifier: "client-failure")
+        ImageDescriptor(
+            Glyph.failure(points: 8, scale: 1), contentMode: .center, tint: .black,
+            accessibilityIdentifier: "client-failure")
     }
 }
 
@@ -46,13 +48,21 @@ private struct FixedLoader: ImageLoading {
         surface.apply(.loading)
         #expect(surface.accessibilityIdentifier == "client-loading")
         let photo = Bitmap(width: 4, height: 4, fill: .white)
-        let loaded = await surface.load(.productImage(Self.url), placeholders: .init(loading: .loading, failure: .failure),
-                                        using: FixedLoader(image: photo))
-        guard case .loaded = loaded else { Issue.record("\(loaded)"); return }
+        let loaded = await surface.load(
+            .productImage(Self.url), placeholders: .init(loading: .loading, failure: .failure),
+            using: FixedLoader(image: photo))
+        guard case .loaded = loaded else {
+            Issue.record("\(loaded)")
+            return
+        }
         #expect(surface.accessibilityIdentifier == "client-product" && surface.contentMode == .aspectFit)
-        let failed = await surface.load(.productImage(Self.url), placeholders: .init(loading: .loading, failure: .failure),
-                                        using: FixedLoader(image: nil))
-        guard case .failed = failed else { Issue.record("\(failed)"); return }
+        let failed = await surface.load(
+            .productImage(Self.url), placeholders: .init(loading: .loading, failure: .failure),
+            using: FixedLoader(image: nil))
+        guard case .failed = failed else {
+            Issue.record("\(failed)")
+            return
+        }
         #expect(surface.accessibilityIdentifier == "client-failure")
     }
 

@@ -10,36 +10,36 @@ import VignetteTestSupport
 /// the package's build products and type-checks such a file.
 @Suite struct ClientModuleTests {
     static let appModule = """
-    import Foundation
-    import Vignette
+        import Foundation
+        import Vignette
 
-    extension ImageDescriptor where Reference == URL {
-        public static func productImage(_ url: URL) -> Self {
-            ImageDescriptor(url, contentMode: .aspectFill, accessibilityIdentifier: "productImage")
+        extension ImageDescriptor where Reference == URL {
+            public static func productImage(_ url: URL) -> Self {
+                ImageDescriptor(url, contentMode: .aspectFill, accessibilityIdentifier: "productImage")
+            }
         }
-    }
 
-    extension ImageDescriptor where Reference == Bitmap {
-        public static var loading: Self { ImageDescriptor(Glyph.spinner(points: 24, scale: 3), contentMode: .center) }
-        public static var failure: Self { ImageDescriptor(Glyph.failure(points: 24, scale: 3), contentMode: .center) }
-    }
+        extension ImageDescriptor where Reference == Bitmap {
+            public static var loading: Self { ImageDescriptor(Glyph.spinner(points: 24, scale: 3), contentMode: .center) }
+            public static var failure: Self { ImageDescriptor(Glyph.failure(points: 24, scale: 3), contentMode: .center) }
+        }
 
-    """
+        """
 
     static let useSite = """
-    import Foundation
-    import Vignette
-    import VignetteCatalog
-    import ClientApp
+        import Foundation
+        import Vignette
+        import VignetteCatalog
+        import ClientApp
 
-    func show(_ url: URL, on surface: ImageSurface) {
-        surface.apply(.loading)
-        surface.apply(.failure)
-        surface.apply(.productImage(url), placeholders: .init(loading: .loading, failure: .failure))
-        _ = ImageFuture(.productImage(url))
-    }
+        func show(_ url: URL, on surface: ImageSurface) {
+            surface.apply(.loading)
+            surface.apply(.failure)
+            surface.apply(.productImage(url), placeholders: .init(loading: .loading, failure: .failure))
+            _ = ImageFuture(.productImage(url))
+        }
 
-    """
+        """
 
     @Test func aClientModulesNamesStayUnambiguousNextToTheCatalog() throws {
         let work = try RenderCommandTests.temporaryFolder()
@@ -49,9 +49,12 @@ import VignetteTestSupport
         try Data(app.utf8).write(to: work.appendingPathComponent("ClientApp.swift"))
         try Data(Self.useSite.utf8).write(to: work.appendingPathComponent("Use.swift"))
         let flags = try Self.buildFlags(cache: work.appendingPathComponent("module-cache"))
-        let module = try Self.swiftc(flags + ["-parse-as-library", "-emit-module", "-module-name", "ClientApp",
-                                              "-emit-module-path", work.appendingPathComponent("ClientApp.swiftmodule").path,
-                                              work.appendingPathComponent("ClientApp.swift").path])
+        let module = try Self.swiftc(
+            flags + [
+                "-parse-as-library", "-emit-module", "-module-name", "ClientApp",
+                "-emit-module-path", work.appendingPathComponent("ClientApp.swiftmodule").path,
+                work.appendingPathComponent("ClientApp.swift").path
+            ])
         #expect(module.status == 0, "\(module.stderr)")
         let use = try Self.swiftc(flags + ["-typecheck", "-I", work.path, work.appendingPathComponent("Use.swift").path])
         #expect(use.status == 0, "\(use.stderr)")
@@ -64,8 +67,9 @@ import VignetteTestSupport
     static func buildFlags(cache: URL) throws -> [String] {
         let products = RenderCommandTests.binary.deletingLastPathComponent()
         let modules = products.appendingPathComponent("Modules")
-        #expect(FileManager.default.fileExists(atPath: modules.appendingPathComponent("VignetteCatalog.swiftmodule").path),
-                "no VignetteCatalog.swiftmodule in \(modules.path)")
+        #expect(
+            FileManager.default.fileExists(atPath: modules.appendingPathComponent("VignetteCatalog.swiftmodule").path),
+            "no VignetteCatalog.swiftmodule in \(modules.path)")
         let generated = try FileManager.default.contentsOfDirectory(atPath: products.path)
             .filter { $0.hasSuffix(".build") }
             .map { products.appendingPathComponent($0).appendingPathComponent("module.modulemap") }
@@ -86,7 +90,8 @@ import VignetteTestSupport
         try process.run()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return RenderCommandTests.Result(status: process.terminationStatus, stdout: "",
-                                         stderr: String(decoding: stderr, as: UTF8.self))
+        return RenderCommandTests.Result(
+            status: process.terminationStatus, stdout: "",
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// `vignette compare REF_DIR ACTUAL_DIR [--report DIR] [--json]`.
@@ -23,14 +24,18 @@ import VignetteTestSupport
     /// REF: same, sub/two-blocks, removed, noisy; ACTUAL: same, sub/two-blocks changed, added, noisy ±1.
     static func folders() throws -> (root: URL, reference: URL, actual: URL) {
         let root = try RenderCommandTests.temporaryFolder()
-        let reference = root.appendingPathComponent("ref"), actual = root.appendingPathComponent("actual")
-        let base = TestImages.solid(120, 80), gradient = TestImages.gradient(64, 48)
-        try write(base, reference, "same.png"); try write(base, actual, "same.png")
+        let reference = root.appendingPathComponent("ref")
+        let actual = root.appendingPathComponent("actual")
+        let base = TestImages.solid(120, 80)
+        let gradient = TestImages.gradient(64, 48)
+        try write(base, reference, "same.png")
+        try write(base, actual, "same.png")
         try write(base, reference, "sub/two-blocks.png")
         try write(TestImages.withSquare(TestImages.withSquare(base, at: 70, 5), at: 10, 40), actual, "sub/two-blocks.png")
         try write(gradient, reference, "removed.png")
         try write(gradient, actual, "added.png")
-        try write(gradient, reference, "noisy.png"); try write(TestImages.noisy(gradient), actual, "noisy.png")
+        try write(gradient, reference, "noisy.png")
+        try write(TestImages.noisy(gradient), actual, "noisy.png")
         try Data("not an image".utf8).write(to: reference.appendingPathComponent("notes.txt"))
         try write(gradient, reference, ".hidden.png")
         return (root, reference, actual)
@@ -71,7 +76,8 @@ import VignetteTestSupport
     @Test func byteIdenticalFilesDecodeOnceWithTheSameAnswer() throws {
         let root = try RenderCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let reference = root.appendingPathComponent("ref"), actual = root.appendingPathComponent("actual")
+        let reference = root.appendingPathComponent("ref")
+        let actual = root.appendingPathComponent("actual")
         for folder in [reference, actual] {
             try Self.write(TestImages.gradient(64, 48), folder, "kept.png")
             try Data("\u{89}PNG\r\n\u{1A}\nbroken".utf8).write(to: folder.appendingPathComponent("broken.png"))
@@ -105,8 +111,9 @@ import VignetteTestSupport
         #expect(boxes == [["x": 70, "y": 5, "width": 10, "height": 10], ["x": 10, "y": 40, "width": 10, "height": 10]])
         // One colour changed to one other: worst = p99 = that pair's ΔE.
         let magenta = TestImages.withSquare(TestImages.solid(1, 1), at: 0, 0, size: 1)
-        let expected = try #require(ImageComparison.statistics(
-            reference: (1, 1, TestImages.solid(1, 1).straightRGBA()), actual: (1, 1, magenta.straightRGBA())))
+        let expected = try #require(
+            ImageComparison.statistics(
+                reference: (1, 1, TestImages.solid(1, 1).straightRGBA()), actual: (1, 1, magenta.straightRGBA())))
         #expect(blocks["worstDeltaE"] as? Double == (expected.worstDeltaE * 1000).rounded() / 1000)
         #expect(blocks["p99DeltaE"] as? Double == blocks["worstDeltaE"] as? Double)
         #expect((blocks["referenceSize"] as? [String: Int]) == ["width": 120, "height": 80])
@@ -121,8 +128,10 @@ import VignetteTestSupport
         #expect(actualKey.lowerBound < run.stdout.range(of: "\"files\"")!.lowerBound)
 
         // The two-file form speaks JSON too.
-        let pair = try RenderCommandTests.run(["compare", reference.appendingPathComponent("sub/two-blocks.png").path,
-                                               actual.appendingPathComponent("sub/two-blocks.png").path, "--json"])
+        let pair = try RenderCommandTests.run([
+            "compare", reference.appendingPathComponent("sub/two-blocks.png").path,
+            actual.appendingPathComponent("sub/two-blocks.png").path, "--json"
+        ])
         #expect(pair.status == 1)
         #expect(Self.files(try Self.json(pair.stdout))["two-blocks.png"]?["boxes"] as? [[String: Int]] == boxes)
     }
@@ -141,7 +150,8 @@ import VignetteTestSupport
     @Test func otherFormatsGoThroughTheDecoders() throws {
         let root = try RenderCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
-        let reference = root.appendingPathComponent("ref"), actual = root.appendingPathComponent("actual")
+        let reference = root.appendingPathComponent("ref")
+        let actual = root.appendingPathComponent("actual")
         for folder in [reference, actual] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
         let jpeg = try JPEGCodec.encode(TestImages.gradient(40, 30))
         try jpeg.write(to: reference.appendingPathComponent("photo.JPG"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// `vignette compare … --report DIR`: the page, its artifacts, and hostile names and links.
@@ -59,13 +60,16 @@ import VignetteTestSupport
         defer { try? FileManager.default.removeItem(at: root) }
         let outside = root.appendingPathComponent("secret.png")
         try CompareFolderTests.write(TestImages.solid(4, 4), root, "secret.png")
-        try FileManager.default.createSymbolicLink(atPath: actual.appendingPathComponent("escape.png").path,
-                                                   withDestinationPath: outside.path)
-        try FileManager.default.createSymbolicLink(atPath: reference.appendingPathComponent("escape.png").path,
-                                                   withDestinationPath: "../secret.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: actual.appendingPathComponent("escape.png").path,
+            withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: reference.appendingPathComponent("escape.png").path,
+            withDestinationPath: "../secret.png")
         // A link inside the folder is fine.
-        try FileManager.default.createSymbolicLink(atPath: actual.appendingPathComponent("removed.png").path,
-                                                   withDestinationPath: "added.png")
+        try FileManager.default.createSymbolicLink(
+            atPath: actual.appendingPathComponent("removed.png").path,
+            withDestinationPath: "added.png")
         let run = try RenderCommandTests.run(["compare", reference.path, actual.path, "--json"])
         #expect(run.status == 2)
         let files = CompareFolderTests.files(try CompareFolderTests.json(run.stdout))
@@ -77,11 +81,13 @@ import VignetteTestSupport
     @Test func reportNeverWritesThroughALink() throws {
         let (root, reference, actual) = try CompareFolderTests.folders()
         defer { try? FileManager.default.removeItem(at: root) }
-        let report = root.appendingPathComponent("report"), elsewhere = root.appendingPathComponent("elsewhere")
+        let report = root.appendingPathComponent("report")
+        let elsewhere = root.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: report, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: report.appendingPathComponent("images").path,
-                                                   withDestinationPath: elsewhere.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: report.appendingPathComponent("images").path,
+            withDestinationPath: elsewhere.path)
         let run = try RenderCommandTests.run(["compare", reference.path, actual.path, "--report", report.path])
         #expect(run.status == 2 && run.stderr.contains("is not a folder"))
         #expect(Self.tree(elsewhere).isEmpty)
@@ -92,8 +98,9 @@ import VignetteTestSupport
         try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
         let target = elsewhere.appendingPathComponent("keep.txt")
         try Data("keep".utf8).write(to: target)
-        try FileManager.default.createSymbolicLink(atPath: inside.appendingPathComponent("index.html").path,
-                                                   withDestinationPath: target.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: inside.appendingPathComponent("index.html").path,
+            withDestinationPath: target.path)
         for _ in 0..<2 {
             let again = try RenderCommandTests.run(["compare", reference.path, actual.path, "--report", inside.path, "--json"])
             #expect(again.status == 1, "\(again.stderr)")
@@ -106,8 +113,10 @@ import VignetteTestSupport
         let (root, reference, actual) = try CompareFolderTests.folders()
         defer { try? FileManager.default.removeItem(at: root) }
         let report = root.appendingPathComponent("pair-report")
-        let run = try RenderCommandTests.run(["compare", reference.appendingPathComponent("sub/two-blocks.png").path,
-                                              actual.appendingPathComponent("sub/two-blocks.png").path, "--report", report.path])
+        let run = try RenderCommandTests.run([
+            "compare", reference.appendingPathComponent("sub/two-blocks.png").path,
+            actual.appendingPathComponent("sub/two-blocks.png").path, "--report", report.path
+        ])
         #expect(run.status == 1 && run.stdout.contains("wrote \(report.path)/index.html"))
         let html = try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(html.contains("<code>two-blocks.png</code>") && html.contains("2 regions"))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// `--max-pixels` and `--max-side`: the CLI keeps the library's limits by
@@ -21,8 +22,9 @@ import VignetteTestSupport
 
         let refused = try RenderCommandTests.run(["render", input, "--size", "70x2", "-o", output])
         #expect(refused.status == 1)
-        #expect(refused.stderr.contains("a side is over the limit of 65535 pixels (raise it with --max-side N, or --max-side none)"),
-                "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("a side is over the limit of 65535 pixels (raise it with --max-side N, or --max-side none)"),
+            "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output))
 
         for limit in ["none", "70000"] {
@@ -48,8 +50,10 @@ import VignetteTestSupport
 
     @Test(arguments: ["0", "-5", "lots", ""])
     func aLimitThatIsNotAPositiveNumberOrNoneIsAUsageError(_ value: String) throws {
-        let run = try RenderCommandTests.run(["render", RenderCommandTests.photo, "--size", "10x10", "--max-side", value,
-                                              "-o", "/tmp/unused.png"])
+        let run = try RenderCommandTests.run([
+            "render", RenderCommandTests.photo, "--size", "10x10", "--max-side", value,
+            "-o", "/tmp/unused.png"
+        ])
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.stderr.contains("--max-side"), "\(run.stderr)")
     }

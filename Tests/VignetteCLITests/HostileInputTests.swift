@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// Issue 11's hostile PNGs through the CLI, each in a child process whose
@@ -55,8 +56,10 @@ import VignetteTestSupport
             let file = HostileFiles.lyingHeader(colorType: colorType)
             #expect(file.count == 66)
             let input = try Self.write(file, folder, "header-\(colorType).png")
-            let run = try MeasuredRun.vignette(["render", input, "--size", "1000x1000",
-                                                "-o", folder.appendingPathComponent("out.png").path])
+            let run = try MeasuredRun.vignette([
+                "render", input, "--size", "1000x1000",
+                "-o", folder.appendingPathComponent("out.png").path
+            ])
             Self.expectBounded(run, memory: 128 << 20, "66-byte 10000 × 10000 header, colour type \(colorType)")
             #expect(run.status == 1)
             #expect(run.stderr.contains("corrupt PNG"), "\(run.stderr)")

@@ -26,34 +26,38 @@ struct MeasuredRun {
     var peakMiB: Int { peakRSS >> 20 }
 
     static let reaper = """
-    import os, sys, time
-    timeout, out, err = float(sys.argv[1]), sys.argv[2], sys.argv[3]
-    start = time.monotonic()
-    pid = os.fork()
-    if pid == 0:
-        os.dup2(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 1)
-        os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 2)
-        os.execv(sys.argv[4], sys.argv[4:])
-    while True:
-        reaped, status, usage = os.wait4(pid, os.WNOHANG)
-        if reaped == pid: break
-        if time.monotonic() - start > timeout: os.kill(pid, 9)
-        time.sleep(0.005)
-    code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1
-    signal = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
-    print(code, signal, usage.ru_maxrss, time.monotonic() - start)
-    """
+        import os, sys, time
+        timeout, out, err = float(sys.argv[1]), sys.argv[2], sys.argv[3]
+        start = time.monotonic()
+        pid = os.fork()
+        if pid == 0:
+            os.dup2(os.open(out, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 1)
+            os.dup2(os.open(err, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), 2)
+            os.execv(sys.argv[4], sys.argv[4:])
+        while True:
+            reaped, status, usage = os.wait4(pid, os.WNOHANG)
+            if reaped == pid: break
+            if time.monotonic() - start > timeout: os.kill(pid, 9)
+            time.sleep(0.005)
+        code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1
+        signal = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
+        print(code, signal, usage.ru_maxrss, time.monotonic() - start)
+        """
 
     /// Runs `vignette arguments…`, killing it after `timeout` (then `signal` is SIGKILL).
     static func vignette(_ arguments: [String], timeout: Duration = .seconds(60)) throws -> MeasuredRun {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vignette-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("out").path, err = folder.appendingPathComponent("err").path
+        let out = folder.appendingPathComponent("out").path
+        let err = folder.appendingPathComponent("err").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", reaper, "\(Double(timeout.components.seconds))", out, err,
-                             RenderCommandTests.binary.path] + arguments
+        process.arguments =
+            [
+                "python3", "-c", reaper, "\(Double(timeout.components.seconds))", out, err,
+                RenderCommandTests.binary.path
+            ] + arguments
         let report = Pipe()
         process.standardOutput = report
         try process.run()
@@ -61,11 +65,13 @@ struct MeasuredRun {
         process.waitUntilExit()
         let fields = line.split(separator: " ").map { String($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         try #require(process.terminationStatus == 0 && fields.count == 4, "the reaper failed: \(line)")
-        let code = Int32(fields[0]) ?? -1, signal = Int32(fields[1]) ?? 0
-        return MeasuredRun(status: code >= 0 ? code : nil, signal: signal != 0 ? signal : nil,
-                           peakRSS: (Int(fields[2]) ?? 0) * 1024,
-                           elapsed: .milliseconds(Int((Double(fields[3]) ?? 0) * 1000)),
-                           stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-                           stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+        let code = Int32(fields[0]) ?? -1
+        let signal = Int32(fields[1]) ?? 0
+        return MeasuredRun(
+            status: code >= 0 ? code : nil, signal: signal != 0 ? signal : nil,
+            peakRSS: (Int(fields[2]) ?? 0) * 1024,
+            elapsed: .milliseconds(Int((Double(fields[3]) ?? 0) * 1000)),
+            stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }
 }

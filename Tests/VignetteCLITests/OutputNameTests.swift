@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VignetteCLI
 
 /// How `vignette render --output-dir` names its files: one plain file name
@@ -23,7 +24,7 @@ import Testing
         ("HTTPS://H/A.PNG", "A.png"),
         ("http://example.com/", "example.com.png"),
         ("http://example.com", "example.com.png"),
-        ("http://h/a/b/", "b.png"),
+        ("http://h/a/b/", "b.png")
     ])
     func plainNamesKeepTheStemAndEndInPNG(input: String, expected: String) throws {
         #expect(try Self.name(input) == expected)
@@ -36,7 +37,7 @@ import Testing
         ("http://h/a..b.png", "a_b.png"),
         ("http://h/a%00b%5Cc%0Ad%1B%E2%80%AEe.png", "a_b_c_d__e.png"),
         ("http://h/%2F", "_.png"),
-        ("http://h/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "____etc_passwd.png"),
+        ("http://h/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "____etc_passwd.png")
     ])
     func hostileSegmentsBecomeOnePlainName(input: String, expected: String) throws {
         let name = try Self.name(input)
@@ -54,7 +55,8 @@ import Testing
     }
 
     @Test func dataURLsAreNamedByAStableHash() throws {
-        let a = try Self.name("data:image/png;base64,AAAA"), b = try Self.name("data:image/png;base64,AAAB")
+        let a = try Self.name("data:image/png;base64,AAAA")
+        let b = try Self.name("data:image/png;base64,AAAB")
         #expect(a.hasPrefix("data-") && a.hasSuffix(".png") && a != b)
         #expect(a == (try Self.name("data:image/png;base64,AAAA")))
     }

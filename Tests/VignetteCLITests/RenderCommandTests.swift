@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// `vignette render` and `vignette catalog`, run as a user runs them.
@@ -12,22 +13,28 @@ import VignetteTestSupport
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    struct Result { var status: Int32; var stdout: String; var stderr: String }
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
 
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 
     static func temporaryFolder() throws -> URL {
@@ -42,8 +49,10 @@ import VignetteTestSupport
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let output = folder.appendingPathComponent("out.png").path
-        let result = try Self.run(["render", Self.photo, "--size", "150x100", "--scale", "2", "--mode", "aspectFill",
-                                   "--background", "#EEEEEE", "-o", output])
+        let result = try Self.run([
+            "render", Self.photo, "--size", "150x100", "--scale", "2", "--mode", "aspectFill",
+            "--background", "#EEEEEE", "-o", output
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let bitmap = try PNGCodec.decode(contentsOf: output)
         #expect(bitmap.width == 300 && bitmap.height == 200)
@@ -64,8 +73,10 @@ import VignetteTestSupport
         let icon = folder.appendingPathComponent("icon@2x.png").path
         try FileManager.default.copyItem(atPath: Fixtures.url("pngsuite/basn6a08.png").path, toPath: icon)
         let out = folder.appendingPathComponent("out").path
-        let result = try Self.run(["render", Self.photo, bad, icon, folder.appendingPathComponent("missing.png").path,
-                                   "--size", "32x32", "--mode", "center", "--tint", "#FF000080", "--output-dir", out])
+        let result = try Self.run([
+            "render", Self.photo, bad, icon, folder.appendingPathComponent("missing.png").path,
+            "--size", "32x32", "--mode", "center", "--tint", "#FF000080", "--output-dir", out
+        ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: \(bad): not an image"))
         #expect(result.stderr.contains("missing.png: cannot read"))
@@ -80,7 +91,7 @@ import VignetteTestSupport
     }
 
     @Test(arguments: [
-        ["render", "x.png", "--size", "10x10"],                                   // no output
+        ["render", "x.png", "--size", "10x10"],  // no output
         ["render", "x.png", "--size", "10x10", "-o", "a.png", "--output-dir", "d"],
         ["render", "x.png", "y.png", "--size", "10x10", "-o", "a.png"],
         ["render", "x.png", "--size", "10", "-o", "a.png"],
@@ -90,7 +101,7 @@ import VignetteTestSupport
         ["render", "a/x.png", "b/x.png", "--size", "10x10", "--output-dir", "/tmp"],
         ["render", "x.png", "--size", "0.2x0.2", "-o", "a.png"],
         ["render", "x.png", "--size", "2000x2000", "--scale", "16", "-o", "a.png"],
-        ["render", "x.png", "--size", "10x10", "--background", "#0\u{301}", "-o", "a.png"],
+        ["render", "x.png", "--size", "10x10", "--background", "#0\u{301}", "-o", "a.png"]
     ])
     func usageErrorsExit64(arguments: [String]) throws {
         let result = try Self.run(arguments)

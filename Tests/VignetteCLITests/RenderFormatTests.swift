@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// `vignette render` output formats: `-o` extension, `--format`, `--quality`, `--lossless`.
@@ -12,8 +13,10 @@ import VignetteTestSupport
     @Test func theExtensionOfOPicksTheFormat() throws {
         let folder = try RenderCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, magic) in [("a.webp", Array("RIFF".utf8)), ("b.JPG", [0xFF, 0xD8, 0xFF]), ("c.jpeg", [0xFF, 0xD8, 0xFF]),
-                              ("d.png", [0x89, 0x50, 0x4E, 0x47])] {
+        for (name, magic) in [
+            ("a.webp", Array("RIFF".utf8)), ("b.JPG", [0xFF, 0xD8, 0xFF]), ("c.jpeg", [0xFF, 0xD8, 0xFF]),
+            ("d.png", [0x89, 0x50, 0x4E, 0x47])
+        ] {
             let path = folder.appendingPathComponent(name).path
             let result = try RenderCommandTests.run(Self.base + ["-o", path])
             #expect(result.status == 0, "\(name): \(result.stderr)")
@@ -37,18 +40,22 @@ import VignetteTestSupport
     @Test func losslessWebPKeepsTheRenderedPixelsAndQualityChangesJPEGSize() throws {
         let folder = try RenderCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let png = folder.appendingPathComponent("x.png").path, webp = folder.appendingPathComponent("x.webp").path
+        let png = folder.appendingPathComponent("x.png").path
+        let webp = folder.appendingPathComponent("x.webp").path
         #expect(try RenderCommandTests.run(Self.base + ["-o", png]).status == 0)
         #expect(try RenderCommandTests.run(Self.base + ["-o", webp, "--lossless"]).status == 0)
         #expect(try PNGCodec.decode(contentsOf: png).pixels == (try Bitmap(decoding: Data(contentsOf: URL(fileURLWithPath: webp)))).pixels)
-        let low = folder.appendingPathComponent("low.jpg").path, high = folder.appendingPathComponent("high.jpg").path
+        let low = folder.appendingPathComponent("low.jpg").path
+        let high = folder.appendingPathComponent("high.jpg").path
         #expect(try RenderCommandTests.run(Self.base + ["-o", low, "--quality", "20"]).status == 0)
         #expect(try RenderCommandTests.run(Self.base + ["-o", high, "--quality", "95"]).status == 0)
         #expect(try Self.bytes(low).count < Self.bytes(high).count)
     }
 
-    @Test(arguments: [["-o", "x.tiff"], ["-o", "x.png", "--quality", "0"], ["-o", "x.png", "--quality", "101"],
-                      ["-o", "x.jpg", "--lossless"], ["--output-dir", "d", "--format", "gif"]])
+    @Test(arguments: [
+        ["-o", "x.tiff"], ["-o", "x.png", "--quality", "0"], ["-o", "x.png", "--quality", "101"],
+        ["-o", "x.jpg", "--lossless"], ["--output-dir", "d", "--format", "gif"]
+    ])
     func unusableFormatOptionsAreUsageErrors(_ extra: [String]) throws {
         let folder = try RenderCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// Where `vignette render` writes: names from URLs stay inside
@@ -22,8 +23,9 @@ import VignetteTestSupport
         defer { try? FileManager.default.removeItem(at: work) }
         let out = work.appendingPathComponent("a/b/out")
         let urls = ["/ok.png/..%2F..%2Fa.png", "/ok.png/x%00y%5Cz%0A%1B.png", "/ok.png/%2E%2E"]
-        let result = try RenderCommandTests.run(["render"] + urls.map { server.url($0).absoluteString }
-            + ["--size", "8x8", "--output-dir", out.path])
+        let result = try RenderCommandTests.run(
+            ["render"] + urls.map { server.url($0).absoluteString }
+                + ["--size", "8x8", "--output-dir", out.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(Self.files(under: work) == ["a/b/out/_.png", "a/b/out/____a.png", "a/b/out/x_y_z__.png"])
     }
@@ -44,7 +46,8 @@ import VignetteTestSupport
         for folder in ["a", "b"] {
             try FileManager.default.createDirectory(at: work.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        let jpeg = work.appendingPathComponent("a/photo.jpg").path, png = work.appendingPathComponent("b/photo.png").path
+        let jpeg = work.appendingPathComponent("a/photo.jpg").path
+        let png = work.appendingPathComponent("b/photo.png").path
         for path in [jpeg, png] { try FileManager.default.copyItem(atPath: RenderCommandTests.photo, toPath: path) }
         let out = work.appendingPathComponent("out")
         let result = try RenderCommandTests.run(["render", jpeg, png, "--size", "8x8", "--output-dir", out.path])
@@ -69,8 +72,10 @@ import VignetteTestSupport
         #expect(Self.files(under: work) == ["one/two/out.png", "three/four/product-parrots.png"])
         // A usage error stops before the run: nothing is created.
         let never = work.appendingPathComponent("never")
-        let usage = try RenderCommandTests.run(["render", RenderCommandTests.photo, "--size", "8x8", "--scale", "0",
-                                                "--output-dir", never.path])
+        let usage = try RenderCommandTests.run([
+            "render", RenderCommandTests.photo, "--size", "8x8", "--scale", "0",
+            "--output-dir", never.path
+        ])
         #expect(usage.status == 64)
         #expect(!FileManager.default.fileExists(atPath: never.path))
     }
@@ -83,8 +88,10 @@ import VignetteTestSupport
         let result = try RenderCommandTests.run(["render", RenderCommandTests.photo, "--size", "8x8", "--output-dir", file.path])
         #expect(result.status == 1)
         #expect(result.stderr.contains("the output folder \(file.path) exists and is not a folder"), "\(result.stderr)")
-        let nested = try RenderCommandTests.run(["render", RenderCommandTests.photo, "--size", "8x8",
-                                                 "-o", file.appendingPathComponent("out.png").path])
+        let nested = try RenderCommandTests.run([
+            "render", RenderCommandTests.photo, "--size", "8x8",
+            "-o", file.appendingPathComponent("out.png").path
+        ])
         #expect(nested.status == 1)
         #expect(nested.stderr.contains("exists and is not a folder"), "\(nested.stderr)")
     }

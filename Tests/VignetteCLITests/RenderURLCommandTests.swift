@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// `vignette render` with URL inputs against the loopback fault server.
@@ -14,7 +15,7 @@ import VignetteTestSupport
             "render", server.url("/ok.png").absoluteString, server.url("/status/404").absoluteString,
             server.url("/slow-headers").absoluteString, server.url("/garbage").absoluteString,
             "--size", "20x20", "--scale", "2", "--mode", "aspectFit", "--output-dir", folder.path,
-            "--failure", failure, "--timeout", "1", "--retries", "0",
+            "--failure", failure, "--timeout", "1", "--retries", "0"
         ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("error: \(server.url("/status/404").absoluteString): HTTP 404"))
@@ -45,8 +46,10 @@ import VignetteTestSupport
         let server = try LoopbackServer(png: Fixtures.iconPNG)
         let folder = try RenderCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try RenderCommandTests.run(["render", server.url("/flaky/1/x.png").absoluteString,
-                                                 "--size", "8x8", "-o", folder.appendingPathComponent("x.png").path, "--retries", "2"])
+        let result = try RenderCommandTests.run([
+            "render", server.url("/flaky/1/x.png").absoluteString,
+            "--size", "8x8", "-o", folder.appendingPathComponent("x.png").path, "--retries", "2"
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.requests(to: "/flaky/1/x.png") == 2)
         #expect(try RenderCommandTests.run(["render", "x.png", "--size", "8x8", "-o", "y.png", "--max-concurrent", "0"]).status == 64)
@@ -61,12 +64,15 @@ import VignetteTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let failure = Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources/address-book.png").path
         let succeed = ["/ok.png": "ok", "/flaky/1/x": "x", "/redirect/3": "3", "/wrong-type.png": "wrong-type", "/gzip.png": "gzip"]
-        let fail = ["/status/404": "HTTP 404", "/status/500": "HTTP 500", "/slow-headers": "timed out",
-                    "/slow-body": "timed out", "/truncated": "partial file", "/garbage": "not an image", "/loop": "more than 5 redirects",
-                    "/to-file": "scheme is not allowed", "/huge": "larger than the limit", "/endless": "larger than the limit"]
+        let fail = [
+            "/status/404": "HTTP 404", "/status/500": "HTTP 500", "/slow-headers": "timed out",
+            "/slow-body": "timed out", "/truncated": "partial file", "/garbage": "not an image", "/loop": "more than 5 redirects",
+            "/to-file": "scheme is not allowed", "/huge": "larger than the limit", "/endless": "larger than the limit"
+        ]
         let start = ContinuousClock.now
-        let result = try RenderCommandTests.run(["render"] + (succeed.keys.sorted() + fail.keys.sorted()).map { server.url($0).absoluteString }
-            + ["--size", "20x20", "--output-dir", folder.path, "--failure", failure, "--timeout", "1.5", "--retries", "1"])
+        let result = try RenderCommandTests.run(
+            ["render"] + (succeed.keys.sorted() + fail.keys.sorted()).map { server.url($0).absoluteString }
+                + ["--size", "20x20", "--output-dir", folder.path, "--failure", failure, "--timeout", "1.5", "--retries", "1"])
         let elapsed = ContinuousClock.now - start
         #expect(result.status == 1)
         // Slowest case: a timeout (1.5 s) plus one retry after backoff; well under 15 s.

@@ -1,11 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Testing
 import VignetteServer
 import VignetteTestSupport
+
 @testable import Vignette
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `vignette serve` as a process: it serves, and SIGTERM lets the request
 /// in flight finish before it exits 0. `vignette sign` prints what the

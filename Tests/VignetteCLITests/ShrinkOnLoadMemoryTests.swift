@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 @testable import VignetteCore
 
@@ -32,8 +33,10 @@ import VignetteTestSupport
         let input = folder.appendingPathComponent("large.jpg")
         try Self.largeJPEG().write(to: input)
         let output = folder.appendingPathComponent("thumb.jpg").path
-        let run = try MeasuredRun.vignette(["render", input.path, "--size", "300x300", "--scale", "2",
-                                            "--mode", "aspectFill", "--background", "#EEEEEE", "-o", output])
+        let run = try MeasuredRun.vignette([
+            "render", input.path, "--size", "300x300", "--scale", "2",
+            "--mode", "aspectFill", "--background", "#EEEEEE", "-o", output
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.peakRSS < 64 << 20, "peak RSS \(run.peakMiB) MiB")
         let thumbnail = try JPEGCodec.decode(Data(contentsOf: URL(fileURLWithPath: output)))

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// AVIF colour given only by CICP code points (nclx, no ICC profile):

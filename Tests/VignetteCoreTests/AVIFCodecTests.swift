@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// AVIF decoding (see Fixtures/avif/README.md): lossless files against their
@@ -59,8 +60,10 @@ import VignetteTestSupport
 
     /// Lossy 8-bit files against avifdec (libavif 0.11.1, `-u bilinear`):
     /// the same libyuv conversion, pixel for pixel.
-    @Test(arguments: [("photo-420.avif", "photo-420.png"), ("alpha-420.avif", "alpha-420.png"),
-                      ("icc.avif", "photo-420.png"), ("gray.avif", "gray.png")])
+    @Test(arguments: [
+        ("photo-420.avif", "photo-420.png"), ("alpha-420.avif", "alpha-420.png"),
+        ("icc.avif", "photo-420.png"), ("gray.avif", "gray.png")
+    ])
     func lossyFilesMatchAvifdecExactly(_ file: String, _ reference: String) throws {
         #expect(try Self.decode(file, DecodingOptions(convertsToSRGB: false)) == Self.reference(reference))
     }
@@ -100,8 +103,10 @@ import VignetteTestSupport
         #expect((sequence.width, sequence.height, sequence.imageCount) == (64, 48, 2))
     }
 
-    @Test(arguments: [("irot1.avif", EXIFOrientation.left), ("irot3.avif", .right), ("imir1.avif", .upMirrored),
-                      ("irot1-imir0.avif", .leftMirrored)])
+    @Test(arguments: [
+        ("irot1.avif", EXIFOrientation.left), ("irot3.avif", .right), ("imir1.avif", .upMirrored),
+        ("irot1-imir0.avif", .leftMirrored)
+    ])
     func irotAndImirAreApplied(_ file: String, _ orientation: EXIFOrientation) throws {
         #expect(try AVIFCodec.header(of: Self.avif(file)).orientation == orientation)
         let stored = try Self.reference("lossless.png")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// Damaged AVIF files are typed errors, never crashes; the pixel limit is
@@ -10,7 +11,8 @@ import VignetteTestSupport
 
     /// The offset of the first `ispe` box's width (after its version and flags).
     static func ispeWidthOffset(_ data: Data) -> Int? {
-        let bytes = [UInt8](data), tag = Array("ispe".utf8)
+        let bytes = [UInt8](data)
+        let tag = Array("ispe".utf8)
         guard let at = (0..<(bytes.count - 16)).first(where: { Array(bytes[$0..<$0 + 4]) == tag }) else { return nil }
         return at + 8
     }
@@ -38,7 +40,8 @@ import VignetteTestSupport
 
     /// `data` with `bytes` written at the first occurrence of `tag`, plus `offset`.
     static func patching(_ data: Data, at tag: String, offset: Int = 0, with bytes: [UInt8]) throws -> Data {
-        let needle = Array(tag.utf8), haystack = [UInt8](data)
+        let needle = Array(tag.utf8)
+        let haystack = [UInt8](data)
         let at = try #require((0..<(haystack.count - needle.count)).first { Array(haystack[$0..<$0 + needle.count]) == needle })
         var patched = data
         patched.replaceSubrange((at + offset)..<(at + offset + bytes.count), with: bytes)
@@ -112,7 +115,8 @@ import VignetteTestSupport
     }
 
     @Test func decodingIsDeterministic() throws {
-        let first = try T.decode("photo-420.avif"), second = try T.decode("photo-420.avif")
+        let first = try T.decode("photo-420.avif")
+        let second = try T.decode("photo-420.avif")
         #expect(first == second)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// The anti-aliasing-aware mode: edges drawn a fraction of a pixel elsewhere
@@ -41,7 +42,8 @@ import VignetteTestSupport
             var source = Bitmap(width: 400, height: 400, fill: Self.paper)
             for y in 0..<400 {
                 for x in 0..<400 {
-                    let dx = Double(x) + 0.5 - 200 - offset, dy = Double(y) + 0.5 - 200 - offset / 2
+                    let dx = Double(x) + 0.5 - 200 - offset
+                    let dy = Double(y) + 0.5 - 200 - offset / 2
                     if dx * dx + dy * dy <= 120 * 120 { source[x, y] = Self.ink.premultiplied }
                 }
             }
@@ -49,7 +51,8 @@ import VignetteTestSupport
             surface.apply(ImageDescriptor(source, contentMode: .scaleToFill))
             return surface.render()
         }
-        let reference = try rendered(offset: 0), actual = try rendered(offset: 3)
+        let reference = try rendered(offset: 0)
+        let actual = try rendered(offset: 3)
         let strict = ImageComparison(perceptualPrecision: perceptualPrecision).compare(reference, actual)
         #expect(!strict.matches && strict.failingPixelCount > 50)
         let forgiven = ImageComparison(perceptualPrecision: perceptualPrecision, antiAliasing: .forgiven).compare(reference, actual)
@@ -77,7 +80,8 @@ import VignetteTestSupport
     }
 
     @Test func anEdgeMovedByAWholePixelIsARealChange() {
-        var reference = Bitmap(width: 12, height: 6, fill: .white), actual = reference
+        var reference = Bitmap(width: 12, height: 6, fill: .white)
+        var actual = reference
         reference.fill(PixelRect(minX: 0, minY: 0, maxX: 5, maxY: 6), with: .black)
         actual.fill(PixelRect(minX: 0, minY: 0, maxX: 6, maxY: 6), with: .black)
         let result = ImageComparison(antiAliasing: .forgiven).compare(reference, actual)
@@ -89,7 +93,8 @@ import VignetteTestSupport
         let actual = TestImages.disc(centerX: 20.3, centerY: 19.8)
         for mode in [ImageComparison.AntiAliasing.strict, .reported, .forgiven] {
             let diff = try #require(ImageComparison(perceptualPrecision: 0.98, antiAliasing: mode).diffImage(reference, actual))
-            var yellow = 0, red = 0
+            var yellow = 0
+            var red = 0
             for y in 0..<diff.height {
                 for x in 0..<diff.width {
                     let pixel = diff[x, y]
@@ -104,7 +109,8 @@ import VignetteTestSupport
 
     @Test func aMovedSquareInAPhotoIsNotAntiAliasing() throws {
         let photo = try TestImages.photo()
-        let a = TestImages.withSquare(photo, at: 100, 50), b = TestImages.withSquare(photo, at: 104, 50)
+        let a = TestImages.withSquare(photo, at: 100, 50)
+        let b = TestImages.withSquare(photo, at: 104, 50)
         let result = ImageComparison(perceptualPrecision: 0.98, antiAliasing: .forgiven).compare(a, b)
         #expect(!result.matches && result.failingPixelCount >= 70, "\(result)")
     }

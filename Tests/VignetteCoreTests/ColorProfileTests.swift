@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// ICC profiles to sRGB with lcms2: against Pillow's ImageCms, against the
@@ -53,7 +54,7 @@ import VignetteTestSupport
         let expected: [(index: Int, rgb: [UInt8])] = [
             (0, [255, 0, 0]), (1, [0, 255, 0]), (2, [0, 0, 255]), (6, [255, 255, 255]), (7, [0, 0, 0]),
             (8, [255, 0, 0]), (9, [218, 24, 40]), (10, [255, 119, 0]), (11, [0, 204, 112]), (12, [128, 128, 128]),
-            (13, [7, 20, 250]), (14, [250, 250, 0]), (15, [95, 58, 208]),
+            (13, [7, 20, 250]), (14, [250, 250, 0]), (15, [95, 58, 208])
         ]
         for (index, rgb) in expected {
             let pixel = bitmap[4 * index + 1, 10]

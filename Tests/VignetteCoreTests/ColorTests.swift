@@ -1,5 +1,6 @@
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 @Suite struct ColorTests {
@@ -20,7 +21,7 @@ import VignetteTestSupport
         ("#12 456", .invalidDigit("#12 456", " ")),
         ("#0\u{301}", .invalidDigit("#0\u{301}", "\u{301}")),
         ("#00\u{301}0", .invalidDigit("#00\u{301}0", "\u{301}")),
-        ("#ＦＦ0000", .invalidDigit("#ＦＦ0000", "Ｆ")),
+        ("#ＦＦ0000", .invalidDigit("#ＦＦ0000", "Ｆ"))
     ])
     func rejectsMalformedStrings(text: String, expected: Color.Error) {
         #expect(throws: expected) { try Color(hex: text) }

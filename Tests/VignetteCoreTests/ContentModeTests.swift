@@ -1,5 +1,6 @@
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// UIKit's content-mode geometry, in points, then snapped to pixels.
@@ -19,7 +20,7 @@ import VignetteTestSupport
         (.topLeft, Rect(x: 0, y: 0, width: 40, height: 20)),
         (.topRight, Rect(x: 60, y: 0, width: 40, height: 20)),
         (.bottomLeft, Rect(x: 0, y: 40, width: 40, height: 20)),
-        (.bottomRight, Rect(x: 60, y: 40, width: 40, height: 20)),
+        (.bottomRight, Rect(x: 60, y: 40, width: 40, height: 20))
     ])
     func rectInPoints(mode: ContentMode, expected: Rect) {
         #expect(mode.rect(for: Self.image, in: Self.bounds) == expected)
@@ -42,7 +43,8 @@ import VignetteTestSupport
 
     @Test func negativeEdgesSnapDownward() {
         // -2.5 → floor(-2.0) = -2; -2.6 → floor(-2.1) = -3.
-        #expect(PixelRect(snapping: Rect(x: -2.5, y: -2.6, width: 5, height: 5), scale: 1)
+        #expect(
+            PixelRect(snapping: Rect(x: -2.5, y: -2.6, width: 5, height: 5), scale: 1)
                 == PixelRect(minX: -2, minY: -3, maxX: 3, maxY: 2))
     }
 
@@ -65,8 +67,9 @@ import VignetteTestSupport
                     #expect(out.width == w && out.height == h)
                     let expected = ImageRenderer.imageRect(for: image, mode: mode, size: surface, scale: scale)
                         .intersection(PixelRect(minX: 0, minY: 0, maxX: w, maxY: h))
-                    #expect(TestImages.opaqueBounds(out) == expected,
-                            "\(mode) surface \(surface) @\(scale)x source @\(sourceScale)x")
+                    #expect(
+                        TestImages.opaqueBounds(out) == expected,
+                        "\(mode) surface \(surface) @\(scale)x source @\(sourceScale)x")
                     // A solid colour stays exactly solid wherever it is drawn.
                     for y in expected.minY..<expected.maxY {
                         for x in expected.minX..<expected.maxX where out[x, y] != image[0, 0] {
@@ -91,8 +94,10 @@ import VignetteTestSupport
         let scale: Double
         let expected: PixelRect
 
-        init(_ mode: ContentMode, _ sourceScale: Double, _ surface: Size, _ scale: Double,
-             _ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int) {
+        init(
+            _ mode: ContentMode, _ sourceScale: Double, _ surface: Size, _ scale: Double,
+            _ minX: Int, _ minY: Int, _ maxX: Int, _ maxY: Int
+        ) {
             self.mode = mode
             self.sourceScale = sourceScale
             self.surface = surface
@@ -143,163 +148,164 @@ import VignetteTestSupport
     ///   @1x: 18, 27.  @2x: 36.034 → 36, 53.966 → 54.  @3x: 54.052 → 54, 80.948 → 81.
     /// The same aspect ratio gives the same aspect rectangles at 2x source.
     static let placements: [Placement] = {
-        let L = landscape, P = portrait
+        let l = landscape
+        let p = portrait
         return [
             // 29×13 pt (1x source) in 33×21 pt. Slack: 4 pt across, 8 pt down.
-            .init(.scaleToFill, 1, L, 1, 0, 0, 33, 21),
-            .init(.scaleToFill, 1, L, 2, 0, 0, 66, 42),
-            .init(.scaleToFill, 1, L, 3, 0, 0, 99, 63),
-            .init(.aspectFit, 1, L, 1, 0, 3, 33, 18),
-            .init(.aspectFit, 1, L, 2, 0, 6, 66, 36),
-            .init(.aspectFit, 1, L, 3, 0, 9, 99, 54),
-            .init(.aspectFill, 1, L, 1, -7, 0, 40, 21),
-            .init(.aspectFill, 1, L, 2, -14, 0, 80, 42),
-            .init(.aspectFill, 1, L, 3, -21, 0, 120, 63),
-            .init(.center, 1, L, 1, 2, 4, 31, 17),
-            .init(.center, 1, L, 2, 4, 8, 62, 34),
-            .init(.center, 1, L, 3, 6, 12, 93, 51),
-            .init(.top, 1, L, 1, 2, 0, 31, 13),
-            .init(.top, 1, L, 2, 4, 0, 62, 26),
-            .init(.top, 1, L, 3, 6, 0, 93, 39),
-            .init(.bottom, 1, L, 1, 2, 8, 31, 21),
-            .init(.bottom, 1, L, 2, 4, 16, 62, 42),
-            .init(.bottom, 1, L, 3, 6, 24, 93, 63),
-            .init(.left, 1, L, 1, 0, 4, 29, 17),
-            .init(.left, 1, L, 2, 0, 8, 58, 34),
-            .init(.left, 1, L, 3, 0, 12, 87, 51),
-            .init(.right, 1, L, 1, 4, 4, 33, 17),
-            .init(.right, 1, L, 2, 8, 8, 66, 34),
-            .init(.right, 1, L, 3, 12, 12, 99, 51),
-            .init(.topLeft, 1, L, 1, 0, 0, 29, 13),
-            .init(.topLeft, 1, L, 2, 0, 0, 58, 26),
-            .init(.topLeft, 1, L, 3, 0, 0, 87, 39),
-            .init(.topRight, 1, L, 1, 4, 0, 33, 13),
-            .init(.topRight, 1, L, 2, 8, 0, 66, 26),
-            .init(.topRight, 1, L, 3, 12, 0, 99, 39),
-            .init(.bottomLeft, 1, L, 1, 0, 8, 29, 21),
-            .init(.bottomLeft, 1, L, 2, 0, 16, 58, 42),
-            .init(.bottomLeft, 1, L, 3, 0, 24, 87, 63),
-            .init(.bottomRight, 1, L, 1, 4, 8, 33, 21),
-            .init(.bottomRight, 1, L, 2, 8, 16, 66, 42),
-            .init(.bottomRight, 1, L, 3, 12, 24, 99, 63),
+            .init(.scaleToFill, 1, l, 1, 0, 0, 33, 21),
+            .init(.scaleToFill, 1, l, 2, 0, 0, 66, 42),
+            .init(.scaleToFill, 1, l, 3, 0, 0, 99, 63),
+            .init(.aspectFit, 1, l, 1, 0, 3, 33, 18),
+            .init(.aspectFit, 1, l, 2, 0, 6, 66, 36),
+            .init(.aspectFit, 1, l, 3, 0, 9, 99, 54),
+            .init(.aspectFill, 1, l, 1, -7, 0, 40, 21),
+            .init(.aspectFill, 1, l, 2, -14, 0, 80, 42),
+            .init(.aspectFill, 1, l, 3, -21, 0, 120, 63),
+            .init(.center, 1, l, 1, 2, 4, 31, 17),
+            .init(.center, 1, l, 2, 4, 8, 62, 34),
+            .init(.center, 1, l, 3, 6, 12, 93, 51),
+            .init(.top, 1, l, 1, 2, 0, 31, 13),
+            .init(.top, 1, l, 2, 4, 0, 62, 26),
+            .init(.top, 1, l, 3, 6, 0, 93, 39),
+            .init(.bottom, 1, l, 1, 2, 8, 31, 21),
+            .init(.bottom, 1, l, 2, 4, 16, 62, 42),
+            .init(.bottom, 1, l, 3, 6, 24, 93, 63),
+            .init(.left, 1, l, 1, 0, 4, 29, 17),
+            .init(.left, 1, l, 2, 0, 8, 58, 34),
+            .init(.left, 1, l, 3, 0, 12, 87, 51),
+            .init(.right, 1, l, 1, 4, 4, 33, 17),
+            .init(.right, 1, l, 2, 8, 8, 66, 34),
+            .init(.right, 1, l, 3, 12, 12, 99, 51),
+            .init(.topLeft, 1, l, 1, 0, 0, 29, 13),
+            .init(.topLeft, 1, l, 2, 0, 0, 58, 26),
+            .init(.topLeft, 1, l, 3, 0, 0, 87, 39),
+            .init(.topRight, 1, l, 1, 4, 0, 33, 13),
+            .init(.topRight, 1, l, 2, 8, 0, 66, 26),
+            .init(.topRight, 1, l, 3, 12, 0, 99, 39),
+            .init(.bottomLeft, 1, l, 1, 0, 8, 29, 21),
+            .init(.bottomLeft, 1, l, 2, 0, 16, 58, 42),
+            .init(.bottomLeft, 1, l, 3, 0, 24, 87, 63),
+            .init(.bottomRight, 1, l, 1, 4, 8, 33, 21),
+            .init(.bottomRight, 1, l, 2, 8, 16, 66, 42),
+            .init(.bottomRight, 1, l, 3, 12, 24, 99, 63),
 
             // 14.5×6.5 pt (2x source) in 33×21 pt. Centred x 9.25…23.75, y 7.25…13.75;
             // pinned right x 18.5…33, pinned bottom y 14.5…21.
-            .init(.scaleToFill, 2, L, 1, 0, 0, 33, 21),
-            .init(.scaleToFill, 2, L, 2, 0, 0, 66, 42),
-            .init(.scaleToFill, 2, L, 3, 0, 0, 99, 63),
-            .init(.aspectFit, 2, L, 1, 0, 3, 33, 18),
-            .init(.aspectFit, 2, L, 2, 0, 6, 66, 36),
-            .init(.aspectFit, 2, L, 3, 0, 9, 99, 54),
-            .init(.aspectFill, 2, L, 1, -7, 0, 40, 21),
-            .init(.aspectFill, 2, L, 2, -14, 0, 80, 42),
-            .init(.aspectFill, 2, L, 3, -21, 0, 120, 63),
-            .init(.center, 2, L, 1, 9, 7, 24, 14),
-            .init(.center, 2, L, 2, 19, 15, 48, 28),
-            .init(.center, 2, L, 3, 28, 22, 71, 41),
-            .init(.top, 2, L, 1, 9, 0, 24, 7),       // 6.5 → floor(7.0) = 7
-            .init(.top, 2, L, 2, 19, 0, 48, 13),
-            .init(.top, 2, L, 3, 28, 0, 71, 20),     // 19.5 → 20
-            .init(.bottom, 2, L, 1, 9, 15, 24, 21),  // 14.5 → 15: only 6 rows
-            .init(.bottom, 2, L, 2, 19, 29, 48, 42),
-            .init(.bottom, 2, L, 3, 28, 44, 71, 63), // 43.5 → 44
-            .init(.left, 2, L, 1, 0, 7, 15, 14),
-            .init(.left, 2, L, 2, 0, 15, 29, 28),
-            .init(.left, 2, L, 3, 0, 22, 44, 41),    // 43.5 → 44
-            .init(.right, 2, L, 1, 19, 7, 33, 14),   // 18.5 → 19: only 14 columns
-            .init(.right, 2, L, 2, 37, 15, 66, 28),
-            .init(.right, 2, L, 3, 56, 22, 99, 41),  // 55.5 → 56
-            .init(.topLeft, 2, L, 1, 0, 0, 15, 7),
-            .init(.topLeft, 2, L, 2, 0, 0, 29, 13),
-            .init(.topLeft, 2, L, 3, 0, 0, 44, 20),
-            .init(.topRight, 2, L, 1, 19, 0, 33, 7),
-            .init(.topRight, 2, L, 2, 37, 0, 66, 13),
-            .init(.topRight, 2, L, 3, 56, 0, 99, 20),
-            .init(.bottomLeft, 2, L, 1, 0, 15, 15, 21),
-            .init(.bottomLeft, 2, L, 2, 0, 29, 29, 42),
-            .init(.bottomLeft, 2, L, 3, 0, 44, 44, 63),
-            .init(.bottomRight, 2, L, 1, 19, 15, 33, 21),
-            .init(.bottomRight, 2, L, 2, 37, 29, 66, 42),
-            .init(.bottomRight, 2, L, 3, 56, 44, 99, 63),
+            .init(.scaleToFill, 2, l, 1, 0, 0, 33, 21),
+            .init(.scaleToFill, 2, l, 2, 0, 0, 66, 42),
+            .init(.scaleToFill, 2, l, 3, 0, 0, 99, 63),
+            .init(.aspectFit, 2, l, 1, 0, 3, 33, 18),
+            .init(.aspectFit, 2, l, 2, 0, 6, 66, 36),
+            .init(.aspectFit, 2, l, 3, 0, 9, 99, 54),
+            .init(.aspectFill, 2, l, 1, -7, 0, 40, 21),
+            .init(.aspectFill, 2, l, 2, -14, 0, 80, 42),
+            .init(.aspectFill, 2, l, 3, -21, 0, 120, 63),
+            .init(.center, 2, l, 1, 9, 7, 24, 14),
+            .init(.center, 2, l, 2, 19, 15, 48, 28),
+            .init(.center, 2, l, 3, 28, 22, 71, 41),
+            .init(.top, 2, l, 1, 9, 0, 24, 7),  // 6.5 → floor(7.0) = 7
+            .init(.top, 2, l, 2, 19, 0, 48, 13),
+            .init(.top, 2, l, 3, 28, 0, 71, 20),  // 19.5 → 20
+            .init(.bottom, 2, l, 1, 9, 15, 24, 21),  // 14.5 → 15: only 6 rows
+            .init(.bottom, 2, l, 2, 19, 29, 48, 42),
+            .init(.bottom, 2, l, 3, 28, 44, 71, 63),  // 43.5 → 44
+            .init(.left, 2, l, 1, 0, 7, 15, 14),
+            .init(.left, 2, l, 2, 0, 15, 29, 28),
+            .init(.left, 2, l, 3, 0, 22, 44, 41),  // 43.5 → 44
+            .init(.right, 2, l, 1, 19, 7, 33, 14),  // 18.5 → 19: only 14 columns
+            .init(.right, 2, l, 2, 37, 15, 66, 28),
+            .init(.right, 2, l, 3, 56, 22, 99, 41),  // 55.5 → 56
+            .init(.topLeft, 2, l, 1, 0, 0, 15, 7),
+            .init(.topLeft, 2, l, 2, 0, 0, 29, 13),
+            .init(.topLeft, 2, l, 3, 0, 0, 44, 20),
+            .init(.topRight, 2, l, 1, 19, 0, 33, 7),
+            .init(.topRight, 2, l, 2, 37, 0, 66, 13),
+            .init(.topRight, 2, l, 3, 56, 0, 99, 20),
+            .init(.bottomLeft, 2, l, 1, 0, 15, 15, 21),
+            .init(.bottomLeft, 2, l, 2, 0, 29, 29, 42),
+            .init(.bottomLeft, 2, l, 3, 0, 44, 44, 63),
+            .init(.bottomRight, 2, l, 1, 19, 15, 33, 21),
+            .init(.bottomRight, 2, l, 2, 37, 29, 66, 42),
+            .init(.bottomRight, 2, l, 3, 56, 44, 99, 63),
 
             // 29×13 pt (1x source) in a 20×45 pt portrait surface: wider than the
             // surface, so the centred modes start at x = −4.5 and the right-pinned
             // ones at x = −9.
-            .init(.scaleToFill, 1, P, 1, 0, 0, 20, 45),
-            .init(.scaleToFill, 1, P, 2, 0, 0, 40, 90),
-            .init(.scaleToFill, 1, P, 3, 0, 0, 60, 135),
-            .init(.aspectFit, 1, P, 1, 0, 18, 20, 27),
-            .init(.aspectFit, 1, P, 2, 0, 36, 40, 54),
-            .init(.aspectFit, 1, P, 3, 0, 54, 60, 81),
-            .init(.aspectFill, 1, P, 1, -40, 0, 60, 45),
-            .init(.aspectFill, 1, P, 2, -80, 0, 120, 90),
-            .init(.aspectFill, 1, P, 3, -121, 0, 181, 135),
-            .init(.center, 1, P, 1, -4, 16, 25, 29),
-            .init(.center, 1, P, 2, -9, 32, 49, 58),
-            .init(.center, 1, P, 3, -13, 48, 74, 87),
-            .init(.top, 1, P, 1, -4, 0, 25, 13),
-            .init(.top, 1, P, 2, -9, 0, 49, 26),
-            .init(.top, 1, P, 3, -13, 0, 74, 39),
-            .init(.bottom, 1, P, 1, -4, 32, 25, 45),
-            .init(.bottom, 1, P, 2, -9, 64, 49, 90),
-            .init(.bottom, 1, P, 3, -13, 96, 74, 135),
-            .init(.left, 1, P, 1, 0, 16, 29, 29),
-            .init(.left, 1, P, 2, 0, 32, 58, 58),
-            .init(.left, 1, P, 3, 0, 48, 87, 87),
-            .init(.right, 1, P, 1, -9, 16, 20, 29),
-            .init(.right, 1, P, 2, -18, 32, 40, 58),
-            .init(.right, 1, P, 3, -27, 48, 60, 87),
-            .init(.topLeft, 1, P, 1, 0, 0, 29, 13),
-            .init(.topLeft, 1, P, 2, 0, 0, 58, 26),
-            .init(.topLeft, 1, P, 3, 0, 0, 87, 39),
-            .init(.topRight, 1, P, 1, -9, 0, 20, 13),
-            .init(.topRight, 1, P, 2, -18, 0, 40, 26),
-            .init(.topRight, 1, P, 3, -27, 0, 60, 39),
-            .init(.bottomLeft, 1, P, 1, 0, 32, 29, 45),
-            .init(.bottomLeft, 1, P, 2, 0, 64, 58, 90),
-            .init(.bottomLeft, 1, P, 3, 0, 96, 87, 135),
-            .init(.bottomRight, 1, P, 1, -9, 32, 20, 45),
-            .init(.bottomRight, 1, P, 2, -18, 64, 40, 90),
-            .init(.bottomRight, 1, P, 3, -27, 96, 60, 135),
+            .init(.scaleToFill, 1, p, 1, 0, 0, 20, 45),
+            .init(.scaleToFill, 1, p, 2, 0, 0, 40, 90),
+            .init(.scaleToFill, 1, p, 3, 0, 0, 60, 135),
+            .init(.aspectFit, 1, p, 1, 0, 18, 20, 27),
+            .init(.aspectFit, 1, p, 2, 0, 36, 40, 54),
+            .init(.aspectFit, 1, p, 3, 0, 54, 60, 81),
+            .init(.aspectFill, 1, p, 1, -40, 0, 60, 45),
+            .init(.aspectFill, 1, p, 2, -80, 0, 120, 90),
+            .init(.aspectFill, 1, p, 3, -121, 0, 181, 135),
+            .init(.center, 1, p, 1, -4, 16, 25, 29),
+            .init(.center, 1, p, 2, -9, 32, 49, 58),
+            .init(.center, 1, p, 3, -13, 48, 74, 87),
+            .init(.top, 1, p, 1, -4, 0, 25, 13),
+            .init(.top, 1, p, 2, -9, 0, 49, 26),
+            .init(.top, 1, p, 3, -13, 0, 74, 39),
+            .init(.bottom, 1, p, 1, -4, 32, 25, 45),
+            .init(.bottom, 1, p, 2, -9, 64, 49, 90),
+            .init(.bottom, 1, p, 3, -13, 96, 74, 135),
+            .init(.left, 1, p, 1, 0, 16, 29, 29),
+            .init(.left, 1, p, 2, 0, 32, 58, 58),
+            .init(.left, 1, p, 3, 0, 48, 87, 87),
+            .init(.right, 1, p, 1, -9, 16, 20, 29),
+            .init(.right, 1, p, 2, -18, 32, 40, 58),
+            .init(.right, 1, p, 3, -27, 48, 60, 87),
+            .init(.topLeft, 1, p, 1, 0, 0, 29, 13),
+            .init(.topLeft, 1, p, 2, 0, 0, 58, 26),
+            .init(.topLeft, 1, p, 3, 0, 0, 87, 39),
+            .init(.topRight, 1, p, 1, -9, 0, 20, 13),
+            .init(.topRight, 1, p, 2, -18, 0, 40, 26),
+            .init(.topRight, 1, p, 3, -27, 0, 60, 39),
+            .init(.bottomLeft, 1, p, 1, 0, 32, 29, 45),
+            .init(.bottomLeft, 1, p, 2, 0, 64, 58, 90),
+            .init(.bottomLeft, 1, p, 3, 0, 96, 87, 135),
+            .init(.bottomRight, 1, p, 1, -9, 32, 20, 45),
+            .init(.bottomRight, 1, p, 2, -18, 64, 40, 90),
+            .init(.bottomRight, 1, p, 3, -27, 96, 60, 135),
 
             // 14.5×6.5 pt (2x source) in 20×45 pt. Centred x 2.75…17.25,
             // y 19.25…25.75; pinned right x 5.5…20, pinned bottom y 38.5…45.
-            .init(.scaleToFill, 2, P, 1, 0, 0, 20, 45),
-            .init(.scaleToFill, 2, P, 2, 0, 0, 40, 90),
-            .init(.scaleToFill, 2, P, 3, 0, 0, 60, 135),
-            .init(.aspectFit, 2, P, 1, 0, 18, 20, 27),
-            .init(.aspectFit, 2, P, 2, 0, 36, 40, 54),
-            .init(.aspectFit, 2, P, 3, 0, 54, 60, 81),
-            .init(.aspectFill, 2, P, 1, -40, 0, 60, 45),
-            .init(.aspectFill, 2, P, 2, -80, 0, 120, 90),
-            .init(.aspectFill, 2, P, 3, -121, 0, 181, 135),
-            .init(.center, 2, P, 1, 3, 19, 17, 26),    // 3.25, 17.75, 19.75, 26.25 floored
-            .init(.center, 2, P, 2, 6, 39, 35, 52),    // 5.5, 34.5, 38.5, 51.5: all ties, all up
-            .init(.center, 2, P, 3, 8, 58, 52, 77),    // 8.25, 51.75, 57.75, 77.25 → 8.75, 52.25, 58.25, 77.75
-            .init(.top, 2, P, 1, 3, 0, 17, 7),
-            .init(.top, 2, P, 2, 6, 0, 35, 13),
-            .init(.top, 2, P, 3, 8, 0, 52, 20),
-            .init(.bottom, 2, P, 1, 3, 39, 17, 45),
-            .init(.bottom, 2, P, 2, 6, 77, 35, 90),
-            .init(.bottom, 2, P, 3, 8, 116, 52, 135),  // 38.5 × 3 = 115.5 → 116
-            .init(.left, 2, P, 1, 0, 19, 15, 26),
-            .init(.left, 2, P, 2, 0, 39, 29, 52),
-            .init(.left, 2, P, 3, 0, 58, 44, 77),
-            .init(.right, 2, P, 1, 6, 19, 20, 26),
-            .init(.right, 2, P, 2, 11, 39, 40, 52),
-            .init(.right, 2, P, 3, 17, 58, 60, 77),    // 5.5 × 3 = 16.5 → 17
-            .init(.topLeft, 2, P, 1, 0, 0, 15, 7),
-            .init(.topLeft, 2, P, 2, 0, 0, 29, 13),
-            .init(.topLeft, 2, P, 3, 0, 0, 44, 20),
-            .init(.topRight, 2, P, 1, 6, 0, 20, 7),
-            .init(.topRight, 2, P, 2, 11, 0, 40, 13),
-            .init(.topRight, 2, P, 3, 17, 0, 60, 20),
-            .init(.bottomLeft, 2, P, 1, 0, 39, 15, 45),
-            .init(.bottomLeft, 2, P, 2, 0, 77, 29, 90),
-            .init(.bottomLeft, 2, P, 3, 0, 116, 44, 135),
-            .init(.bottomRight, 2, P, 1, 6, 39, 20, 45),
-            .init(.bottomRight, 2, P, 2, 11, 77, 40, 90),
-            .init(.bottomRight, 2, P, 3, 17, 116, 60, 135),
+            .init(.scaleToFill, 2, p, 1, 0, 0, 20, 45),
+            .init(.scaleToFill, 2, p, 2, 0, 0, 40, 90),
+            .init(.scaleToFill, 2, p, 3, 0, 0, 60, 135),
+            .init(.aspectFit, 2, p, 1, 0, 18, 20, 27),
+            .init(.aspectFit, 2, p, 2, 0, 36, 40, 54),
+            .init(.aspectFit, 2, p, 3, 0, 54, 60, 81),
+            .init(.aspectFill, 2, p, 1, -40, 0, 60, 45),
+            .init(.aspectFill, 2, p, 2, -80, 0, 120, 90),
+            .init(.aspectFill, 2, p, 3, -121, 0, 181, 135),
+            .init(.center, 2, p, 1, 3, 19, 17, 26),  // 3.25, 17.75, 19.75, 26.25 floored
+            .init(.center, 2, p, 2, 6, 39, 35, 52),  // 5.5, 34.5, 38.5, 51.5: all ties, all up
+            .init(.center, 2, p, 3, 8, 58, 52, 77),  // 8.25, 51.75, 57.75, 77.25 → 8.75, 52.25, 58.25, 77.75
+            .init(.top, 2, p, 1, 3, 0, 17, 7),
+            .init(.top, 2, p, 2, 6, 0, 35, 13),
+            .init(.top, 2, p, 3, 8, 0, 52, 20),
+            .init(.bottom, 2, p, 1, 3, 39, 17, 45),
+            .init(.bottom, 2, p, 2, 6, 77, 35, 90),
+            .init(.bottom, 2, p, 3, 8, 116, 52, 135),  // 38.5 × 3 = 115.5 → 116
+            .init(.left, 2, p, 1, 0, 19, 15, 26),
+            .init(.left, 2, p, 2, 0, 39, 29, 52),
+            .init(.left, 2, p, 3, 0, 58, 44, 77),
+            .init(.right, 2, p, 1, 6, 19, 20, 26),
+            .init(.right, 2, p, 2, 11, 39, 40, 52),
+            .init(.right, 2, p, 3, 17, 58, 60, 77),  // 5.5 × 3 = 16.5 → 17
+            .init(.topLeft, 2, p, 1, 0, 0, 15, 7),
+            .init(.topLeft, 2, p, 2, 0, 0, 29, 13),
+            .init(.topLeft, 2, p, 3, 0, 0, 44, 20),
+            .init(.topRight, 2, p, 1, 6, 0, 20, 7),
+            .init(.topRight, 2, p, 2, 11, 0, 40, 13),
+            .init(.topRight, 2, p, 3, 17, 0, 60, 20),
+            .init(.bottomLeft, 2, p, 1, 0, 39, 15, 45),
+            .init(.bottomLeft, 2, p, 2, 0, 77, 29, 90),
+            .init(.bottomLeft, 2, p, 3, 0, 116, 44, 135),
+            .init(.bottomRight, 2, p, 1, 6, 39, 20, 45),
+            .init(.bottomRight, 2, p, 2, 11, 77, 40, 90),
+            .init(.bottomRight, 2, p, 3, 17, 116, 60, 135)
         ]
     }()
 
@@ -332,7 +338,8 @@ import VignetteTestSupport
         let image = TestImages.solid(29, 13, scale: row.sourceScale)
         let out = try ImageRenderer.render(ImageDescriptor(image, contentMode: row.mode), size: row.surface, scale: row.scale)
         // Surface pixels: 33×21 pt → 33×21, 66×42, 99×63; 20×45 pt → 20×45, 40×90, 60×135.
-        let width = Int(row.surface.width) * Int(row.scale), height = Int(row.surface.height) * Int(row.scale)
+        let width = Int(row.surface.width) * Int(row.scale)
+        let height = Int(row.surface.height) * Int(row.scale)
         #expect(out.width == width && out.height == height)
         let e = row.expected
         let clipped = PixelRect(minX: max(e.minX, 0), minY: max(e.minY, 0), maxX: min(e.maxX, width), maxY: min(e.maxY, height))
@@ -348,8 +355,9 @@ import VignetteTestSupport
 
     @Test func twoXSourceOnTwoXSurfaceIsPixelForPixel() throws {
         let image = TestImages.gradient(20, 10, scale: 2)  // 10×5 points
-        let out = try ImageRenderer.render(ImageDescriptor(image, contentMode: .topLeft),
-                                       size: Size(width: 10, height: 5), scale: 2)
+        let out = try ImageRenderer.render(
+            ImageDescriptor(image, contentMode: .topLeft),
+            size: Size(width: 10, height: 5), scale: 2)
         #expect(out.pixels == image.pixels)
     }
 

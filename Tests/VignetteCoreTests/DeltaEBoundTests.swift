@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
-import VignetteCore
 import Testing
+import VignetteCore
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// The comparison skips the colour maths for opaque pixels that differ by at
@@ -25,7 +26,9 @@ import VignetteTestSupport
                     for dr in -1...1 {
                         for dg in -1...1 {
                             for db in -1...1 where dr != 0 || dg != 0 || db != 0 {
-                                let r2 = r + dr, g2 = g + dg, b2 = b + db
+                                let r2 = r + dr
+                                let g2 = g + dg
+                                let b2 = b + db
                                 guard (0...255).contains(r2), (0...255).contains(g2), (0...255).contains(b2) else { continue }
                                 let q = UInt32(r2) | UInt32(g2) << 8 | UInt32(b2) << 16 | 0xFF00_0000
                                 local = max(local, ImageComparison.difference(p, q))

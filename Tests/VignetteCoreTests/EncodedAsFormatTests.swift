@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// `encoded(as:quality:lossless:)` on surfaces and bitmaps: the standard
@@ -8,8 +9,10 @@ import VignetteTestSupport
 @Suite struct EncodedAsFormatTests {
     static func surface() throws -> ImageSurface {
         let surface = try ImageSurface(size: Size(width: 40, height: 30), scale: 2)
-        surface.apply(ImageDescriptor(TestImages.gradient(64, 48), contentMode: .aspectFill,
-                                      background: Color(red: 0xEE, green: 0xEE, blue: 0xEE)))
+        surface.apply(
+            ImageDescriptor(
+                TestImages.gradient(64, 48), contentMode: .aspectFill,
+                background: Color(red: 0xEE, green: 0xEE, blue: 0xEE)))
         return surface
     }
 
@@ -38,8 +41,10 @@ import VignetteTestSupport
     @Test func losslessFormatsGiveTheRenderedPixelsBack() throws {
         let surface = try Self.surface()
         #expect(try Bitmap(decoding: surface.encoded(as: .png), options: DecodingOptions(scale: 2)) == surface.render())
-        #expect(try Bitmap(decoding: surface.encoded(as: .webp, lossless: true),
-                           options: DecodingOptions(scale: 2)) == surface.render())
+        #expect(
+            try Bitmap(
+                decoding: surface.encoded(as: .webp, lossless: true),
+                options: DecodingOptions(scale: 2)) == surface.render())
         #expect(try surface.encoded(as: .png, quality: 10) == surface.encoded(as: .png), "PNG ignores quality")
     }
 
@@ -57,7 +62,10 @@ import VignetteTestSupport
             _ = try surface.encoded(as: .jpeg, lossless: true)
             Issue.record("a lossless JPEG was written")
         } catch {
-            guard case .unsupportedSetting = error.reason else { Issue.record("\(error)"); return }
+            guard case .unsupportedSetting = error.reason else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(error.format == .jpeg)
             #expect(error.description.contains(".webp with lossless: true"))
         }

@@ -14,9 +14,11 @@ import VignetteCore
     /// its pixels carry alpha: the decoder trusted the hint, skipped
     /// premultiplication and returned colours above their alpha.
     @Test func losslessWebPWithAlphaDespiteItsHeaderIsPremultiplied() throws {
-        let data = try #require(Data(base64Encoded: """
-            UklGRlYAAABXRUJQVlA4TEoAAAAvCwACALkyRPQ/dsWP6H9AQds2koGMP9H/DsFQKI0kKRa0rmPg8afJ5BwOzYRNAGFkAMgBmP7AnmAAMI4kA2goXADAVjDQAICDDw==
-            """))
+        let data = try #require(
+            Data(
+                base64Encoded: """
+                    UklGRlYAAABXRUJQVlA4TEoAAAAvCwACALkyRPQ/dsWP6H9AQds2koGMP9H/DsFQKI0kKRa0rmPg8afJ5BwOzYRNAGFkAMgBmP7AnmAAMI4kA2goXADAVjDQAICDDw==
+                    """))
         #expect(try WebPCodec.header(of: data).hasAlpha == false)
         let bitmap = try WebPCodec().decode(data, options: DecodingOptions())
         #expect(!bitmap.isOpaque)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// GIF decoding (see Fixtures/gif/README.md): pixel-exact against Pillow's
@@ -40,9 +41,11 @@ import VignetteTestSupport
         #expect(ImageDecoders.standard.acceptHeader.contains("image/gif"))
     }
 
-    @Test(arguments: [("photo.gif", "photo.png"), ("photo-interlaced.gif", "photo.png"),
-                      ("transparent.gif", "transparent.png"), ("animated.gif", "animated-frame1.png"),
-                      ("offset.gif", "offset.png")])
+    @Test(arguments: [
+        ("photo.gif", "photo.png"), ("photo-interlaced.gif", "photo.png"),
+        ("transparent.gif", "transparent.png"), ("animated.gif", "animated-frame1.png"),
+        ("offset.gif", "offset.png")
+    ])
     func decodesPixelExactly(_ file: String, _ reference: String) throws {
         let expected = try Self.reference(reference, scale: 2)
         #expect(try Self.decode(file, DecodingOptions(scale: 2)) == expected)

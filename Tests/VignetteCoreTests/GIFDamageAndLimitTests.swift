@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// Damaged GIFs are typed errors, never crashes; the screen and canvas sizes
@@ -34,7 +35,10 @@ import VignetteTestSupport
                 continue
             }
             let error = T.failure(cut)
-            if error == nil { complete = length; continue }
+            if error == nil {
+                complete = length
+                continue
+            }
             let expected: GIFCodec.Error = length < 6 ? .notGIF(byteCount: length) : .truncated(byteCount: length)
             #expect(error == expected, "\(file) cut to \(length) bytes")
             if error != expected { return }

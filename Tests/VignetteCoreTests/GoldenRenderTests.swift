@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// Pinned fingerprints of whole renders. The contract promises byte-identical
@@ -28,11 +29,14 @@ import VignetteTestSupport
         let surface = try ImageSurface(size: size, scale: scale, filter: filter)
         surface.apply(descriptor)
         let out = surface.render()
-        #expect(out.width == pixels.width && out.height == pixels.height,
-                "\(label): rendered \(out.width)×\(out.height) px, expected \(pixels.width)×\(pixels.height)",
-                sourceLocation: sourceLocation)
+        #expect(
+            out.width == pixels.width && out.height == pixels.height,
+            "\(label): rendered \(out.width)×\(out.height) px, expected \(pixels.width)×\(pixels.height)",
+            sourceLocation: sourceLocation)
         let actual = Checksums.fnv1a64(out.pixels)
-        #expect(actual == pinned, """
+        #expect(
+            actual == pinned,
+            """
             \(label): the rendered pixels changed (FNV-1a 64 of the premultiplied pixels is \
             0x\(String(actual, radix: 16, uppercase: true)), pinned 0x\(String(pinned, radix: 16, uppercase: true))). \
             Something altered resampling weights, fixed-point rounding, tinting, compositing or geometry. \
@@ -82,8 +86,9 @@ import VignetteTestSupport
     @Test func tintedIconCentred() throws {
         let out = try Self.expectGolden(
             "address-book@2x center on 40×40 pt @3x, tint #1F6FEB80",
-            ImageDescriptor(Self.resource("address-book@2x.png", scale: 2), contentMode: .center,
-                            tint: Color(hex: "#1F6FEB80")),
+            ImageDescriptor(
+                Self.resource("address-book@2x.png", scale: 2), contentMode: .center,
+                tint: Color(hex: "#1F6FEB80")),
             size: Size(width: 40, height: 40), scale: 3, pixels: (120, 120),
             hash: 0x91B2_6BD8_090E_293A)
         // 16 pt centred in 40 pt: 12…28 pt → 36..<84 px. An opaque icon pixel
@@ -99,8 +104,9 @@ import VignetteTestSupport
     @Test func transparencyAspectFillOnTranslucentBackground() throws {
         try Self.expectGolden(
             "transparency.png aspectFill 123×45 pt @2x over #FF000080",
-            ImageDescriptor(Self.resource("transparency.png", scale: 1), contentMode: .aspectFill,
-                            background: Color(hex: "#FF000080")),
+            ImageDescriptor(
+                Self.resource("transparency.png", scale: 1), contentMode: .aspectFill,
+                background: Color(hex: "#FF000080")),
             size: Size(width: 123, height: 45), scale: 2, pixels: (246, 90),
             hash: 0x1E13_C142_0E8F_726F)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// Issue 11, item 2: decoders bound the memory and time a hostile file can
@@ -23,8 +24,11 @@ import VignetteTestSupport
         #expect(Self.reason(wide) == .sideTooLong(width: 1_000_000, height: 100, limit: 65535))
         // 8-bit RGBA is the libdeflate fast path's format: refused before it runs.
         let rgba = HostileFiles.lyingHeader(width: 70_000, height: 1)
-        #expect(PNGFastPath.applies(to: PNGCodec.Header(width: 70_000, height: 1, bitDepth: 8, colorType: .rgba,
-                                                         isInterlaced: false, hasAlpha: true)))
+        #expect(
+            PNGFastPath.applies(
+                to: PNGCodec.Header(
+                    width: 70_000, height: 1, bitDepth: 8, colorType: .rgba,
+                    isInterlaced: false, hasAlpha: true)))
         #expect(throws: PNGCodec.Error.sideTooLong(width: 70_000, height: 1, limit: 65535)) {
             try PNGCodec.decodeStraightRGBA(Data(rgba), maxPixelCount: .max, allowFastPath: true)
         }
@@ -40,8 +44,10 @@ import VignetteTestSupport
         let small = HostileFiles.grey(width: 16, height: 2)
         #expect(Self.reason(small, options) == .sideTooLong(width: 16, height: 2, limit: 15))
         #expect(Self.reason(small, DecodingOptions(maxSide: 16)) == nil)
-        for (file, format) in [("jpeg/photo.jpg", ImageFormat.jpeg), ("webp/cwebp-q80.webp", .webp),
-                               ("gif/photo.gif", .gif), ("avif/photo-420.avif", .avif)] {
+        for (file, format) in [
+            ("jpeg/photo.jpg", ImageFormat.jpeg), ("webp/cwebp-q80.webp", .webp),
+            ("gif/photo.gif", .gif), ("avif/photo-420.avif", .avif)
+        ] {
             let data = try Fixtures.data(file)
             guard case .sideTooLong(_, _, let limit)? = Self.reason(Array(data), options) else {
                 Issue.record("\(file) (\(format)): not refused by a 15-pixel side limit")
@@ -69,8 +75,11 @@ import VignetteTestSupport
         let long = Bitmap(width: 60_000, height: 1, scale: 1, fill: .black)
         let tall = Bitmap(width: 1, height: 60_000, scale: 1, fill: .white)
         let comparison = ImageComparison.exact
-        #expect(throws: ImageComparison.Error.artifactTooLarge(name: "side-by-side", width: 60_025, height: 60_016,
-                                                               limit: ImageComparison.maxArtifactPixelCount)) {
+        #expect(
+            throws: ImageComparison.Error.artifactTooLarge(
+                name: "side-by-side", width: 60_025, height: 60_016,
+                limit: ImageComparison.maxArtifactPixelCount)
+        ) {
             try comparison.sideBySide(long, tall)
         }
         let message = ImageComparison.Error.artifactTooLarge(name: "side-by-side", width: 60_025, height: 60_016, limit: 100).description

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// `ignoring:` regions: rectangles in points and mask bitmaps.
@@ -33,7 +34,8 @@ import VignetteTestSupport
         // 10.4…12.6 pt × 2 = 20.8…25.2 px: pixels 20…25 are touched.
         let fractional = ImageComparison(ignoring: [.rect(Rect(x: 10.4, y: 5.2, width: 2.2, height: 1.6))])
         #expect(fractional.compare(reference, actual).matches)
-        #expect(ImageComparison.pixelRect(covering: Rect(x: 10.4, y: 5.2, width: 2.2, height: 1.6), scale: 2)
+        #expect(
+            ImageComparison.pixelRect(covering: Rect(x: 10.4, y: 5.2, width: 2.2, height: 1.6), scale: 2)
                 == PixelRect(minX: 20, minY: 10, maxX: 26, maxY: 14))
         // A rectangle mostly outside the image is clipped, not an error.
         var corner = reference
@@ -48,8 +50,10 @@ import VignetteTestSupport
 
     @Test func invalidRectanglesAreTypedErrors() {
         let (reference, actual) = Self.pair()
-        for rect in [Rect(x: 0, y: 0, width: -1, height: 4), Rect(x: .nan, y: 0, width: 1, height: 1),
-                     Rect(x: 0, y: 0, width: .infinity, height: 1)] {
+        for rect in [
+            Rect(x: 0, y: 0, width: -1, height: 4), Rect(x: .nan, y: 0, width: 1, height: 1),
+            Rect(x: 0, y: 0, width: .infinity, height: 1)
+        ] {
             let result = ImageComparison(ignoring: [.rect(rect)]).compare(reference, reference)
             // (NaN is not equal to itself: compare the message.)
             #expect(result.regionError.map(String.init(describing:)) == ImageComparison.Error.invalidIgnoredRect(rect).description)
@@ -79,7 +83,8 @@ import VignetteTestSupport
         let result = ImageComparison(ignoring: [.mask(Bitmap(width: 30, height: 20, fill: .black))]).compare(reference, actual)
         #expect(result.regionError == .maskSizeMismatch(mask: PixelSize(width: 30, height: 20), image: PixelSize(width: 60, height: 40)))
         #expect(!result.matches)
-        #expect("\(result)" == "not compared: the ignoring mask is 30x20 px but the images are 60x40 px; "
+        #expect(
+            "\(result)" == "not compared: the ignoring mask is 30x20 px but the images are 60x40 px; "
                 + "make the mask the images' pixel size (points × scale)")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VignetteCore
 
 /// `ImageComparison.statistics`: exact ΔE percentiles and changed-region boxes.
@@ -47,7 +48,8 @@ import Testing
 
     @Test func p99AndWorstOnAKnownDistribution() throws {
         let reference = Self.image(40, 10)
-        let small: [UInt8] = [92, 120, 200, 255], large: [UInt8] = [250, 20, 20, 255]
+        let small: [UInt8] = [92, 120, 200, 255]
+        let large: [UInt8] = [250, 20, 20, 255]
         let smallE = Double(ImageComparison.difference(0xFFC8_785A, 0xFFC8_785C, premultiplied: false))
         let largeE = Double(ImageComparison.difference(0xFFC8_785A, 0xFF14_14FA, premultiplied: false))
         #expect(smallE > 0 && largeE > smallE)
@@ -69,8 +71,11 @@ import Testing
         Self.fill(&actual, PixelRect(minX: 10, minY: 40, maxX: 30, maxY: 70), [0, 0, 0, 255])
         let stats = try #require(ImageComparison.statistics(reference: reference, actual: actual))
         #expect(stats.differingPixelCount == 200 + 600)
-        #expect(stats.changedRegions == [PixelRect(minX: 70, minY: 5, maxX: 90, maxY: 15),
-                                         PixelRect(minX: 10, minY: 40, maxX: 30, maxY: 70)])
+        #expect(
+            stats.changedRegions == [
+                PixelRect(minX: 70, minY: 5, maxX: 90, maxY: 15),
+                PixelRect(minX: 10, minY: 40, maxX: 30, maxY: 70)
+            ])
     }
 
     @Test func smallGapsAndDiagonalsJoin() throws {
@@ -78,14 +83,22 @@ import Testing
         var actual = reference
         let red: [UInt8] = [255, 0, 0, 255]
         // Diagonal neighbours: one region.
-        Self.set(&actual, 2, 2, red); Self.set(&actual, 3, 3, red); Self.set(&actual, 4, 4, red)
+        Self.set(&actual, 2, 2, red)
+        Self.set(&actual, 3, 3, red)
+        Self.set(&actual, 4, 4, red)
         // A gap of 4 unchanged columns joins; 5 does not.
-        Self.set(&actual, 20, 2, red); Self.set(&actual, 25, 2, red); Self.set(&actual, 31, 2, red)
+        Self.set(&actual, 20, 2, red)
+        Self.set(&actual, 25, 2, red)
+        Self.set(&actual, 31, 2, red)
         // A gap of 4 unchanged rows joins, shifted sideways by 5 columns (within reach diagonally).
-        Self.set(&actual, 40, 10, red); Self.set(&actual, 45, 15, red)
+        Self.set(&actual, 40, 10, red)
+        Self.set(&actual, 45, 15, red)
         let regions = try #require(ImageComparison.statistics(reference: reference, actual: actual)).changedRegions
-        #expect(regions == [PixelRect(minX: 2, minY: 2, maxX: 5, maxY: 5), PixelRect(minX: 20, minY: 2, maxX: 26, maxY: 3),
-                            PixelRect(minX: 31, minY: 2, maxX: 32, maxY: 3), PixelRect(minX: 40, minY: 10, maxX: 46, maxY: 16)])
+        #expect(
+            regions == [
+                PixelRect(minX: 2, minY: 2, maxX: 5, maxY: 5), PixelRect(minX: 20, minY: 2, maxX: 26, maxY: 3),
+                PixelRect(minX: 31, minY: 2, maxX: 32, maxY: 3), PixelRect(minX: 40, minY: 10, maxX: 46, maxY: 16)
+            ])
         let tight = try #require(ImageComparison.statistics(reference: reference, actual: actual, gap: 0)).changedRegions
         #expect(tight.count == 6)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 @Suite struct ImageComparisonTests {
@@ -48,7 +49,10 @@ import VignetteTestSupport
     /// premultiplication round trip is skipped, so translucent pixels pass too.
     @Test func translucentNoiseInStraightPixelsPassesAt098() {
         var state: UInt32 = 99
-        func next() -> UInt32 { state = state &* 1_103_515_245 &+ 12345; return state >> 16 }
+        func next() -> UInt32 {
+            state = state &* 1_103_515_245 &+ 12345
+            return state >> 16
+        }
         let count = 200 * 150 * 4
         var reference = [UInt8](repeating: 0, count: count)
         for i in 0..<count { reference[i] = UInt8(truncatingIfNeeded: next()) | (i % 4 == 3 ? 1 : 0) }
@@ -56,8 +60,9 @@ import VignetteTestSupport
             .map { $0.offset % 4 == 3 ? max(1, $0.element) : $0.element }
         let exact = ImageComparison.exact.compareStraightRGBA(reference: (200, 150, reference), actual: (200, 150, noisy))
         #expect(!exact.matches)
-        let tolerant = ImageComparison(perceptualPrecision: 0.98).compareStraightRGBA(reference: (200, 150, reference),
-                                                                                      actual: (200, 150, noisy))
+        let tolerant = ImageComparison(perceptualPrecision: 0.98).compareStraightRGBA(
+            reference: (200, 150, reference),
+            actual: (200, 150, noisy))
         #expect(tolerant.matches, "\(tolerant)")
         // Colour hidden under alpha 0 is not a difference.
         let hidden = ImageComparison.exact.compareStraightRGBA(reference: (1, 1, [10, 20, 30, 0]), actual: (1, 1, [99, 0, 7, 0]))
@@ -66,7 +71,8 @@ import VignetteTestSupport
 
     @Test func aMovedSquareFailsAndIsLocated() throws {
         let photo = try TestImages.photo()
-        let a = TestImages.withSquare(photo, at: 100, 50), b = TestImages.withSquare(photo, at: 104, 50)
+        let a = TestImages.withSquare(photo, at: 100, 50)
+        let b = TestImages.withSquare(photo, at: 104, 50)
         let result = ImageComparison(perceptualPrecision: 0.98).compare(a, b)
         #expect(!result.matches)
         #expect(result.differenceBounds == PixelRect(minX: 100, minY: 50, maxX: 114, maxY: 60))
@@ -102,7 +108,8 @@ import VignetteTestSupport
 
     @Test func deltaEMatchesKnownValues() {
         // Independent double-precision reference: red Lab 53.24/80.09/67.20, blue 32.30/79.19/−107.86, CIE94 70.58.
-        let red = CIELab.lab(255, 0, 0), blue = CIELab.lab(0, 0, 255)
+        let red = CIELab.lab(255, 0, 0)
+        let blue = CIELab.lab(0, 0, 255)
         #expect(abs(red.l - 53.24) < 0.1 && abs(red.a - 80.09) < 0.2 && abs(red.b - 67.20) < 0.2)
         #expect(abs(blue.l - 32.30) < 0.1 && abs(blue.b - (-107.86)) < 0.2)
         #expect(abs(CIELab.deltaE94(red, blue) - 70.58) < 0.5)
@@ -114,7 +121,7 @@ import VignetteTestSupport
         let moved = TestImages.withSquare(photo, at: 10, 10)
         let comparison = ImageComparison(perceptualPrecision: 0.98)
         let diff = try #require(comparison.diffImage(photo, moved))
-        #expect(diff[12, 12].red == 230 && diff[12, 12].green == 0)          // failing pixel: red
+        #expect(diff[12, 12].red == 230 && diff[12, 12].green == 0)  // failing pixel: red
         #expect(diff[300, 300].red == diff[300, 300].green && diff[300, 300].red >= 191)  // faded grey
         let sheet = try comparison.sideBySide(photo, moved)
         #expect(sheet.width == 8 + 3 * (768 + 8) && sheet.height == 512 + 16)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// A fixture and the Pillow decode it must match pixel for pixel.
@@ -22,7 +23,7 @@ struct JPEGReferenceCase: Sendable, CustomTestStringConvertible {
         .init(fixture: "ycck.jpg", reference: "ycck.png", colorSpace: .ycck),
         .init(fixture: "testorig.jpg", reference: "testorig.png", colorSpace: .yCbCr),
         .init(fixture: "testimgint.jpg", reference: "testimgint.png", colorSpace: .yCbCr),
-        .init(fixture: "testimgari.jpg", reference: "testimgint.png", colorSpace: .yCbCr),
+        .init(fixture: "testimgari.jpg", reference: "testimgint.png", colorSpace: .yCbCr)
     ]
 }
 
@@ -56,7 +57,10 @@ struct JPEGReferenceCase: Sendable, CustomTestStringConvertible {
             _ = try ImageDecoders.standard.decode(data)
             Issue.record("a 12-bit JPEG decoded with an 8-bit libjpeg-turbo")
         } catch {
-            guard case .unsupported(let detail) = error.reason else { Issue.record("\(error)"); return }
+            guard case .unsupported(let detail) = error.reason else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(detail.contains("12-bit"), "\(detail)")
             #expect(error.format == .jpeg && !error.isDamagedData)
             #expect(error.underlying is JPEGCodec.Error)

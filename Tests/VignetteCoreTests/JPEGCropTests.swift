@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// aspectFill decodes that leave out the columns a surface never shows:
@@ -19,8 +20,9 @@ import VignetteTestSupport
         #expect(columns.lowerBound == 1536 - columns.upperBound)
         #expect(Self.target(600, 600, crops: false).visibleColumns(width: 1536, height: 1024) == nil)
         #expect(Self.target(600, 400).visibleColumns(width: 1536, height: 1024) == nil, "nearly every column shows")
-        #expect(ShrinkTarget(size: PixelSize(width: 600, height: 600), contentMode: .aspectFit, cropsToVisible: true)
-            .visibleColumns(width: 1536, height: 1024) == nil)
+        #expect(
+            ShrinkTarget(size: PixelSize(width: 600, height: 600), contentMode: .aspectFit, cropsToVisible: true)
+                .visibleColumns(width: 1536, height: 1024) == nil)
         #expect(Self.target(600, 600).visibleColumns(width: 1024, height: 1536) == nil, "portrait: rows, not columns")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// The JPEG encoder: round trips, options, determinism, no alpha.
@@ -17,7 +18,7 @@ import VignetteTestSupport
     /// 41.51 dB (97 KB), q80 4:2:0 37.79 dB (48 KB), q50 4:2:0 35.08 dB
     /// (26 KB), printed by the test; the floors leave about 1 dB.
     static let roundTrips: [(quality: Int, chroma: JPEGCodec.ChromaSubsampling, floor: Double)] = [
-        (90, .yuv444, 40.5), (80, .yuv420, 36.5), (50, .yuv420, 34),
+        (90, .yuv444, 40.5), (80, .yuv420, 36.5), (50, .yuv420, 34)
     ]
 
     @Test(arguments: 0..<3)
@@ -57,8 +58,11 @@ import VignetteTestSupport
         let data = try JPEGCodec.encode(TestImages.gradient(16, 16))
         let bytes = [UInt8](data)
         // SOI, then APP0 "JFIF\0" version 1.01, no density units, 1:1, no thumbnail.
-        #expect(Array(bytes.prefix(20)) == [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00,
-                                            0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00])
+        #expect(
+            Array(bytes.prefix(20)) == [
+                0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00,
+                0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00
+            ])
         #expect(Array(bytes.suffix(2)) == [0xFF, 0xD9])
         let header = try JPEGCodec.header(of: data)
         #expect(header.components == 3 && header.iccProfile == nil && header.orientation == .up)
@@ -67,13 +71,15 @@ import VignetteTestSupport
     @Test func transparencyIsCompositedOverBlack() throws {
         var pixels = [UInt8](repeating: 0, count: 16 * 16 * 4)
         for i in stride(from: 0, to: pixels.count, by: 4) where i / 4 % 16 < 8 {
-            pixels[i] = 255; pixels[i + 3] = 255    // opaque red on the left half, transparent on the right
+            pixels[i] = 255
+            pixels[i + 3] = 255  // opaque red on the left half, transparent on the right
         }
         let data = try JPEGCodec.encode(try Bitmap(width: 16, height: 16, premultipliedRGBA: pixels), options: .init(quality: 100, chroma: .yuv444))
         #expect(try Self.frame(data).components == 3)
         let decoded = try JPEGCodec.decode(data)
         #expect(decoded.isOpaque)
-        let right = decoded.color(x: 14, y: 8), left = decoded.color(x: 1, y: 8)
+        let right = decoded.color(x: 14, y: 8)
+        let left = decoded.color(x: 1, y: 8)
         #expect(right.red < 8 && right.green < 8 && right.blue < 8, "\(right)")
         #expect(left.red > 247 && left.green < 8, "\(left)")
     }

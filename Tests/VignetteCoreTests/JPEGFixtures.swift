@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// Fixture access and byte surgery for the JPEG tests (Fixtures/jpeg/, see its README).
@@ -18,7 +19,8 @@ enum JPEGFixtures {
         guard actual.width == reference.width, actual.height == reference.height else {
             return "size \(actual.width)x\(actual.height), reference \(reference.width)x\(reference.height)"
         }
-        var worst = 0, at = 0
+        var worst = 0
+        var at = 0
         for i in 0..<actual.pixels.count {
             let d = abs(Int(actual.pixels[i]) - Int(reference.pixels[i]))
             if d > worst { (worst, at) = (d, i) }
@@ -40,9 +42,9 @@ enum JPEGFixtures {
     /// An APP1 Exif payload holding only the orientation tag (big-endian TIFF, one IFD entry).
     static func exifPayload(orientation: Int) -> [UInt8] {
         Array("Exif".utf8) + [0, 0] + [0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8]  // "MM", 42, IFD at 8
-            + [0x00, 0x01]                                                  // one entry
+            + [0x00, 0x01]  // one entry
             + [0x01, 0x12, 0x00, 0x03, 0, 0, 0, 1, 0x00, UInt8(orientation), 0, 0]  // 0x0112 SHORT ×1
-            + [0, 0, 0, 0]                                                  // no next IFD
+            + [0, 0, 0, 0]  // no next IFD
     }
 
     /// An APP2 ICC_PROFILE chunk payload: `sequence` of `count`, then `bytes`.
@@ -71,7 +73,8 @@ enum JPEGFixtures {
 
     /// PSNR in dB over the colour channels of two same-sized opaque bitmaps.
     static func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
-        var sum = 0.0, count = 0.0
+        var sum = 0.0
+        var count = 0.0
         for i in 0..<a.pixels.count where i % 4 != 3 {
             let d = Double(a.pixels[i]) - Double(b.pixels[i])
             sum += d * d

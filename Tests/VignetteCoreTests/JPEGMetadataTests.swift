@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// EXIF orientation (APP1) and ICC profiles (APP2) as JPEG carries them.
@@ -17,7 +18,7 @@ import VignetteTestSupport
         (.leftMirrored, ["R", "B", "G", "Y"]),
         (.right, ["B", "R", "Y", "G"]),
         (.rightMirrored, ["Y", "G", "B", "R"]),
-        (.left, ["G", "Y", "R", "B"]),
+        (.left, ["G", "Y", "R", "B"])
     ]
 
     static func name(of color: Color) -> Character {
@@ -33,8 +34,9 @@ import VignetteTestSupport
     @Test(arguments: 0..<8)
     func everyOrientationIsApplied(_ index: Int) throws {
         let (orientation, expected) = Self.corners[index]
-        let data = JPEGFixtures.inserting(0xE1, JPEGFixtures.exifPayload(orientation: orientation.rawValue),
-                                          into: try JPEGFixtures.data("quadrants.jpg"))
+        let data = JPEGFixtures.inserting(
+            0xE1, JPEGFixtures.exifPayload(orientation: orientation.rawValue),
+            into: try JPEGFixtures.data("quadrants.jpg"))
         #expect(try JPEGCodec.header(of: data).orientation == orientation)
         let bitmap = try JPEGCodec.decode(data)
         #expect((bitmap.width, bitmap.height) == (orientation.swapsDimensions ? (16, 24) : (24, 16)))
@@ -56,7 +58,8 @@ import VignetteTestSupport
     }
 
     @Test func iccChunksAreJoinedInSequenceOrder() throws {
-        let first = [UInt8](repeating: 0xA1, count: 300), second = [UInt8](repeating: 0xB2, count: 200)
+        let first = [UInt8](repeating: 0xA1, count: 300)
+        let second = [UInt8](repeating: 0xB2, count: 200)
         var data = try JPEGFixtures.data("s420.jpg")
         // Inserted in reverse, so chunk 2 precedes chunk 1 in the file.
         data = JPEGFixtures.inserting(0xE2, JPEGFixtures.iccChunk(1, of: 2, first), into: data)
@@ -70,10 +73,12 @@ import VignetteTestSupport
         let base = try JPEGFixtures.data("s420.jpg")
         let part = [UInt8](repeating: 7, count: 16)
         let missing = JPEGFixtures.inserting(0xE2, JPEGFixtures.iccChunk(1, of: 2, part), into: base)
-        let duplicated = JPEGFixtures.inserting(0xE2, JPEGFixtures.iccChunk(1, of: 1, part),
-                                                into: JPEGFixtures.inserting(0xE2, JPEGFixtures.iccChunk(1, of: 1, part), into: base))
-        let miscounted = JPEGFixtures.inserting(0xE2, JPEGFixtures.iccChunk(2, of: 3, part),
-                                                into: JPEGFixtures.inserting(0xE2, JPEGFixtures.iccChunk(1, of: 2, part), into: base))
+        let duplicated = JPEGFixtures.inserting(
+            0xE2, JPEGFixtures.iccChunk(1, of: 1, part),
+            into: JPEGFixtures.inserting(0xE2, JPEGFixtures.iccChunk(1, of: 1, part), into: base))
+        let miscounted = JPEGFixtures.inserting(
+            0xE2, JPEGFixtures.iccChunk(2, of: 3, part),
+            into: JPEGFixtures.inserting(0xE2, JPEGFixtures.iccChunk(1, of: 2, part), into: base))
         let zeroIndex = JPEGFixtures.inserting(0xE2, JPEGFixtures.iccChunk(0, of: 1, part), into: base)
         for data in [missing, duplicated, miscounted, zeroIndex] {
             #expect(try JPEGCodec.header(of: data).iccProfile == nil)

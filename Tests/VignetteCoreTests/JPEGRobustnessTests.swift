@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// Damaged and hostile JPEGs: typed errors, never a partly grey image, no
@@ -42,7 +43,10 @@ import VignetteTestSupport
         let data = try JPEGFixtures.data("s420.jpg")
         let reference = try JPEGCodec.decode(data)
         // Without its EOI marker the file is truncated, as Pillow also says.
-        guard case .truncated = Self.decodeError(data.dropLast(2)) else { Issue.record("a file without EOI decoded"); return }
+        guard case .truncated = Self.decodeError(data.dropLast(2)) else {
+            Issue.record("a file without EOI decoded")
+            return
+        }
         // Bytes after EOI and junk before a marker (a libjpeg warning) leave every pixel intact.
         #expect(try JPEGCodec.decode(data + Data("trailing garbage".utf8)) == reference)
         let table = try #require([UInt8](data).indices.first { data[$0] == 0xFF && data[$0 + 1] == 0xDB })
@@ -63,7 +67,10 @@ import VignetteTestSupport
 
     @Test func zeroSizedFrameIsMalformed() throws {
         let data = try JPEGFixtures.claiming(width: 0, height: 75, in: JPEGFixtures.data("s420.jpg"))
-        guard case .malformed = Self.decodeError(data) else { Issue.record("a 0-wide frame decoded"); return }
+        guard case .malformed = Self.decodeError(data) else {
+            Issue.record("a 0-wide frame decoded")
+            return
+        }
     }
 
     @Test func pixelLimitIsCheckedBeforeAllocating() throws {
@@ -73,7 +80,8 @@ import VignetteTestSupport
         let elapsed = clock.measure {
             #expect(Self.decodeError(data) == .tooLarge(width: 60_000, height: 60_000, limit: 100_000_000))
             // Even a caller who allows everything gets the 2^31 - 1 pixel ceiling.
-            #expect(Self.decodeError(data, options: DecodingOptions(maxPixelCount: .max))
+            #expect(
+                Self.decodeError(data, options: DecodingOptions(maxPixelCount: .max))
                     == .tooLarge(width: 60_000, height: 60_000, limit: Int(Int32.max)))
         }
         #expect(elapsed < .milliseconds(500), "\(elapsed)")
@@ -92,7 +100,10 @@ import VignetteTestSupport
         let clock = ContinuousClock()
         var error: JPEGCodec.Error?
         let elapsed = clock.measure { error = Self.decodeError(Data(hostile)) }
-        guard case .malformed(let reason) = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .malformed(let reason) = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
         #expect(reason.contains("scans"), "\(reason)")
         #expect(elapsed < .seconds(5))
     }
@@ -104,8 +115,12 @@ import VignetteTestSupport
         var i = 2
         while i + 4 < bytes.count, bytes[i] == 0xFF {
             let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
-            guard bytes[i + 1] == 0xDA else { i += 2 + length; continue }
-            let components = Int(bytes[i + 4]), spectral = i + 5 + 2 * components
+            guard bytes[i + 1] == 0xDA else {
+                i += 2 + length
+                continue
+            }
+            let components = Int(bytes[i + 4])
+            let spectral = i + 5 + 2 * components
             var end = i + 2 + length
             while end + 1 < bytes.count, !(bytes[end] == 0xFF && bytes[end + 1] != 0 && !(0xD0...0xD7).contains(bytes[end + 1])) { end += 1 }
             if bytes[spectral] > 0 && bytes[spectral + 2] >> 4 == 0 { return i..<end }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// DCT-domain shrink-on-load: photo.jpg is 203×135, so 1/2, 1/4 and 1/8
@@ -23,7 +24,7 @@ import VignetteTestSupport
         Case(target: ShrinkTarget(size: PixelSize(width: 100, height: 100), contentMode: .aspectFit), factor: 2),
         Case(target: ShrinkTarget(size: PixelSize(width: 100, height: 100), contentMode: .aspectFill), factor: 1),
         Case(target: ShrinkTarget(size: PixelSize(width: 10, height: 10), contentMode: .center), factor: 1),
-        Case(target: ShrinkTarget(size: PixelSize(width: 1, height: 1), contentMode: .scaleToFill), factor: 8),
+        Case(target: ShrinkTarget(size: PixelSize(width: 1, height: 1), contentMode: .scaleToFill), factor: 8)
     ]
 
     @Test(arguments: cases)

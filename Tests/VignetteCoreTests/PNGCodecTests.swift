@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// One line of `Fixtures/pngsuite-reference.tsv`, written by
@@ -40,20 +41,20 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 
     static let all: [InvalidPNG] = [
-        InvalidPNG(name: "xc1n0g08.png", kind: .malformed, mentions: "IHDR"),       // colour type 1
-        InvalidPNG(name: "xc9n2c08.png", kind: .malformed, mentions: "IHDR"),       // colour type 9
-        InvalidPNG(name: "xcrn0g04.png", kind: .notPNG, mentions: "signature"),     // CR added to the signature
-        InvalidPNG(name: "xcsn0g01.png", kind: .malformed, mentions: "CRC"),        // IDAT checksum
-        InvalidPNG(name: "xd0n2c08.png", kind: .malformed, mentions: "IHDR"),       // bit depth 0
-        InvalidPNG(name: "xd3n2c08.png", kind: .malformed, mentions: "IHDR"),       // bit depth 3
-        InvalidPNG(name: "xd9n2c08.png", kind: .malformed, mentions: "IHDR"),       // bit depth 99
-        InvalidPNG(name: "xdtn0g01.png", kind: .malformed, mentions: "IEND"),       // no IDAT: IEND out of place
-        InvalidPNG(name: "xhdn0g08.png", kind: .malformed, mentions: "CRC"),        // IHDR checksum
-        InvalidPNG(name: "xlfn0g04.png", kind: .notPNG, mentions: "signature"),     // LF added to the signature
-        InvalidPNG(name: "xs1n0g01.png", kind: .notPNG, mentions: "signature"),     // signature byte 1
-        InvalidPNG(name: "xs2n0g01.png", kind: .notPNG, mentions: "signature"),     // signature byte 2
-        InvalidPNG(name: "xs4n0g01.png", kind: .notPNG, mentions: "signature"),     // signature byte 4
-        InvalidPNG(name: "xs7n0g01.png", kind: .notPNG, mentions: "signature"),     // signature byte 7
+        InvalidPNG(name: "xc1n0g08.png", kind: .malformed, mentions: "IHDR"),  // colour type 1
+        InvalidPNG(name: "xc9n2c08.png", kind: .malformed, mentions: "IHDR"),  // colour type 9
+        InvalidPNG(name: "xcrn0g04.png", kind: .notPNG, mentions: "signature"),  // CR added to the signature
+        InvalidPNG(name: "xcsn0g01.png", kind: .malformed, mentions: "CRC"),  // IDAT checksum
+        InvalidPNG(name: "xd0n2c08.png", kind: .malformed, mentions: "IHDR"),  // bit depth 0
+        InvalidPNG(name: "xd3n2c08.png", kind: .malformed, mentions: "IHDR"),  // bit depth 3
+        InvalidPNG(name: "xd9n2c08.png", kind: .malformed, mentions: "IHDR"),  // bit depth 99
+        InvalidPNG(name: "xdtn0g01.png", kind: .malformed, mentions: "IEND"),  // no IDAT: IEND out of place
+        InvalidPNG(name: "xhdn0g08.png", kind: .malformed, mentions: "CRC"),  // IHDR checksum
+        InvalidPNG(name: "xlfn0g04.png", kind: .notPNG, mentions: "signature"),  // LF added to the signature
+        InvalidPNG(name: "xs1n0g01.png", kind: .notPNG, mentions: "signature"),  // signature byte 1
+        InvalidPNG(name: "xs2n0g01.png", kind: .notPNG, mentions: "signature"),  // signature byte 2
+        InvalidPNG(name: "xs4n0g01.png", kind: .notPNG, mentions: "signature"),  // signature byte 4
+        InvalidPNG(name: "xs7n0g01.png", kind: .notPNG, mentions: "signature")  // signature byte 7
     ]
 }
 
@@ -73,20 +74,24 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
     @Test func referenceCoversEveryValidSuiteFile() throws {
         let valid = try Self.suiteNames().filter { !$0.hasPrefix("x") }
         #expect(valid.count == 161, "PngSuite should hold 161 valid files, found \(valid.count)")
-        #expect(PNGSuiteReference.all.map(\.name) == valid,
-                "pngsuite-reference.tsv is stale: rerun Fixtures/make_pngsuite_reference.py")
+        #expect(
+            PNGSuiteReference.all.map(\.name) == valid,
+            "pngsuite-reference.tsv is stale: rerun Fixtures/make_pngsuite_reference.py")
     }
 
     @Test(arguments: PNGSuiteReference.all)
     func decodesSuiteFileLikeReference(_ reference: PNGSuiteReference) throws {
         let data = try Fixtures.data("pngsuite/\(reference.name)")
         let (header, pixels) = try PNGCodec.decodeStraightRGBA(data)
-        #expect(header.width == reference.width && header.height == reference.height,
-                "\(reference.name): decoded \(header.width)x\(header.height), reference \(reference.width)x\(reference.height)")
+        #expect(
+            header.width == reference.width && header.height == reference.height,
+            "\(reference.name): decoded \(header.width)x\(header.height), reference \(reference.width)x\(reference.height)")
         try #require(pixels.count == reference.width * reference.height * 4)
 
         let hash = Checksums.fnv1a64(pixels)
-        #expect(hash == reference.hash, """
+        #expect(
+            hash == reference.hash,
+            """
             \(reference.name) (colour type \(header.colorType.rawValue), \(header.bitDepth)-bit\
             \(header.isInterlaced ? ", interlaced" : "")): pixel hash \(String(format: "%016llx", hash)) \
             != reference \(String(format: "%016llx", reference.hash)); \
@@ -98,8 +103,9 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
         let bitmap = try PNGCodec.decode(data)
         let expected = try Bitmap(width: header.width, height: header.height, straightRGBA: pixels)
         #expect(bitmap.pixels == expected.pixels, "\(reference.name): decode(_:) disagrees with decodeStraightRGBA")
-        #expect(header.hasAlpha || pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 },
-                "\(reference.name): translucent pixels although the header says there is no alpha")
+        #expect(
+            header.hasAlpha || pixels.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 },
+            "\(reference.name): translucent pixels although the header says there is no alpha")
     }
 
     // MARK: (b) invalid PngSuite files
@@ -125,8 +131,9 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
             }
             let message = error.description
             #expect(!message.isEmpty)
-            #expect(message.localizedCaseInsensitiveContains(file.mentions),
-                    "\(file.name): message \"\(message)\" does not mention \(file.mentions)")
+            #expect(
+                message.localizedCaseInsensitiveContains(file.mentions),
+                "\(file.name): message \"\(message)\" does not mention \(file.mentions)")
         }
     }
 
@@ -138,21 +145,23 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
         "pngsuite/basn6a16.png",  // 16-bit RGBA
         "pngsuite/basn6a08.png",  // 8-bit RGBA
         "pngsuite/tbbn3p08.png",  // palette + tRNS
-        "product-parrots.png",    // Kodak photo, 768x512, several IDATs
+        "product-parrots.png"  // Kodak photo, 768x512, several IDATs
     ]
 
     private static func robustnessData(_ name: String) throws -> Data {
         if name.hasPrefix("pngsuite/") { return try Fixtures.data(name) }
-        return try Data(contentsOf: Fixtures.repositoryRoot
-            .appendingPathComponent("Sources/VignetteCatalog/Resources/\(name)"))
+        return try Data(
+            contentsOf: Fixtures.repositoryRoot
+                .appendingPathComponent("Sources/VignetteCatalog/Resources/\(name)"))
     }
 
     /// Decoding must either throw or give the original dimensions.
     private static func expectThrowsOrDecodes(_ data: Data, like original: PNGCodec.Header, _ what: String) {
         do {
             let (header, pixels) = try PNGCodec.decodeStraightRGBA(data)
-            #expect(header.width == original.width && header.height == original.height,
-                    "\(what): decoded as \(header.width)x\(header.height)")
+            #expect(
+                header.width == original.width && header.height == original.height,
+                "\(what): decoded as \(header.width)x\(header.height)")
             #expect(pixels.count == header.width * header.height * 4, "\(what)")
         } catch {
             #expect(!error.description.isEmpty, "\(what)")
@@ -298,7 +307,7 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
     /// Each row filter on its own, for RGB and RGBA, decodes back exactly.
     @Test(arguments: [
         ("none", PNGCodec.EncodingOptions.Filters.none), ("sub", .sub), ("up", .up),
-        ("average", .average), ("paeth", .paeth),
+        ("average", .average), ("paeth", .paeth)
     ])
     func roundTripsEveryRowFilter(_ label: String, _ filter: PNGCodec.EncodingOptions.Filters) throws {
         for opaque in [true, false] {
@@ -313,7 +322,8 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
     @Test(arguments: [(UInt8(2), 3), (UInt8(6), 4)])
     func decodesImageDataSplitAcrossChunks(_ colorType: UInt8, _ channels: Int) throws {
         var rng = LCG(seed: UInt64(colorType))
-        let width = 9, height = 5
+        let width = 9
+        let height = 5
         var rows: [[UInt8]] = []
         for _ in 0..<height { rows.append((0..<(width * channels)).map { _ in UInt8(rng.next(upTo: 255)) }) }
         let single = PNGBuilder.image(width: width, height: height, bitDepth: 8, colorType: colorType, rows: rows)
@@ -428,8 +438,9 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
         let gamma = PNGBuilder.bigEndian(50_000)  // gamma 0.5: would visibly brighten if applied
         let chrmValues: [UInt32] = [31_270, 32_900, 64_000, 33_000, 30_000, 60_000, 15_000, 6_000]
         let chrm = chrmValues.flatMap { PNGBuilder.bigEndian($0) }
-        let tagged = PNGBuilder.image(width: 16, height: 16, bitDepth: 8, colorType: 2, rows: rows,
-                                      extraChunks: [("gAMA", gamma), ("cHRM", chrm), ("bKGD", [0, 9, 0, 9, 0, 9])])
+        let tagged = PNGBuilder.image(
+            width: 16, height: 16, bitDepth: 8, colorType: 2, rows: rows,
+            extraChunks: [("gAMA", gamma), ("cHRM", chrm), ("bKGD", [0, 9, 0, 9, 0, 9])])
         let expected = try PNGCodec.decodeStraightRGBA(Data(plain)).pixels
         #expect(expected == rgba)
         #expect(try PNGCodec.decodeStraightRGBA(Data(tagged)).pixels == expected)
@@ -442,7 +453,7 @@ struct InvalidPNG: Sendable, CustomTestStringConvertible {
         ("three bytes", [0x89, 0x50, 0x4E]),
         ("JPEG", [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01]),
         ("GIF", Array("GIF89a\u{1}\0\u{1}\0\0\0\0".utf8)),
-        ("text", Array("<html><body>404 Not Found</body></html>".utf8)),
+        ("text", Array("<html><body>404 Not Found</body></html>".utf8))
     ])
     func rejectsNonPNG(_ label: String, _ bytes: [UInt8]) {
         let data = Data(bytes)

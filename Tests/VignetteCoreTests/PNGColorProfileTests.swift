@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// PNG iCCP: extracted, converted by default, off on request; files without
@@ -53,8 +54,10 @@ import VignetteTestSupport
     /// A hand-built file (no Pillow): stored-deflate iCCP before IDAT.
     static func builtPNG(profile: [UInt8], rgb: [UInt8]) -> Data {
         let iccp = Array("ICC".utf8) + [0, 0] + PNGBuilder.zlibStored(profile)
-        return Data(PNGBuilder.image(width: rgb.count / 3, height: 1, bitDepth: 8, colorType: 2, rows: [rgb],
-                                     extraChunks: [("iCCP", iccp)]))
+        return Data(
+            PNGBuilder.image(
+                width: rgb.count / 3, height: 1, bitDepth: 8, colorType: 2, rows: [rgb],
+                extraChunks: [("iCCP", iccp)]))
     }
 
     @Test func aHandBuiltICCPIsConvertedToo() throws {

@@ -1,14 +1,16 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// The libdeflate fast path must give exactly libpng's pixels.
 @Suite struct PNGFastPathTests {
     static let files: [URL] = {
         let suite = (try? FileManager.default.contentsOfDirectory(at: Fixtures.url("pngsuite"), includingPropertiesForKeys: nil)) ?? []
-        let resources = (try? FileManager.default.contentsOfDirectory(
-            at: Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources"), includingPropertiesForKeys: nil)) ?? []
+        let resources =
+            (try? FileManager.default.contentsOfDirectory(
+                at: Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources"), includingPropertiesForKeys: nil)) ?? []
         return (suite + resources).filter { $0.pathExtension == "png" && !$0.lastPathComponent.hasPrefix("x") }
             .sorted { $0.path < $1.path }
     }()
@@ -59,13 +61,16 @@ import VignetteTestSupport
         #expect(Self.fastDecode(Data(original), header: header).accepted, "the undamaged file must be accepted")
         let idat = PNGBuilder.chunks(original).filter { $0.type == "IDAT" }.map(\.payload)
         try #require(!idat.isEmpty)
-        let first = idat[0], last = idat[idat.count - 1]
+        let first = idat[0]
+        let last = idat[idat.count - 1]
 
         var damaged: [(String, [UInt8])] = []
         // One flipped byte at the zlib header, early in the deflate data, in
         // the middle, and in the Adler-32 trailer; CRC fixed each time.
-        for (label, offset) in [("zlib header", first.lowerBound), ("first deflate byte", first.lowerBound + 2),
-                                ("middle", first.lowerBound + first.count / 2), ("Adler-32", last.upperBound - 2)] {
+        for (label, offset) in [
+            ("zlib header", first.lowerBound), ("first deflate byte", first.lowerBound + 2),
+            ("middle", first.lowerBound + first.count / 2), ("Adler-32", last.upperBound - 2)
+        ] {
             var bytes = original
             bytes[offset] ^= 0x5A
             let chunk = idat.first { $0.contains(offset) }!
@@ -73,13 +78,21 @@ import VignetteTestSupport
             damaged.append(("\(label) byte flipped", bytes))
         }
         // The zlib stream cut short: the last IDAT keeps half its payload (valid CRC).
-        damaged.append(("truncated zlib stream", Self.rebuilt(original) { type, payload, index in
-            type == "IDAT" && index == idat.count - 1 ? Array(payload.prefix(payload.count / 2)) : payload
-        }))
+        damaged.append(
+            (
+                "truncated zlib stream",
+                Self.rebuilt(original) { type, payload, index in
+                    type == "IDAT" && index == idat.count - 1 ? Array(payload.prefix(payload.count / 2)) : payload
+                }
+            ))
         // All IDAT data dropped but one byte.
-        damaged.append(("one-byte zlib stream", Self.rebuilt(original) { type, payload, index in
-            type == "IDAT" ? (index == 0 ? [payload[0]] : []) : payload
-        }))
+        damaged.append(
+            (
+                "one-byte zlib stream",
+                Self.rebuilt(original) { type, payload, index in
+                    type == "IDAT" ? (index == 0 ? [payload[0]] : []) : payload
+                }
+            ))
         // A flipped byte with the CRC left stale.
         var staleCRC = original
         staleCRC[first.lowerBound + 2] ^= 0x01

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// PNG eXIf orientation: applied by default like JPEG's, off with
@@ -56,11 +57,13 @@ import VignetteTestSupport
     @Test func aDamagedOrMalformedChunkIsIgnoredAndNeverFailsTheDecode() throws {
         var damaged = [UInt8](Self.png(before: [("eXIf", Self.exif(.left))]))
         let chunk = try #require(PNGBuilder.chunks(damaged).first { $0.type == "eXIf" })
-        damaged[chunk.payload.upperBound] ^= 0x01                               // CRC no longer matches
+        damaged[chunk.payload.upperBound] ^= 0x01  // CRC no longer matches
         #expect(PNGCodec.orientation(of: Data(damaged)) == nil)
         #expect(try PNGCodec.decode(Data(damaged)) == Self.stored)
-        for payload in [[], [0x4D, 0x4D, 0, 42], Array(repeating: 0xFF, count: 40),
-                        EXIFOrientationTests.exif(9, littleEndian: false, header: false)] {
+        for payload in [
+            [], [0x4D, 0x4D, 0, 42], Array(repeating: 0xFF, count: 40),
+            EXIFOrientationTests.exif(9, littleEndian: false, header: false)
+        ] {
             let data = Self.png(before: [("eXIf", payload)])
             #expect(PNGCodec.orientation(of: data) == nil)
             #expect(try PNGCodec.decode(data) == Self.stored)

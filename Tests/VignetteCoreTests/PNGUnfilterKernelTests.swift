@@ -19,7 +19,7 @@ import VignetteTestSupport
     @Test func scalarAndTheProcessorsSIMDPathsAreAvailable() {
         #expect(Self.paths.first == Int32(VG_UNFILTER_SCALAR))
         #if arch(x86_64)
-        #expect(Self.paths.contains(Int32(VG_UNFILTER_SSE2)))
+            #expect(Self.paths.contains(Int32(VG_UNFILTER_SSE2)))
         #endif
         #expect(Self.paths.contains(vg_png_unfilter_default_path()))
     }
@@ -39,8 +39,9 @@ import VignetteTestSupport
                 let expected = Self.reference(rows, width: width, sb: sb, db: db)
                 for path in Self.paths {
                     let got = Self.unfilter(rows, width: width, sb: sb, db: db, path: path)
-                    #expect(Self.firstDifference(got, expected) == nil,
-                            "path \(path), layout \(sb)→\(db), width \(width), filters \(rows.map(\.0))")
+                    #expect(
+                        Self.firstDifference(got, expected) == nil,
+                        "path \(path), layout \(sb)→\(db), width \(width), filters \(rows.map(\.0))")
                 }
             }
         }
@@ -59,8 +60,9 @@ import VignetteTestSupport
                     for (y, row) in rows.enumerated() {
                         let dst = out.baseAddress! + y * width * bpp
                         row.1.withUnsafeBufferPointer { dst.update(from: $0.baseAddress!, count: width * bpp) }
-                        let rc = vg_png_unfilter_row(Int32(row.0), dst, dst, y == 0 ? nil : UnsafePointer(dst - width * bpp),
-                                                     width, Int32(bpp), Int32(bpp), path)
+                        let rc = vg_png_unfilter_row(
+                            Int32(row.0), dst, dst, y == 0 ? nil : UnsafePointer(dst - width * bpp),
+                            width, Int32(bpp), Int32(bpp), path)
                         #expect(rc == 0)
                     }
                 }
@@ -100,15 +102,17 @@ import VignetteTestSupport
             #expect(vg_png_unfilter_row(5, src, &out, nil, 2, 4, 4, path) == -1)
             #expect(vg_png_unfilter_row(1, src, &out, nil, 2, 4, 3, path) == -1)
             #expect(vg_png_unfilter_row(1, src, &out, nil, 1, 9, 9, path) == -1)
-            var raw: [UInt8] = [0, 1, 2, 3, 7, 1, 2, 3]   // second row: filter byte 7
+            var raw: [UInt8] = [0, 1, 2, 3, 7, 1, 2, 3]  // second row: filter byte 7
             #expect(vg_png_unfilter_rgba(raw, &raw, 1, 2, 3, path) == -1)
         }
     }
 
     @Test func everyPredictorCaseMatchesTheSpecification() {
         // The second pixel of a two-pixel RGBA row, for a chosen left (a), above (b) and above-left (c).
-        for (a, b, c) in [(10, 20, 30), (30, 20, 10), (0, 255, 128), (200, 200, 200), (5, 250, 5), (250, 5, 5),
-                          (1, 2, 2), (3, 10, 5), (2, 10, 5), (12, 5, 10), (13, 5, 10), (13, 4, 10), (14, 4, 10)] {
+        for (a, b, c) in [
+            (10, 20, 30), (30, 20, 10), (0, 255, 128), (200, 200, 200), (5, 250, 5), (250, 5, 5),
+            (1, 2, 2), (3, 10, 5), (2, 10, 5), (12, 5, 10), (13, 5, 10), (13, 4, 10), (14, 4, 10)
+        ] {
             let up = [UInt8](repeating: UInt8(c), count: 4) + [UInt8](repeating: UInt8(b), count: 4)
             let stored = UInt8(truncatingIfNeeded: a - Self.paeth(0, c, 0))
             let src = [UInt8](repeating: stored, count: 4) + [7, 7, 7, 7]
@@ -141,7 +145,9 @@ import VignetteTestSupport
     /// The specification's predictor, written out.
     static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
         let p = a + b - c
-        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+        let pa = abs(p - a)
+        let pb = abs(p - b)
+        let pc = abs(p - c)
         if pa <= pb && pa <= pc { return a }
         return pb <= pc ? b : c
     }
@@ -171,8 +177,9 @@ import VignetteTestSupport
         out.withUnsafeMutableBufferPointer { o in
             for (y, (filter, src)) in rows.enumerated() {
                 let dst = o.baseAddress! + y * width * db
-                let rc = vg_png_unfilter_row(Int32(filter), src, dst, y == 0 ? nil : UnsafePointer(dst - width * db),
-                                             width, Int32(sb), Int32(db), path)
+                let rc = vg_png_unfilter_row(
+                    Int32(filter), src, dst, y == 0 ? nil : UnsafePointer(dst - width * db),
+                    width, Int32(sb), Int32(db), path)
                 #expect(rc == 0)
             }
         }

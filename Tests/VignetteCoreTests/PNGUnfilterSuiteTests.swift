@@ -3,6 +3,7 @@ import CKernels
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// The unfilter kernels on real files: every PngSuite image (every colour
@@ -27,8 +28,9 @@ import VignetteTestSupport
         guard let ihdr = chunks.first(where: { $0.type == "IHDR" }) else { return nil }
         let h = Array(bytes[ihdr.payload])
         let word = { (at: Int) in h[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-        var image = Image(width: word(0), height: word(4), bitDepth: Int(h[8]), colorType: Int(h[9]),
-                          interlaced: h[12] == 1, inflated: [])
+        var image = Image(
+            width: word(0), height: word(4), bitDepth: Int(h[8]), colorType: Int(h[9]),
+            interlaced: h[12] == 1, inflated: [])
         let idat = chunks.filter { $0.type == "IDAT" }.flatMap { bytes[$0.payload] }
         guard !idat.isEmpty else { return nil }
         let expected = passes(image).reduce(0) { $0 + $1.rows * (1 + $1.rowBytes) }
@@ -51,7 +53,8 @@ import VignetteTestSupport
     static func passes(_ image: Image) -> [(rows: Int, rowBytes: Int, bpp: Int)] {
         let bitsPerPixel = channels(image.colorType) * image.bitDepth
         let bpp = max(1, bitsPerPixel / 8)
-        let grid = image.interlaced
+        let grid =
+            image.interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         return grid.compactMap { x0, y0, dx, dy in
@@ -103,8 +106,9 @@ import VignetteTestSupport
                     buffer.withUnsafeMutableBufferPointer { PNGFastPath.decode(raw, header: header, into: $0.baseAddress!, path: path) }
                 }
                 #expect(accepted, "\(url.lastPathComponent), path \(path)")
-                #expect(PNGUnfilterKernelTests.firstDifference(Array(buffer[..<count]), libpng) == nil,
-                        "\(url.lastPathComponent), path \(path)")
+                #expect(
+                    PNGUnfilterKernelTests.firstDifference(Array(buffer[..<count]), libpng) == nil,
+                    "\(url.lastPathComponent), path \(path)")
             }
             checked += 1
         }

@@ -1,5 +1,6 @@
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// Extreme aspect ratios render within bounded memory (box pre-reduction,
@@ -21,20 +22,23 @@ import VignetteTestSupport
     }
 
     @Test func aVeryWideSourceIsPreReducedAndResampledHorizontallyFirst() throws {
-        let plan = ResamplePlan(sourceWidth: 200_000, sourceHeight: 10, destinationWidth: 1000, destinationHeight: 1000,
-                                visible: PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 1000), filter: .lanczos3)
+        let plan = ResamplePlan(
+            sourceWidth: 200_000, sourceHeight: 10, destinationWidth: 1000, destinationHeight: 1000,
+            visible: PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 1000), filter: .lanczos3)
         #expect(plan.blockWidth == 12 && plan.blockHeight == 1)
         #expect(plan.reducedWidth == 16_667)
         #expect(plan.horizontalFirst == false, "after the pre-reduction the usual order fits: 1000 × 16667 px rows")
-        let wider = ResamplePlan(sourceWidth: 60_000, sourceHeight: 10, destinationWidth: 1000, destinationHeight: 2000,
-                                 visible: PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 2000), filter: .lanczos3)
+        let wider = ResamplePlan(
+            sourceWidth: 60_000, sourceHeight: 10, destinationWidth: 1000, destinationHeight: 2000,
+            visible: PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 2000), filter: .lanczos3)
         #expect(wider.blockWidth == 1 && wider.horizontalFirst, "2000 rows × 60000 px would be 458 MiB")
         #expect(wider.bytes < 16 << 20, "\(wider.bytes) bytes")
     }
 
     @Test func aFilterTableNeverGrowsWithTheReduction() {
-        let plan = ResamplePlan(sourceWidth: 100_000_000, sourceHeight: 1, destinationWidth: 1000, destinationHeight: 1,
-                                visible: PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 1), filter: .lanczos3)
+        let plan = ResamplePlan(
+            sourceWidth: 100_000_000, sourceHeight: 1, destinationWidth: 1000, destinationHeight: 1,
+            visible: PixelRect(minX: 0, minY: 0, maxX: 1000, maxY: 1), filter: .lanczos3)
         #expect(plan.blockWidth == 6250)
         // Without the pre-reduction: 1000 outputs × 600,002 taps × 6 bytes = 3.4 GB of tables.
         #expect(plan.bytes < 48 << 20, "\(plan.bytes) bytes")
@@ -45,8 +49,9 @@ import VignetteTestSupport
         let (sw, sh, w, h) = source
         var image = try Self.horizontalRamp(max(sw, sh), min(sw, sh))
         if sw < sh { image = image.oriented(.right) }  // a vertical ramp down a tall image
-        let out = try ImageRenderer.render(ImageDescriptor(image, contentMode: .scaleToFill),
-                                           size: Size(width: Double(w), height: Double(h)), scale: 1)
+        let out = try ImageRenderer.render(
+            ImageDescriptor(image, contentMode: .scaleToFill),
+            size: Size(width: Double(w), height: Double(h)), scale: 1)
         let tall = sw < sh
         for probe in stride(from: 5, to: tall ? h : w, by: 97) {
             let expected = Double(probe) + 0.5
@@ -64,14 +69,19 @@ import VignetteTestSupport
         let size = Size(width: 300, height: 300)
         let planned = ImageRenderer.plannedBytes(descriptor, size: size, scale: 2)
         #expect(planned > 600 * 600 * 4 && planned < 16 << 20, "\(planned)")
-        #expect(throws: ImageRenderer.Error.overBudget(image: PixelSize(width: 3000, height: 2000),
-                                                       surface: PixelSize(width: 600, height: 600),
-                                                       needed: planned, budget: MemoryBudget(megabytes: 1))) {
+        #expect(
+            throws: ImageRenderer.Error.overBudget(
+                image: PixelSize(width: 3000, height: 2000),
+                surface: PixelSize(width: 600, height: 600),
+                needed: planned, budget: MemoryBudget(megabytes: 1))
+        ) {
             try ImageRenderer.render(descriptor, size: size, scale: 2, budget: MemoryBudget(megabytes: 1))
         }
-        let message = ImageRenderer.Error.overBudget(image: PixelSize(width: 3000, height: 2000),
-                                                     surface: PixelSize(width: 600, height: 600),
-                                                     needed: planned, budget: MemoryBudget(megabytes: 1)).description
+        let message = ImageRenderer.Error.overBudget(
+            image: PixelSize(width: 3000, height: 2000),
+            surface: PixelSize(width: 600, height: 600),
+            needed: planned, budget: MemoryBudget(megabytes: 1)
+        ).description
         #expect(message.contains("3000x2000") && message.contains("memory budget of 1 MiB"), "\(message)")
         _ = try ImageRenderer.render(descriptor, size: size, scale: 2, budget: MemoryBudget(bytes: planned))
         let surface = try ImageSurface(size: size, scale: 2)

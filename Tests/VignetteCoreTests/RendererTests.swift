@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 @Suite struct RendererTests {
@@ -23,8 +24,9 @@ import VignetteTestSupport
     @Test func backgroundFillsTheWholeSurfaceBeneath() throws {
         let background = try Color(hex: "#336699")
         let image = TestImages.solid(4, 4)
-        let out = try ImageRenderer.render(ImageDescriptor(image, contentMode: .center, background: background),
-                                       size: Size(width: 10, height: 10), scale: 1)
+        let out = try ImageRenderer.render(
+            ImageDescriptor(image, contentMode: .center, background: background),
+            size: Size(width: 10, height: 10), scale: 1)
         #expect(out[0, 0] == background.premultiplied)
         #expect(out[9, 9] == background.premultiplied)
         #expect(out[5, 5] == image[0, 0])
@@ -36,14 +38,16 @@ import VignetteTestSupport
         let red50 = try Color(hex: "#FF000080")
         let image = Bitmap(width: 2, height: 2, fill: red50)
         #expect(image[0, 0] == PremultipliedPixel(red: 128, green: 0, blue: 0, alpha: 128))
-        let out = try ImageRenderer.render(ImageDescriptor(image, background: try Color(hex: "#0000FF")),
-                                       size: Size(width: 2, height: 2), scale: 1)
+        let out = try ImageRenderer.render(
+            ImageDescriptor(image, background: try Color(hex: "#0000FF")),
+            size: Size(width: 2, height: 2), scale: 1)
         // src + dst × (255 − 128) / 255: blue 255 × 127 / 255 = 127.
         #expect(out[1, 1] == PremultipliedPixel(red: 128, green: 0, blue: 127, alpha: 255))
 
         // Translucent over translucent stays premultiplied and correct.
-        let over = try ImageRenderer.render(ImageDescriptor(image, background: try Color(hex: "#0000FF80")),
-                                        size: Size(width: 2, height: 2), scale: 1)
+        let over = try ImageRenderer.render(
+            ImageDescriptor(image, background: try Color(hex: "#0000FF80")),
+            size: Size(width: 2, height: 2), scale: 1)
         #expect(over[0, 0] == PremultipliedPixel(red: 128, green: 0, blue: 64, alpha: 192))
     }
 
@@ -52,7 +56,10 @@ import VignetteTestSupport
         // Four pixels of different colour and alpha: only alpha should survive.
         let alphas: [UInt8] = [255, 128, 0, 64]
         for (i, a) in alphas.enumerated() {
-            pixels[i * 4] = a / 2; pixels[i * 4 + 1] = a; pixels[i * 4 + 2] = 0; pixels[i * 4 + 3] = a
+            pixels[i * 4] = a / 2
+            pixels[i * 4 + 1] = a
+            pixels[i * 4 + 2] = 0
+            pixels[i * 4 + 3] = a
         }
         let image = try Bitmap(width: 4, height: 1, premultipliedRGBA: pixels)
         let tint = try Color(hex: "#00FF0080")
@@ -67,8 +74,9 @@ import VignetteTestSupport
     }
 
     @Test func resampledTranslucencyStaysValidPremultiplied() throws {
-        let glass = try PNGCodec.decode(contentsOf: Fixtures.repositoryRoot
-            .appendingPathComponent("Sources/VignetteCatalog/Resources/transparency.png").path)
+        let glass = try PNGCodec.decode(
+            contentsOf: Fixtures.repositoryRoot
+                .appendingPathComponent("Sources/VignetteCatalog/Resources/transparency.png").path)
         for size in [Size(width: 77, height: 53), Size(width: 611, height: 401)] {
             let out = try ImageRenderer.render(ImageDescriptor(glass), size: size, scale: 1)
             // Bitmap's validating initialiser rejects colour > alpha anywhere.
@@ -82,8 +90,9 @@ import VignetteTestSupport
     @Test(arguments: [(256, 171), (192, 128), (300, 200), (97, 64)])
     func photoDownscaleIsWithin38dBOfLanczos3(width: Int, height: Int) throws {
         let photo = try TestImages.photo()
-        let out = Resampler.resample(photo, destinationWidth: width, destinationHeight: height,
-                                     visible: PixelRect(minX: 0, minY: 0, maxX: width, maxY: height), filter: .lanczos3)
+        let out = Resampler.resample(
+            photo, destinationWidth: width, destinationHeight: height,
+            visible: PixelRect(minX: 0, minY: 0, maxX: width, maxY: height), filter: .lanczos3)
         let reference = ReferenceResampler.lanczos3(photo, width: width, height: height)
         let psnr = ReferenceResampler.psnr(out, reference)
         #expect(psnr >= 38, "PSNR \(psnr) dB at \(width)x\(height)")
@@ -92,19 +101,22 @@ import VignetteTestSupport
     @Test func photoUpscaleIsSmoothAndClose() throws {
         let photo = try TestImages.photo()
         let (w, h) = (1152, 768)
-        let out = Resampler.resample(photo, destinationWidth: w, destinationHeight: h,
-                                     visible: PixelRect(minX: 0, minY: 0, maxX: w, maxY: h), filter: .lanczos3)
+        let out = Resampler.resample(
+            photo, destinationWidth: w, destinationHeight: h,
+            visible: PixelRect(minX: 0, minY: 0, maxX: w, maxY: h), filter: .lanczos3)
         let psnr = ReferenceResampler.psnr(out, ReferenceResampler.lanczos3(photo, width: w, height: h))
         #expect(psnr >= 38, "PSNR \(psnr) dB")
-        let bilinear = Resampler.resample(photo, destinationWidth: w, destinationHeight: h,
-                                          visible: PixelRect(minX: 0, minY: 0, maxX: w, maxY: h), filter: .bilinear)
+        let bilinear = Resampler.resample(
+            photo, destinationWidth: w, destinationHeight: h,
+            visible: PixelRect(minX: 0, minY: 0, maxX: w, maxY: h), filter: .bilinear)
         #expect(ReferenceResampler.psnr(bilinear, ReferenceResampler.lanczos3(photo, width: w, height: h)) >= 30)
     }
 
     @Test func visibleWindowEqualsTheSameWindowOfAFullResample() throws {
         let photo = try TestImages.photo()
-        let full = Resampler.resample(photo, destinationWidth: 300, destinationHeight: 200,
-                                      visible: PixelRect(minX: 0, minY: 0, maxX: 300, maxY: 200), filter: .lanczos3)
+        let full = Resampler.resample(
+            photo, destinationWidth: 300, destinationHeight: 200,
+            visible: PixelRect(minX: 0, minY: 0, maxX: 300, maxY: 200), filter: .lanczos3)
         let window = PixelRect(minX: 37, minY: 11, maxX: 250, maxY: 190)
         let part = Resampler.resample(photo, destinationWidth: 300, destinationHeight: 200, visible: window, filter: .lanczos3)
         for y in window.minY..<window.maxY {
@@ -119,8 +131,9 @@ import VignetteTestSupport
         let flat = TestImages.solid(50, 30, color: Color(red: 13, green: 200, blue: 99))
         for filter in ResamplingFilter.Kind.allCases.map(ResamplingFilter.init) {
             for (w, h) in [(17, 9), (50, 31), (143, 77)] {
-                let out = Resampler.resample(flat, destinationWidth: w, destinationHeight: h,
-                                             visible: PixelRect(minX: 0, minY: 0, maxX: w, maxY: h), filter: filter)
+                let out = Resampler.resample(
+                    flat, destinationWidth: w, destinationHeight: h,
+                    visible: PixelRect(minX: 0, minY: 0, maxX: w, maxY: h), filter: filter)
                 let greens: Set<UInt8> = Set(stride(from: 0, to: out.count, by: 4).map { out[$0 + 1] })
                 #expect(greens == [200], "\(filter) \(w)x\(h)")
             }

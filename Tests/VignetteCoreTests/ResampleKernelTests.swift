@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VignetteCore
 
 /// The resampling kernels' SIMD and portable scalar paths must give the same
@@ -23,13 +24,13 @@ import Testing
     }
 
     static let cases: [(source: (Int, Int), destination: (Int, Int))] = [
-        ((97, 61), (31, 17)),     // odd sizes, many taps
-        ((40, 40), (97, 53)),     // upscale
-        ((300, 7), (13, 7)),      // horizontal only
-        ((7, 300), (7, 11)),      // vertical only, span below one SIMD block
-        ((1, 50), (1, 3)),        // one column
-        ((64, 64), (63, 65)),     // nearly the same size
-        ((211, 90), (77, 45)),    // AVX2: 32-byte vertical blocks and a tail, horizontal pairs and edge singles
+        ((97, 61), (31, 17)),  // odd sizes, many taps
+        ((40, 40), (97, 53)),  // upscale
+        ((300, 7), (13, 7)),  // horizontal only
+        ((7, 300), (7, 11)),  // vertical only, span below one SIMD block
+        ((1, 50), (1, 3)),  // one column
+        ((64, 64), (63, 65)),  // nearly the same size
+        ((211, 90), (77, 45))  // AVX2: 32-byte vertical blocks and a tail, horizontal pairs and edge singles
     ]
 
     @Test(arguments: [ResamplingFilter.lanczos3, .catmullRom, .bilinear, .box])
@@ -37,14 +38,18 @@ import Testing
         for (index, item) in Self.cases.enumerated() {
             let source = try Self.noise(item.source.0, item.source.1, seed: UInt32(index + 1))
             let (w, h) = item.destination
-            let windows = [PixelRect(minX: 0, minY: 0, maxX: w, maxY: h),
-                           PixelRect(minX: w / 3, minY: h / 4, maxX: w, maxY: h - h / 4)]
+            let windows = [
+                PixelRect(minX: 0, minY: 0, maxX: w, maxY: h),
+                PixelRect(minX: w / 3, minY: h / 4, maxX: w, maxY: h - h / 4)
+            ]
             for visible in windows where !visible.isEmpty {
-                let scalar = Resampler.resample(source, destinationWidth: w, destinationHeight: h, visible: visible,
-                                                filter: filter, path: .scalar)
+                let scalar = Resampler.resample(
+                    source, destinationWidth: w, destinationHeight: h, visible: visible,
+                    filter: filter, path: .scalar)
                 for path in [Resampler.KernelPath.sse2, .best] {
-                    let simd = Resampler.resample(source, destinationWidth: w, destinationHeight: h, visible: visible,
-                                                  filter: filter, path: path)
+                    let simd = Resampler.resample(
+                        source, destinationWidth: w, destinationHeight: h, visible: visible,
+                        filter: filter, path: path)
                     #expect(simd == scalar, "\(path) \(item) \(visible)")
                 }
                 #expect(scalar.count == visible.width * visible.height * 4)
@@ -60,17 +65,21 @@ import Testing
     }
 
     @Test func aFlatImageStaysExactlyFlat() throws {
-        let flat = try Bitmap(width: 123, height: 77,
-                              premultipliedRGBA: [UInt8](repeating: 0, count: 123 * 77 * 4).enumerated().map {
-                                  [0x40, 0x80, 0xC0, 0xFF][$0.offset % 4]
-                              })
-        for path in Resampler.KernelPath.allCases {
-            let out = Resampler.resample(flat, destinationWidth: 50, destinationHeight: 91,
-                                         visible: PixelRect(minX: 0, minY: 0, maxX: 50, maxY: 91),
-                                         filter: .lanczos3, path: path)
-            #expect(out == [UInt8](repeating: 0, count: 50 * 91 * 4).enumerated().map {
+        let flat = try Bitmap(
+            width: 123, height: 77,
+            premultipliedRGBA: [UInt8](repeating: 0, count: 123 * 77 * 4).enumerated().map {
                 [0x40, 0x80, 0xC0, 0xFF][$0.offset % 4]
             })
+        for path in Resampler.KernelPath.allCases {
+            let out = Resampler.resample(
+                flat, destinationWidth: 50, destinationHeight: 91,
+                visible: PixelRect(minX: 0, minY: 0, maxX: 50, maxY: 91),
+                filter: .lanczos3, path: path)
+            #expect(
+                out
+                    == [UInt8](repeating: 0, count: 50 * 91 * 4).enumerated().map {
+                        [0x40, 0x80, 0xC0, 0xFF][$0.offset % 4]
+                    })
         }
     }
 }

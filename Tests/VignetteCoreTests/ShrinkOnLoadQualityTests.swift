@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// The formats issue's quality bar: a 3072×2048 JPEG rendered to 300×300 pt
@@ -9,8 +10,9 @@ import VignetteTestSupport
 @Suite struct ShrinkOnLoadQualityTests {
     @Test func aLargeJPEGRenderedSmallStaysAbove36dBOfAFullDecode() throws {
         // A 3072×2048 photo made in process: the bundled Kodak photo, enlarged 4×.
-        let large = try ImageRenderer.render(ImageDescriptor(try TestImages.photo()), size: Size(width: 3072, height: 2048),
-                                             scale: 1, filter: .bilinear)
+        let large = try ImageRenderer.render(
+            ImageDescriptor(try TestImages.photo()), size: Size(width: 3072, height: 2048),
+            scale: 1, filter: .bilinear)
         let jpeg = try JPEGCodec(options: JPEGCodec.EncodingOptions(quality: 90)).encode(large)
         let target = ShrinkTarget(size: PixelSize(width: 600, height: 600), contentMode: .aspectFill)
 

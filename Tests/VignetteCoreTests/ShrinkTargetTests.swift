@@ -1,5 +1,6 @@
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// The shrink-on-load rule decoders share: the largest reduction that still
@@ -28,7 +29,7 @@ import VignetteTestSupport
         // 2401 / 4 rounds up to 601 ≥ 600.
         let target = ShrinkTarget(size: PixelSize(width: 600, height: 600), contentMode: .scaleToFill)
         #expect(target.largestReduction(width: 2401, height: 2401) == 4)
-        #expect(target.largestReduction(width: 2396, height: 2396) == 2)   // 599 < 600
+        #expect(target.largestReduction(width: 2396, height: 2396) == 2)  // 599 < 600
     }
 
     @Test(arguments: [ContentMode.center, .top, .bottomRight])

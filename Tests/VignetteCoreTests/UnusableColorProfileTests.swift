@@ -1,11 +1,12 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// A profile that cannot be used never fails a decode and never touches a pixel.
 @Suite struct UnusableColorProfileTests {
-    static let pixels: [UInt8] = (0..<64).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }   // 4×4 RGBA
+    static let pixels: [UInt8] = (0..<64).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }  // 4×4 RGBA
 
     /// The outcome of converting `pixels`, which must be left as they were.
     static func untouched(_ bytes: [UInt8]) -> ColorProfile.Conversion {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// WebP decoding against dwebp decodes by the same libwebp (pixel-exact; see
@@ -38,8 +39,10 @@ import VignetteTestSupport
         #expect(ImageDecoders.standard.formats.contains(.webp))
     }
 
-    @Test(arguments: [("lossy.webp", "lossy.png"), ("lossless.webp", "lossless.png"), ("alpha.webp", "alpha.png"),
-                      ("iccp.webp", "lossy.png")])
+    @Test(arguments: [
+        ("lossy.webp", "lossy.png"), ("lossless.webp", "lossless.png"), ("alpha.webp", "alpha.png"),
+        ("iccp.webp", "lossy.png")
+    ])
     func decodesPixelExactLikeDwebp(_ file: String, _ reference: String) throws {
         let decoded = try Self.decode(file, DecodingOptions(scale: 2, convertsToSRGB: false))
         let expected = try Self.reference(reference, scale: 2)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// WebP encoding: round trips, determinism, and no alpha for opaque input.
@@ -21,7 +22,8 @@ import VignetteTestSupport
 
     /// PSNR in dB over the colour channels of two opaque bitmaps of one size.
     static func psnr(_ a: Bitmap, _ b: Bitmap) -> Double {
-        var squared = 0.0, count = 0.0
+        var squared = 0.0
+        var count = 0.0
         for i in 0..<a.pixels.count where i % 4 != 3 {
             let d = Double(a.pixels[i]) - Double(b.pixels[i])
             squared += d * d

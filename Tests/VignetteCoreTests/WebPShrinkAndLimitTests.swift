@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 
 /// WebP's pixel limit (from the header, before allocation) and shrink-on-load

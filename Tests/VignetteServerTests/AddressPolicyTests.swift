@@ -12,7 +12,7 @@ import Vignette
         ("::1", "loopback"), ("::", "unspecified"), ("fc00::1", "unique local (fc00::/7)"), ("fd12::1", "unique local (fc00::/7)"),
         ("fe80::1", "link-local (fe80::/10)"), ("ff02::1", "multicast"),
         ("::ffff:127.0.0.1", "IPv4-embedding IPv6, loopback"), ("::ffff:169.254.169.254", "IPv4-embedding IPv6, link-local"),
-        ("64:ff9b::10.0.0.1", "NAT64 IPv6, private (RFC 1918)"), ("2002:a00:1::", "6to4 IPv6, private (RFC 1918)"),
+        ("64:ff9b::10.0.0.1", "NAT64 IPv6, private (RFC 1918)"), ("2002:a00:1::", "6to4 IPv6, private (RFC 1918)")
     ])
     func nonPublicAddressesAreNamed(text: String, kind: String) throws {
         #expect(try #require(IPAddress(text)).nonPublicKind == kind)
@@ -59,18 +59,23 @@ import Vignette
     @Test func anHTTPSTransferIsNeverRedirectedToPlainHTTP() throws {
         let origin = try #require(URL(string: "https://cdn.example.com/a.jpg"))
         let publicOnly = AddressPolicy.publicOnly
-        #expect(publicOnly.refusal(forHop: try #require(URL(string: "http://cdn.example.com/a.jpg")), from: origin)
-            == .httpsDowngrade)
-        #expect(publicOnly.refusal(forHop: try #require(URL(string: "HTTP://cdn.example.com/a.jpg")), from: origin)
-            == .httpsDowngrade)
-        #expect(publicOnly.refusal(forHop: try #require(URL(string: "https://other.example.com/a.jpg")), from: origin)
-            == nil)
+        #expect(
+            publicOnly.refusal(forHop: try #require(URL(string: "http://cdn.example.com/a.jpg")), from: origin)
+                == .httpsDowngrade)
+        #expect(
+            publicOnly.refusal(forHop: try #require(URL(string: "HTTP://cdn.example.com/a.jpg")), from: origin)
+                == .httpsDowngrade)
+        #expect(
+            publicOnly.refusal(forHop: try #require(URL(string: "https://other.example.com/a.jpg")), from: origin)
+                == nil)
         let plain = try #require(URL(string: "http://cdn.example.com/a.jpg"))
         #expect(publicOnly.refusal(forHop: try #require(URL(string: "http://b.example.com/")), from: plain) == nil)
         #expect(AddressPolicy.allowAll.refusal(forHop: plain, from: origin) == nil)
-        let listed = AddressPolicy(allowsPrivateNetworks: false, allowedHosts: [try #require(HostPattern("cdn.example.com"))],
-                                   allowsHTTPSDowngrade: false)
-        #expect(listed.refusal(forHop: try #require(URL(string: "https://evil.example.net/")), from: origin)
-            == .hostNotAllowed("evil.example.net:443"))
+        let listed = AddressPolicy(
+            allowsPrivateNetworks: false, allowedHosts: [try #require(HostPattern("cdn.example.com"))],
+            allowsHTTPSDowngrade: false)
+        #expect(
+            listed.refusal(forHop: try #require(URL(string: "https://evil.example.net/")), from: origin)
+                == .hostNotAllowed("evil.example.net:443"))
     }
 }

@@ -18,26 +18,29 @@ import VignetteTestSupport
     }
 
     @Test func theIssueExampleParsesWithEveryKey() throws {
-        let configuration = try ServerConfiguration(yaml: """
-            signingKey: "secret"
-            allowHosts: ["cdn.example.com", "127.0.0.1:9000", "[::1]:8080", "*.img.example.org"]
-            allowPrivateNetworks: false
-            maxConcurrentRequests: 64
-            maxQueue: 256
-            cacheDir: /var/cache/vignette
-            maxSourceBytes: 1000000
-            sourceTimeout: 2.5
-            presets:
-              productImage: {contentMode: aspectFill, background: "#EEEEEE", maxAge: 86400}
-              icon:         {contentMode: center, tint: "#FF0000"}
-            """)
+        let configuration = try ServerConfiguration(
+            yaml: """
+                signingKey: "secret"
+                allowHosts: ["cdn.example.com", "127.0.0.1:9000", "[::1]:8080", "*.img.example.org"]
+                allowPrivateNetworks: false
+                maxConcurrentRequests: 64
+                maxQueue: 256
+                cacheDir: /var/cache/vignette
+                maxSourceBytes: 1000000
+                sourceTimeout: 2.5
+                presets:
+                  productImage: {contentMode: aspectFill, background: "#EEEEEE", maxAge: 86400}
+                  icon:         {contentMode: center, tint: "#FF0000"}
+                """)
         #expect(configuration.signingKey == "secret")
         #expect(configuration.allowHosts.map(\.description) == ["cdn.example.com", "127.0.0.1:9000", "[::1]:8080", "*.img.example.org"])
         #expect(configuration.cacheDir == "/var/cache/vignette")
         #expect(configuration.limits.maxSourceBytes == 1_000_000)
         #expect(configuration.limits.sourceTimeout == .milliseconds(2500))
-        #expect(configuration.presets["productImage"] == PresetDefinition(
-            contentMode: .aspectFill, background: Color(red: 0xEE, green: 0xEE, blue: 0xEE), maxAge: 86400))
+        #expect(
+            configuration.presets["productImage"]
+                == PresetDefinition(
+                    contentMode: .aspectFill, background: Color(red: 0xEE, green: 0xEE, blue: 0xEE), maxAge: 86400))
         #expect(configuration.presets["icon"]?.maxAge == 3600)
         let policy = configuration.loadingOptions.addressPolicy
         #expect(!policy.allowsPrivateNetworks && !policy.allowsHTTPSDowngrade)
@@ -66,7 +69,7 @@ import VignetteTestSupport
         ("presets: {a: {maxage: 5}}", "presets.a.maxage: unknown key (known: contentMode, tint, background, failure, maxAge)"),
         ("presets: {a: {failure: /nonexistent/f.png}}", "presets.a.failure: /nonexistent/f.png:"),
         ("presets: [a]", "presets: expected a mapping"),
-        ("maxQueue: [1", "the configuration is not valid YAML"),
+        ("maxQueue: [1", "the configuration is not valid YAML")
     ])
     func errorsNameTheKey(yaml: String, message: String) throws {
         do {
@@ -87,8 +90,9 @@ import VignetteTestSupport
         let configuration = try ServerConfiguration(contentsOfFile: file.path)
         #expect(configuration.presets["p"]?.failure == folder.appendingPathComponent("broken.png").path)
         let service = try RenderService(configuration: configuration)
-        let reply = await service.render(target: "/render/p?url=http%3A%2F%2F127.0.0.1%3A1%2Fa.png&w=8&h=8&format=png",
-                                         preset: "p", accept: nil, ifNoneMatch: nil)
+        let reply = await service.render(
+            target: "/render/p?url=http%3A%2F%2F127.0.0.1%3A1%2Fa.png&w=8&h=8&format=png",
+            preset: "p", accept: nil, ifNoneMatch: nil)
         #expect(reply.status == 403)  // the server default refuses loopback before any fetch
         #expect(reply.header("Cache-Control") == "no-store")
     }

@@ -35,8 +35,9 @@ import VignetteServer
         var configuration = ServerConfiguration()
         configuration.presets = ["thumb": PresetDefinition()]
         let service = try RenderService(configuration: configuration)
-        let reply = await service.render(target: "/render/thumb?\(source)&w=16&h=16&scale=1e-3", preset: "thumb",
-                                         accept: nil, ifNoneMatch: nil)
+        let reply = await service.render(
+            target: "/render/thumb?\(source)&w=16&h=16&scale=1e-3", preset: "thumb",
+            accept: nil, ifNoneMatch: nil)
         #expect(reply.status == 400)
         #expect(String(decoding: reply.body, as: UTF8.self).contains("0×0 pixels"))
     }

@@ -67,7 +67,10 @@ import VignetteTestSupport
             _ = try await CurlDataLoader(options: options).load(url)
             Issue.record("loaded a loopback source")
         } catch {
-            guard case .refused(_, .privateAddress(let text)) = error else { Issue.record("\(error)"); return }
+            guard case .refused(_, .privateAddress(let text)) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(text.contains("port \(forbidden.port)") && text.contains("loopback"))
         }
         #expect(forbidden.requestOrder.isEmpty)

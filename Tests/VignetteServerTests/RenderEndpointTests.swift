@@ -9,8 +9,9 @@ import VignetteServer
     @Test func rendersAnOpaqueSourceAsJPEGAtTheRequestedPixelSize() async throws {
         let origin = try await TestOrigin.start()
         try await TestServer.with(.testing()) { server in
-            let reply = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 50, h: 40, "&scale=2",
-                                                headers: ["Accept": "image/avif,image/png,*/*"])
+            let reply = try await server.render(
+                "thumb", source: origin.url("/photo.jpg"), w: 50, h: 40, "&scale=2",
+                headers: ["Accept": "image/avif,image/png,*/*"])
             #expect(reply.status == 200)
             #expect(reply.header("Content-Type") == "image/jpeg")
             #expect(reply.header("Vary") == "Accept")
@@ -25,19 +26,22 @@ import VignetteServer
     @Test func negotiatesWebPFromAcceptAndPNGForTranslucentOutput() async throws {
         let origin = try await TestOrigin.start()
         try await TestServer.with(.testing()) { server in
-            let webp = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 30, h: 30,
-                                               headers: ["Accept": "image/webp,image/*;q=0.8"])
+            let webp = try await server.render(
+                "thumb", source: origin.url("/photo.jpg"), w: 30, h: 30,
+                headers: ["Accept": "image/webp,image/*;q=0.8"])
             #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
             #expect(try Bitmap(decoding: webp.body).width == 30)
-            let refused = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 30, h: 30,
-                                                  headers: ["Accept": "image/webp;q=0, */*"])
+            let refused = try await server.render(
+                "thumb", source: origin.url("/photo.jpg"), w: 30, h: 30,
+                headers: ["Accept": "image/webp;q=0, */*"])
             #expect(refused.header("Content-Type") == "image/jpeg")
             // aspectFit of a translucent source on no background: PNG keeps the alpha.
             let png = try await server.render("fit", source: origin.url("/alpha.png"), w: 20, h: 10)
             #expect(png.status == 200 && png.header("Content-Type") == "image/png")
             #expect(try Bitmap(decoding: png.body).isOpaque == false)
-            let named = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 30, h: 30, "&format=png&q=90",
-                                                headers: ["Accept": "image/webp"])
+            let named = try await server.render(
+                "thumb", source: origin.url("/photo.jpg"), w: 30, h: 30, "&format=png&q=90",
+                headers: ["Accept": "image/webp"])
             #expect(named.header("Content-Type") == "image/png")
             #expect(named.header("Vary") == nil)
         }
@@ -51,21 +55,25 @@ import VignetteServer
             let etag = try #require(first.header("ETag"))
             let again = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 64, h: 64)
             #expect(again.header("ETag") == etag && again.body == first.body)
-            let cached = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 64, h: 64,
-                                                 headers: ["If-None-Match": "\"other\", \(etag)"])
+            let cached = try await server.render(
+                "thumb", source: origin.url("/photo.jpg"), w: 64, h: 64,
+                headers: ["If-None-Match": "\"other\", \(etag)"])
             #expect(cached.status == 304)
             #expect(cached.body.isEmpty)
             #expect(cached.header("ETag") == etag && cached.header("Cache-Control") == "public, max-age=600")
-            let changed = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 65, h: 64,
-                                                  headers: ["If-None-Match": etag])
+            let changed = try await server.render(
+                "thumb", source: origin.url("/photo.jpg"), w: 65, h: 64,
+                headers: ["If-None-Match": etag])
             #expect(changed.status == 200 && changed.header("ETag") != etag)
             #expect(origin.requests(to: "/photo.jpg") == 1)  // one fetch for every size
         }
         try await origin.server.stop()
     }
 
-    @Test(arguments: [("/status/404", 404), ("/status/410", 404), ("/status/503", 502), ("/status/500", 502),
-                      ("/status/403", 502)])
+    @Test(arguments: [
+        ("/status/404", 404), ("/status/410", 404), ("/status/503", 502), ("/status/500", 502),
+        ("/status/403", 502)
+    ])
     func aFailingSourceGetsThePlaceholderWithTheUpstreamMeaning(path: String, status: Int) async throws {
         let origin = try await TestOrigin.start()
         try await TestServer.with(.testing()) { server in
@@ -102,7 +110,7 @@ import VignetteServer
         ("/render/thumb?url=%3Anot%20a%20url&w=10&h=10", 400, "url=:not a url: expected an absolute http or https URL"),
         ("/render/thumb?url=file%3A%2F%2F%2Fetc%2Fpasswd&w=10&h=10", 403, "the file: scheme is not allowed"),
         ("/render/thumb?url=data%3Aimage%2Fpng%3Bbase64%2CAAAA&w=10&h=10", 403, "the data: scheme is not allowed"),
-        ("/render/nope?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=10&h=10", 404, "unknown preset 'nope' (presets: fit, thumb)"),
+        ("/render/nope?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=10&h=10", 404, "unknown preset 'nope' (presets: fit, thumb)")
     ])
     func badRequestsSayWhatIsWrong(path: String, status: Int, message: String) async throws {
         try await TestServer.with(.testing()) { server in

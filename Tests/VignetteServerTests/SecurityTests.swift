@@ -61,7 +61,7 @@ import VignetteTestSupport
                 origin.url("/redirect?to=" + forbiddenURL.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
                 origin.url("/redirect?to=http%3A%2F%2Flocalhost%3A\(forbidden.port)%2Fok.png"),
                 "http://[::1]:\(forbidden.port)/ok.png",
-                "http://169.254.169.254/latest/meta-data/",
+                "http://169.254.169.254/latest/meta-data/"
             ]
             for source in sources {
                 let reply = try await server.render("thumb", source: source, w: 10, h: 10)

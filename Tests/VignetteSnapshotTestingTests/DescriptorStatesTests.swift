@@ -18,24 +18,27 @@ import VignetteTesting
     /// The product photo as the server sends it: JPEG bytes, decoded (and
     /// shrunk on load) by the real decoders for each surface.
     func fixtures() throws -> FixtureLoader {
-        let jpeg = try Data(contentsOf: Fixtures.repositoryRoot
-            .appendingPathComponent("Sources/VignetteCatalog/Resources/product-parrots.jpg"))
+        let jpeg = try Data(
+            contentsOf: Fixtures.repositoryRoot
+                .appendingPathComponent("Sources/VignetteCatalog/Resources/product-parrots.jpg"))
         return FixtureLoader([url: .data(jpeg)])
     }
 
     func states(_ loader: any ImageLoading, placeholders: ImageSurface.Placeholders) -> DescriptorStates {
-        .states(sizes: [Size(width: 120, height: 80), Size(width: 56, height: 72)], scales: [1, 2],
-                loader: loader, placeholders: placeholders)
+        .states(
+            sizes: [Size(width: 120, height: 80), Size(width: 56, height: 72)], scales: [1, 2],
+            loader: loader, placeholders: placeholders)
     }
 
     @Test func productImage() async throws {
         let fixtures = try fixtures()
         await assertSnapshot(of: DemoImages.productImage(url), as: states(fixtures, placeholders: placeholders), named: "sheet")
         // One load per loaded cell, each with its surface's shrink-on-load target.
-        #expect(fixtures.requests.map(\.options.shrinkTarget?.size) == [
-            PixelSize(width: 120, height: 80), PixelSize(width: 240, height: 160),
-            PixelSize(width: 56, height: 72), PixelSize(width: 112, height: 144),
-        ])
+        #expect(
+            fixtures.requests.map(\.options.shrinkTarget?.size) == [
+                PixelSize(width: 120, height: 80), PixelSize(width: 240, height: 160),
+                PixelSize(width: 56, height: 72), PixelSize(width: 112, height: 144)
+            ])
     }
 
     @Test func placeholdersKeepTheirOwnPresentation() async throws {
@@ -60,8 +63,9 @@ import VignetteTesting
         let recorded = try PNGCodec.decode(Data(contentsOf: reference))
         let remote = DemoImages.productImage(url)
         let mode = remote.contentMode
-        let buggyPlaceholders = ImageSurface.Placeholders(loading: DemoImages.loading.contentMode(mode),
-                                                          failure: DemoImages.failure.contentMode(mode))
+        let buggyPlaceholders = ImageSurface.Placeholders(
+            loading: DemoImages.loading.contentMode(mode),
+            failure: DemoImages.failure.contentMode(mode))
         let correct = try await states(try fixtures(), placeholders: placeholders).sheet(of: remote)
         let buggy = try await states(try fixtures(), placeholders: buggyPlaceholders).sheet(of: remote)
         #expect(correct == recorded)
@@ -82,12 +86,16 @@ import VignetteTesting
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try PNGCodec.encode(sheet).write(to: file)
 
-        #expect(await verifyImageSnapshot(of: remote, as: small, named: "sheet", record: .never,
-                                          filePath: testFile, testName: "states()") == nil)
+        #expect(
+            await verifyImageSnapshot(
+                of: remote, as: small, named: "sheet", record: .never,
+                filePath: testFile, testName: "states()") == nil)
         var buggy = small
         buggy.placeholders = placeholders.loading(DemoImages.loading.contentMode(.aspectFill))
-        let message = try #require(await verifyImageSnapshot(of: remote, as: buggy, named: "sheet", record: .never,
-                                                             filePath: testFile, testName: "states()"))
+        let message = try #require(
+            await verifyImageSnapshot(
+                of: remote, as: buggy, named: "sheet", record: .never,
+                filePath: testFile, testName: "states()"))
         #expect(message.contains(file.path))
     }
 
@@ -103,9 +111,10 @@ import VignetteTesting
         // The loading and failed cells alone need no image.
         var placeholdersOnly = broken
         placeholdersOnly.shown = [.loading, .failed]
-        #expect(try await placeholdersOnly.cells(of: remote).map(\.loadState.description) == [
-            "loading \(url.absoluteString)", "failed: \(url.absoluteString): HTTP 404",
-        ])
+        #expect(
+            try await placeholdersOnly.cells(of: remote).map(\.loadState.description) == [
+                "loading \(url.absoluteString)", "failed: \(url.absoluteString): HTTP 404"
+            ])
     }
 
     @Test func badConfigurationsSayWhy() async throws {

@@ -11,11 +11,12 @@ import VignetteSnapshotTesting
         "0123456789 @ . , - : / ( ) _ # % + = ! ? ' \"",
         "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
         "abcdefghijklmnopqrstuvwxyz",
-        "loading loaded failed 120x80 @2x 12.5x8 @1.5x",
+        "loading loaded failed 120x80 @2x 12.5x8 @1.5x"
     ]
 
     @Test func specimen() {
-        let scale = 2, gap = 6
+        let scale = 2
+        let gap = 6
         let width = Self.lines.map { LabelFont.width(of: $0, scale: scale) }.max()! + 2 * gap
         let line = LabelFont.height(scale: scale) + gap
         var sheet = Bitmap(width: width, height: gap + line * Self.lines.count, fill: .white)
@@ -65,7 +66,8 @@ import VignetteSnapshotTesting
         #expect(LabelFont.width(of: "1") == 5 && LabelFont.width(of: "11") == 11 && LabelFont.width(of: "i.") == 5)
         #expect(LabelFont.width(of: "loaded", scale: 3) == 3 * LabelFont.width(of: "loaded"))
         #expect(LabelFont.height(scale: 2) == 18)
-        let one = LabelFont.render("x@2", color: .black), two = LabelFont.render("x@2", color: .black, scale: 2)
+        let one = LabelFont.render("x@2", color: .black)
+        let two = LabelFont.render("x@2", color: .black, scale: 2)
         #expect(two.width == 2 * one.width && two.height == 2 * one.height)
         for y in 0..<two.height {
             for x in 0..<two.width { #expect(two[x, y] == one[x / 2, y / 2]) }

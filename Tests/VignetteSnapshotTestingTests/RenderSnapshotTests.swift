@@ -1,10 +1,11 @@
 import Foundation
 import SnapshotTesting
 import Testing
-import VignetteTestSupport
-@testable import VignetteCore
 import VignetteCatalog
 import VignetteSnapshotTesting
+import VignetteTestSupport
+
+@testable import VignetteCore
 
 /// The renderer's behaviour pinned as PNG references under
 /// `Snapshots/RenderSnapshotTests/` (each one looked at once before committing).
@@ -18,7 +19,7 @@ import VignetteSnapshotTesting
             (PixelRect(minX: 1, minY: 1, maxX: 12, maxY: 8), Color(red: 220, green: 40, blue: 40, alpha: alpha)),
             (PixelRect(minX: 12, minY: 1, maxX: 23, maxY: 8), Color(red: 40, green: 170, blue: 60, alpha: alpha)),
             (PixelRect(minX: 1, minY: 8, maxX: 12, maxY: 15), Color(red: 40, green: 80, blue: 220, alpha: alpha)),
-            (PixelRect(minX: 12, minY: 8, maxX: 23, maxY: 15), Color(red: 240, green: 200, blue: 30, alpha: alpha)),
+            (PixelRect(minX: 12, minY: 8, maxX: 23, maxY: 15), Color(red: 240, green: 200, blue: 30, alpha: alpha))
         ]
         // Set (not composite) the quadrant pixels, so translucent ones stay translucent.
         for (rect, color) in quadrants {
@@ -30,7 +31,7 @@ import VignetteSnapshotTesting
     }
 
     static let shapes: [(name: String, size: Size)] = [
-        ("wide", Size(width: 40, height: 22)), ("tall", Size(width: 18, height: 33)), ("square", Size(width: 29, height: 29)),
+        ("wide", Size(width: 40, height: 22)), ("tall", Size(width: 18, height: 33)), ("square", Size(width: 29, height: 29))
     ]
     static let backdrop = Color(red: 0xDD, green: 0xE4, blue: 0xEE)
 
@@ -57,14 +58,26 @@ import VignetteSnapshotTesting
     @Test func tintBackgroundAndTranslucency() throws {
         let cases: [(String, ImageDescriptor<Bitmap>)] = [
             ("tint-opaque", ImageDescriptor(Self.pattern(), contentMode: .aspectFit, tint: Color(red: 0x1F, green: 0x6F, blue: 0xEB))),
-            ("tint-translucent", ImageDescriptor(Self.pattern(translucent: true), contentMode: .aspectFit,
-                                                  tint: Color(red: 0xD0, green: 0x21, blue: 0x1B, alpha: 0xC0), background: Self.backdrop)),
+            (
+                "tint-translucent",
+                ImageDescriptor(
+                    Self.pattern(translucent: true), contentMode: .aspectFit,
+                    tint: Color(red: 0xD0, green: 0x21, blue: 0x1B, alpha: 0xC0), background: Self.backdrop)
+            ),
             ("background-only", ImageDescriptor(Bitmap(width: 1, height: 1), contentMode: .center, background: Color(red: 0xFF, green: 0xCC, blue: 0))),
-            ("translucent-over-opaque", ImageDescriptor(Self.pattern(translucent: true), contentMode: .scaleToFill,
-                                                         background: Color(red: 0x22, green: 0x22, blue: 0x22))),
-            ("translucent-over-translucent", ImageDescriptor(Self.pattern(translucent: true), contentMode: .aspectFill,
-                                                              background: Color(red: 0x00, green: 0x80, blue: 0xFF, alpha: 0x80))),
-            ("translucent-no-background", ImageDescriptor(Self.pattern(translucent: true), contentMode: .center)),
+            (
+                "translucent-over-opaque",
+                ImageDescriptor(
+                    Self.pattern(translucent: true), contentMode: .scaleToFill,
+                    background: Color(red: 0x22, green: 0x22, blue: 0x22))
+            ),
+            (
+                "translucent-over-translucent",
+                ImageDescriptor(
+                    Self.pattern(translucent: true), contentMode: .aspectFill,
+                    background: Color(red: 0x00, green: 0x80, blue: 0xFF, alpha: 0x80))
+            ),
+            ("translucent-no-background", ImageDescriptor(Self.pattern(translucent: true), contentMode: .center))
         ]
         for (name, descriptor) in cases {
             let surface = try ImageSurface(size: Size(width: 36, height: 28), scale: 2)
@@ -75,9 +88,11 @@ import VignetteSnapshotTesting
 
     @Test func photoResampling() throws {
         let photo = try TestImages.photo()
-        for (name, size, scale, mode) in [("down-fill", Size(width: 90, height: 90), 2.0, ContentMode.aspectFill),
-                                          ("down-fit", Size(width: 120, height: 50), 1.0, .aspectFit),
-                                          ("up-center", Size(width: 40, height: 30), 3.0, .center)] {
+        for (name, size, scale, mode) in [
+            ("down-fill", Size(width: 90, height: 90), 2.0, ContentMode.aspectFill),
+            ("down-fit", Size(width: 120, height: 50), 1.0, .aspectFit),
+            ("up-center", Size(width: 40, height: 30), 3.0, .center)
+        ] {
             let surface = try ImageSurface(size: size, scale: scale)
             surface.apply(ImageDescriptor(photo, contentMode: mode, background: Self.backdrop))
             assertSnapshot(of: surface, as: .image, named: name)

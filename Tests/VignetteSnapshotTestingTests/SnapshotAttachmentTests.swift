@@ -2,6 +2,7 @@ import Foundation
 import SnapshotTesting
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 @testable import VignetteSnapshotTesting
 
@@ -27,8 +28,11 @@ import VignetteTestSupport
         var message: String?
         let files = Self.attachments { message = box.verify(changed, env: ["SNAPSHOT_TESTING_RECORD": "never"]) }
         #expect(message?.contains("8 of 1200 pixels differ") == true)  // the message is unchanged
-        #expect(files.map(\.name) == ["tile.tile.actual.png", "tile.tile.reference.png",
-                                      "tile.tile.diff.png", "tile.tile.side-by-side.png"])
+        #expect(
+            files.map(\.name) == [
+                "tile.tile.actual.png", "tile.tile.reference.png",
+                "tile.tile.diff.png", "tile.tile.side-by-side.png"
+            ])
         let decoded = try files.map { try PNGCodec.decode(Data($0.bytes)) }
         #expect(decoded[0] == changed && decoded[1] == image)
         #expect(decoded[2] == ImageComparison.exact.diffImage(image, changed))
@@ -62,9 +66,10 @@ import VignetteTestSupport
     @Test func theDiffingReturnsTheAttachments() throws {
         let box = try Sandbox()
         defer { box.remove() }
-        let (_, attachments) = try #require(SnapshotArtifacts.$folderOverride.withValue(box.artifacts.path) {
-            Diffing<Bitmap>.image().diffV2(TestImages.gradient(8, 8), TestImages.solid(8, 8))
-        })
+        let (_, attachments) = try #require(
+            SnapshotArtifacts.$folderOverride.withValue(box.artifacts.path) {
+                Diffing<Bitmap>.image().diffV2(TestImages.gradient(8, 8), TestImages.solid(8, 8))
+            })
         var names: [String] = []
         for case .data(_, let name) in attachments { names.append(name) }
         #expect(names == ["snapshot.actual.png", "snapshot.reference.png", "snapshot.diff.png", "snapshot.side-by-side.png"])
@@ -72,41 +77,43 @@ import VignetteTestSupport
 }
 
 #if os(Linux)
-/// End to end: this test binary, run again as a child with
-/// `--attachments-path`, saves the four images of a failing snapshot there.
-@Suite struct SnapshotAttachmentPathTests {
-    static let probeVariable = "VIGNETTE_ATTACHMENT_PROBE"
+    /// End to end: this test binary, run again as a child with
+    /// `--attachments-path`, saves the four images of a failing snapshot there.
+    @Suite struct SnapshotAttachmentPathTests {
+        static let probeVariable = "VIGNETTE_ATTACHMENT_PROBE"
 
-    /// Only runs inside the child: a mismatched snapshot whose message is
-    /// not reported, so the child passes and only its attachments remain.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment[probeVariable] != nil))
-    func probe() throws {
-        let box = try SnapshotRecordingTests.Sandbox()
-        defer { box.remove() }
-        _ = box.verify(TestImages.gradient(12, 8))
-        #expect(box.verify(TestImages.solid(12, 8), env: ["SNAPSHOT_TESTING_RECORD": "never"]) != nil)
-    }
+        /// Only runs inside the child: a mismatched snapshot whose message is
+        /// not reported, so the child passes and only its attachments remain.
+        @Test(.enabled(if: ProcessInfo.processInfo.environment[probeVariable] != nil))
+        func probe() throws {
+            let box = try SnapshotRecordingTests.Sandbox()
+            defer { box.remove() }
+            _ = box.verify(TestImages.gradient(12, 8))
+            #expect(box.verify(TestImages.solid(12, 8), env: ["SNAPSHOT_TESTING_RECORD": "never"]) != nil)
+        }
 
-    @Test func swiftTestAttachmentsPathCollectsTheImages() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vignette-attach-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["--testing-library", "swift-testing", "--filter", "SnapshotAttachmentPathTests/probe",
-                             "--attachments-path", folder.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment[Self.probeVariable] = "1"
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let saved = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        for suffix in ["actual", "reference", "diff", "side-by-side"] {
-            #expect(saved.contains { $0.contains("tile.tile.\(suffix)") }, "no \(suffix) image among \(saved)")
+        @Test func swiftTestAttachmentsPathCollectsTheImages() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vignette-attach-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            process.arguments = [
+                "--testing-library", "swift-testing", "--filter", "SnapshotAttachmentPathTests/probe",
+                "--attachments-path", folder.path
+            ]
+            var environment = ProcessInfo.processInfo.environment
+            environment[Self.probeVariable] = "1"
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            let saved = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            for suffix in ["actual", "reference", "diff", "side-by-side"] {
+                #expect(saved.contains { $0.contains("tile.tile.\(suffix)") }, "no \(suffix) image among \(saved)")
+            }
         }
     }
-}
 #endif

@@ -2,6 +2,7 @@ import Foundation
 import SnapshotTesting
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 @testable import VignetteSnapshotTesting
 
@@ -17,12 +18,15 @@ import VignetteTestSupport
         return surface
     }
 
-    static func verify(_ surface: ImageSurface, as strategy: Snapshotting<ImageSurface, Bitmap>, in box: Sandbox,
-                       env: [String: String] = [:]) -> String? {
+    static func verify(
+        _ surface: ImageSurface, as strategy: Snapshotting<ImageSurface, Bitmap>, in box: Sandbox,
+        env: [String: String] = [:]
+    ) -> String? {
         var environment = env
         environment["SNAPSHOT_ARTIFACTS"] = box.artifacts.path
-        return verifyImageSnapshot(of: surface, as: strategy, named: "tile", record: nil, filePath: box.testFile,
-                                   testName: "tile()", environment: environment)
+        return verifyImageSnapshot(
+            of: surface, as: strategy, named: "tile", record: nil, filePath: box.testFile,
+            testName: "tile()", environment: environment)
     }
 
     @Test func ignoringARegionInPointsPassesWhereTheSnapshotOtherwiseFails() throws {
@@ -41,11 +45,15 @@ import VignetteTestSupport
         // The same through the Bitmap strategy and a mask bitmap.
         var mask = Bitmap(width: 60, height: 40)
         mask.fill(PixelRect(minX: 48, minY: 0, maxX: 60, maxY: 4), with: .black)
-        #expect(box.verify(surface.render(), as: .image(ignoring: [.mask(mask)]), named: "tile",
-                           env: Self.never) == nil)
+        #expect(
+            box.verify(
+                surface.render(), as: .image(ignoring: [.mask(mask)]), named: "tile",
+                env: Self.never) == nil)
         // A mask of the wrong size fails with the reason, never passes silently.
-        let wrong = try #require(Self.verify(surface, as: .image(ignoring: [.mask(Bitmap(width: 30, height: 20))]),
-                                             in: box, env: Self.never))
+        let wrong = try #require(
+            Self.verify(
+                surface, as: .image(ignoring: [.mask(Bitmap(width: 30, height: 20))]),
+                in: box, env: Self.never))
         #expect(wrong.contains("the ignoring mask is 30x20 px but the images are 60x40 px"))
     }
 
@@ -56,8 +64,10 @@ import VignetteTestSupport
         let shifted = TestImages.disc(centerX: 20.3, centerY: 19.8)
         let strict = try #require(box.verify(shifted, as: .image(perceptualPrecision: 0.98), env: Self.never))
         #expect(strict.contains("ΔE: CIE94 on 8-bit sRGB") && !strict.contains("look like anti-aliasing"))
-        let reported = try #require(box.verify(shifted, as: .image(perceptualPrecision: 0.98, antiAliasing: .reported),
-                                               env: Self.never))
+        let reported = try #require(
+            box.verify(
+                shifted, as: .image(perceptualPrecision: 0.98, antiAliasing: .reported),
+                env: Self.never))
         #expect(reported.contains("look like anti-aliasing"))
         #expect(box.verify(shifted, as: .image(perceptualPrecision: 0.98, antiAliasing: .forgiven), env: Self.never) == nil)
     }
@@ -69,8 +79,10 @@ import VignetteTestSupport
         let photo = try TestImages.photo()
         _ = box.verify(photo)
         let noisy = TestImages.noisy(photo)
-        let strategies: [Snapshotting<Bitmap, Bitmap>] = [.image, .image(perceptualPrecision: 0.98),
-                                                          .image(precision: 1, perceptualPrecision: 0.98)]
+        let strategies: [Snapshotting<Bitmap, Bitmap>] = [
+            .image, .image(perceptualPrecision: 0.98),
+            .image(precision: 1, perceptualPrecision: 0.98)
+        ]
         #expect(strategies.map { box.verify(noisy, as: $0, env: Self.never) == nil } == [false, true, true])
         let surfaceStrategies: [Snapshotting<ImageSurface, Bitmap>] = [.image, .image(precision: 0.9)]
         #expect(surfaceStrategies.count == 2)

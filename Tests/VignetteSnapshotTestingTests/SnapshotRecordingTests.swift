@@ -2,6 +2,7 @@ import Foundation
 import SnapshotTesting
 import Testing
 import VignetteTestSupport
+
 @testable import VignetteCore
 @testable import VignetteSnapshotTesting
 
@@ -22,12 +23,15 @@ import VignetteTestSupport
 
         func reference(_ name: String) -> URL { root.appendingPathComponent("Snapshots/FakeTests/\(name).png") }
 
-        func verify(_ bitmap: Bitmap, as strategy: Snapshotting<Bitmap, Bitmap> = .image, named name: String? = "tile",
-                    record: SnapshotTestingConfiguration.Record? = nil, env: [String: String] = [:]) -> String? {
+        func verify(
+            _ bitmap: Bitmap, as strategy: Snapshotting<Bitmap, Bitmap> = .image, named name: String? = "tile",
+            record: SnapshotTestingConfiguration.Record? = nil, env: [String: String] = [:]
+        ) -> String? {
             var environment = env
             environment["SNAPSHOT_ARTIFACTS"] = artifacts.path
-            return verifyImageSnapshot(of: bitmap, as: strategy, named: name, record: record, filePath: testFile,
-                                       testName: "tile()", environment: environment)
+            return verifyImageSnapshot(
+                of: bitmap, as: strategy, named: name, record: record, filePath: testFile,
+                testName: "tile()", environment: environment)
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
@@ -47,8 +51,10 @@ import VignetteTestSupport
         let box = try Sandbox()
         defer { box.remove() }
         for record in [nil, SnapshotTestingConfiguration.Record.all, .missing] {
-            let message = try #require(box.verify(TestImages.gradient(4, 4), record: record,
-                                                  env: ["CI": "true", "SNAPSHOT_TESTING_RECORD": "all"]))
+            let message = try #require(
+                box.verify(
+                    TestImages.gradient(4, 4), record: record,
+                    env: ["CI": "true", "SNAPSHOT_TESTING_RECORD": "all"]))
             #expect(message.hasPrefix("no reference at \(box.reference("tile.tile").path)"))
         }
         #expect(!FileManager.default.fileExists(atPath: box.reference("tile.tile").path))

@@ -1,6 +1,6 @@
 import SnapshotTesting
-import VignetteCore
 import VignetteCatalog
+import VignetteCore
 import VignetteSnapshotTesting
 import XCTest
 

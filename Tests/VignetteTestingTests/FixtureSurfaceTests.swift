@@ -43,8 +43,9 @@ import VignetteTesting
         fixtures.respond(to: url, with: .httpStatus(503), .image(image))
         let surface = try surface()
         #expect(await surface.load(ImageDescriptor(url), placeholders: placeholders, using: fixtures).isFailed)
-        #expect(await surface.load(ImageDescriptor(url), placeholders: placeholders, using: fixtures).description
-                    == "loaded \(url.absoluteString)")
+        #expect(
+            await surface.load(ImageDescriptor(url), placeholders: placeholders, using: fixtures).description
+                == "loaded \(url.absoluteString)")
         #expect(surface.render() == image)
         #expect(fixtures.requests(for: url).count == 2)
     }
@@ -66,12 +67,16 @@ import VignetteTesting
     @Test func surfaceRequestsCarryTheShrinkTargetAndPriority() async throws {
         let fixtures = FixtureLoader([url: .image(image)])
         let surface = try ImageSurface(size: Size(width: 30, height: 20), scale: 2)
-        _ = await surface.load(ImageDescriptor(url, contentMode: .aspectFill), placeholders: placeholders,
-                               using: fixtures, priority: .high)
+        _ = await surface.load(
+            ImageDescriptor(url, contentMode: .aspectFill), placeholders: placeholders,
+            using: fixtures, priority: .high)
         let request = try #require(fixtures.requests.first)
         #expect(request.priority == .high)
-        #expect(request.options.shrinkTarget == ShrinkTarget(size: PixelSize(width: 60, height: 40),
-                                                             contentMode: .aspectFill, cropsToVisible: true))
+        #expect(
+            request.options.shrinkTarget
+                == ShrinkTarget(
+                    size: PixelSize(width: 60, height: 40),
+                    contentMode: .aspectFill, cropsToVisible: true))
     }
 
     @Test func aCachedImageShowsWithNoLoadingFrameAndNoLoad() throws {

@@ -41,10 +41,11 @@ import VignetteTesting
         let order = Locked<[Int]>([])
         var naps: [Task<Void, any Error>] = []
         for (index, seconds) in [3, 1, 2].enumerated() {
-            naps.append(Task {
-                try await clock.sleep(for: .seconds(seconds))
-                order.withLock { $0.append(index) }
-            })
+            naps.append(
+                Task {
+                    try await clock.sleep(for: .seconds(seconds))
+                    order.withLock { $0.append(index) }
+                })
             // One at a time, so each has started before the next.
             await clock.waitForSleepers(index + 1)
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Vignette
 
 /// The access clock both disk-cache engines share.

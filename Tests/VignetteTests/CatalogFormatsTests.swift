@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import VignetteTestSupport
-@testable import VignetteCatalog
 import Vignette
+import VignetteTestSupport
+
+@testable import VignetteCatalog
 
 /// The catalog's JPEG and WebP sources and its output-format row: what the
 /// entries hold, and the files, index and contact sheet `CatalogWriter` makes.
@@ -34,9 +35,12 @@ import Vignette
 
     @Test func theOutputRowIsOneDescriptorInEveryFormat() throws {
         let row = try Catalog.entries().filter { $0.identifier.hasPrefix("output-") }
-        #expect(row.map(\.fileName) == ["output-statue-png@2x.png", "output-statue-jpeg-q80@2x.jpg",
-                                        "output-statue-jpeg-q30@2x.jpg", "output-statue-webp-q80@2x.webp",
-                                        "output-statue-webp-q30@2x.webp", "output-statue-webp-lossless@2x.webp"])
+        #expect(
+            row.map(\.fileName) == [
+                "output-statue-png@2x.png", "output-statue-jpeg-q80@2x.jpg",
+                "output-statue-jpeg-q30@2x.jpg", "output-statue-webp-q80@2x.webp",
+                "output-statue-webp-q30@2x.webp", "output-statue-webp-lossless@2x.webp"
+            ])
         #expect(Set(row.map(\.descriptor)).count == 1)
         #expect(row.map(\.startsSheetRow) == [true, false, false, false, false, false])
         #expect(row.map(\.output.description) == ["PNG", "JPEG q80", "JPEG q30", "WebP q80", "WebP q30", "WebP lossless"])
@@ -44,8 +48,10 @@ import Vignette
 
     @Test func theSheetStartsAGroupOnANewRow() throws {
         let tile = Bitmap(width: 1, height: 1, fill: .white)
-        let plain = (image: tile, startsRow: false), first = (image: tile, startsRow: true)
-        let columns = ContactSheet.columns, row = ContactSheet.cell + ContactSheet.gutter
+        let plain = (image: tile, startsRow: false)
+        let first = (image: tile, startsRow: true)
+        let columns = ContactSheet.columns
+        let row = ContactSheet.cell + ContactSheet.gutter
         // One plain cell, then a group of a full row: the group moves to row two.
         let sheet = try ContactSheet.make([plain, first] + Array(repeating: plain, count: columns - 1))
         #expect(sheet.height == ContactSheet.gutter + 2 * row)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// The libcurl loader through the pipeline, against a loopback server: the
@@ -16,8 +17,9 @@ import VignetteTestSupport
     /// Held transfers get a long per-attempt timeout: a slow (sanitized,
     /// CPU-starved) run must not time them out.
     func pipeline(retry: RetryPolicy = ImagePipelineTests.fastRetry, diskCache: DiskCache? = nil) -> ImagePipeline {
-        ImagePipeline(loader: DefaultDataLoader(options: LoadingOptions(timeout: .seconds(120))),
-                      configuration: .init(retry: retry, diskCache: diskCache))
+        ImagePipeline(
+            loader: DefaultDataLoader(options: LoadingOptions(timeout: .seconds(120))),
+            configuration: .init(retry: retry, diskCache: diskCache))
     }
 
     @Test func equivalentRequestsShareOneTransfer() async throws {
@@ -78,7 +80,8 @@ extension ImagePipelineTests {
     static func pipeline(limit: Int = 6, retries: Int = 2, timeout: Duration = .seconds(10)) -> ImagePipeline {
         ImagePipeline(
             loader: DefaultDataLoader(options: LoadingOptions(timeout: timeout)),
-            configuration: .init(maxConcurrentLoads: limit,
-                                 retry: RetryPolicy(maxRetries: retries, initialDelay: .milliseconds(20))))
+            configuration: .init(
+                maxConcurrentLoads: limit,
+                retry: RetryPolicy(maxRetries: retries, initialDelay: .milliseconds(20))))
     }
 }

@@ -2,6 +2,7 @@ import CCurl
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// The libcurl and local loaders against a real loopback server.
@@ -9,8 +10,10 @@ import VignetteTestSupport
     static let png = Fixtures.iconPNG
     static let server: LoopbackServer = try! LoopbackServer(png: png)
 
-    let loader = CurlDataLoader(options: LoadingOptions(connectTimeout: .seconds(2), timeout: .seconds(2),
-                                                        maxResponseBytes: 1 << 20, maxRedirects: 5))
+    let loader = CurlDataLoader(
+        options: LoadingOptions(
+            connectTimeout: .seconds(2), timeout: .seconds(2),
+            maxResponseBytes: 1 << 20, maxRedirects: 5))
 
     static func expectError(_ url: URL, loader: some DataLoading, _ matches: (LoadingError) -> Bool) async {
         do {
@@ -168,8 +171,9 @@ import VignetteTestSupport
         // A whole-load limit at or under the connect limit always fires first.
         let tight = LoadingOptions(connectTimeout: .seconds(5), timeout: .seconds(5))
         #expect(CurlTransfer.timeout(after: .milliseconds(5_001), options: tight) == .load(.seconds(5)))
-        #expect("\(LoadingError.timedOut(URL(string: "http://h/x")!, limit: .connect(.seconds(10))))"
-            == "http://h/x: timed out (connecting took over 10.0 seconds)")
+        #expect(
+            "\(LoadingError.timedOut(URL(string: "http://h/x")!, limit: .connect(.seconds(10))))"
+                == "http://h/x: timed out (connecting took over 10.0 seconds)")
     }
 
     /// Result codes map to causes a caller can act on; the rest keep libcurl's words.

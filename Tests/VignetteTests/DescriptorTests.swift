@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import VignetteTestSupport
-@testable import Vignette
 import VignetteCatalog
+import VignetteTestSupport
+
+@testable import Vignette
 
 // The app-wide names as a client app defines them — here by forwarding to the
 // demo's — next to `import VignetteCatalog`, which no longer claims them.
@@ -55,8 +56,10 @@ extension ImageDescriptor where Reference == URL {
         #expect(d.description == "ImageDescriptor(Bitmap(3x2 @2x), contentMode: center, tint: #000000FF, id: i)")
     }
 
-    @Test(arguments: [("icon@2x.png", 2.0), ("dir/icon@3x.png", 3), ("icon.png", 1), ("a@b/icon.png", 1), ("x@0x.png", 1), ("x@2x.tar.png", 1),
-                       ("photo.final@2x.png", 2), ("@2x.png", 2), ("x@17x.png", 1)])
+    @Test(arguments: [
+        ("icon@2x.png", 2.0), ("dir/icon@3x.png", 3), ("icon.png", 1), ("a@b/icon.png", 1), ("x@0x.png", 1), ("x@2x.tar.png", 1),
+        ("photo.final@2x.png", 2), ("@2x.png", 2), ("x@17x.png", 1)
+    ])
     func fileNameScale(name: String, scale: Double) {
         #expect(ImageScale.fromFileName(name) == scale)
     }
@@ -72,7 +75,8 @@ extension ImageDescriptor where Reference == URL {
     }
 
     @Test func glyphsAreDeterministicAndAntialiased() {
-        let a = Glyph.spinner(points: 24, scale: 2), b = Glyph.spinner(points: 24, scale: 2)
+        let a = Glyph.spinner(points: 24, scale: 2)
+        let b = Glyph.spinner(points: 24, scale: 2)
         #expect(a == b)
         let alphas = Set(stride(from: 3, to: a.pixels.count, by: 4).map { a.pixels[$0] })
         #expect(alphas.contains(0) && alphas.contains(255) && alphas.count > 5)

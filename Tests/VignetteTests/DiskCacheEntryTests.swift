@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 @Suite struct DiskCacheEntryTests {
@@ -69,8 +70,10 @@ import VignetteTestSupport
 
     @Test func theWrongExpectedKeyIsRejected() {
         let bytes = Self.small.serialized()
-        #expect(throws: DiskCache.Error.corruptEntry(
-            key: "https://example.com/b.png", reason: "stored for another key (https://example.com/a.png)")) {
+        #expect(
+            throws: DiskCache.Error.corruptEntry(
+                key: "https://example.com/b.png", reason: "stored for another key (https://example.com/a.png)")
+        ) {
             try DiskCacheEntry(serialized: bytes, key: "https://example.com/b.png")
         }
     }
@@ -83,7 +86,7 @@ import VignetteTestSupport
             (bytes.prefix(10), "10 bytes, shorter than a header"),
             (Data(repeating: 0x41, count: 64), "not a Vignette cache entry"),
             (bytes.prefix(bytes.count - 1), "length is \(bytes.count - 1) bytes, header says"),
-            (flipped, "checksum mismatch"),
+            (flipped, "checksum mismatch")
         ]
         for (damaged, reason) in cases {
             #expect {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import VignetteTestSupport
 import VignetteSQLite
+import VignetteTestSupport
+
 @testable import Vignette
 
 /// The pipeline over a disk cache — policies, HTTP revalidation, stale
@@ -33,17 +34,21 @@ import VignetteSQLite
     /// A new pipeline (empty memory caches) over the cache: what a second
     /// process or a restarted server sees. One fast retry.
     func pipeline(_ cache: DiskCache) -> ImagePipeline {
-        ImagePipeline(loader: loader, configuration: .init(
-            retry: RetryPolicy(maxRetries: 1, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5)),
-            diskCache: cache))
+        ImagePipeline(
+            loader: loader,
+            configuration: .init(
+                retry: RetryPolicy(maxRetries: 1, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5)),
+                diskCache: cache))
     }
 
     /// `https://cdn.example/<name>.png`, served like an origin: the image
     /// with its validators and `Cache-Control`, or 304 Not Modified (with
     /// `notModified` headers, by default the same) when the request's
     /// validators match.
-    func origin(_ name: String, etag: String? = nil, lastModified: String? = nil, cacheControl: String,
-                notModified: [String: String]? = nil) -> URL {
+    func origin(
+        _ name: String, etag: String? = nil, lastModified: String? = nil, cacheControl: String,
+        notModified: [String: String]? = nil
+    ) -> URL {
         let url = URL(string: "https://cdn.example/\(name).png")!
         var headers = ["cache-control": cacheControl, "content-type": "image/png"]
         headers["etag"] = etag
@@ -88,8 +93,9 @@ import VignetteSQLite
     @Test(arguments: engines) func aNotModifiedRenewsTheStoredLifetime(engine: String) async throws {
         let cache = try cache(engine)
         // Stale at once; the 304 says it is good for an hour.
-        let url = origin("renewed", etag: "\"r\"", cacheControl: "max-age=0",
-                         notModified: ["cache-control": "max-age=3600", "etag": "\"r\""])
+        let url = origin(
+            "renewed", etag: "\"r\"", cacheControl: "max-age=0",
+            notModified: ["cache-control": "max-age=3600", "etag": "\"r\""])
         try await prime(url, cache)
         #expect(try await pipeline(cache).response(for: ImageRequest(url: url)).source == .revalidated)
         await cache.flush()
@@ -100,8 +106,9 @@ import VignetteSQLite
     @Test func aNotModifiedThatSaysNoStoreRemovesTheCopy() async throws {
         let storage = try storage()
         let cache = try cache(over: storage)
-        let url = origin("forget", etag: "\"f\"", cacheControl: "no-cache",
-                         notModified: ["cache-control": "no-store", "etag": "\"f\""])
+        let url = origin(
+            "forget", etag: "\"f\"", cacheControl: "no-cache",
+            notModified: ["cache-control": "no-store", "etag": "\"f\""])
         try await prime(url, cache)
         let confirmed = try await pipeline(cache).response(for: ImageRequest(url: url))
         #expect(confirmed.source == .revalidated && confirmed.image.width == 32)
@@ -189,12 +196,14 @@ import VignetteSQLite
 
     @Test(arguments: [
         LoadingError.connectionFailed(outage, cause: .lost), .timedOut(outage, limit: .load(.seconds(30))),
-        .httpStatus(outage, status: 503, retryAfter: nil), .httpStatus(outage, status: 500, retryAfter: nil),
+        .httpStatus(outage, status: 503, retryAfter: nil), .httpStatus(outage, status: 500, retryAfter: nil)
     ])
     func everyKindOfOutageServesTheStaleCopy(failure: LoadingError) async throws {
         let cache = try cache()
-        try await cache.storeAndWait(DiskCacheEntry(key: Self.outage.absoluteString, data: Self.png,
-                                                    metadata: CacheMetadata(etag: "\"old\"")))
+        try await cache.storeAndWait(
+            DiskCacheEntry(
+                key: Self.outage.absoluteString, data: Self.png,
+                metadata: CacheMetadata(etag: "\"old\"")))
         loader.reply(Self.outage, .failure(failure))
         let response = try await pipeline(cache).response(for: ImageRequest(url: Self.outage))
         #expect(response.source == .disk && response.staleBecause == .loadingFailed(failure, attempts: 2))
@@ -213,11 +222,16 @@ import VignetteSQLite
 
     @Test func mustRevalidateForbidsAStaleCopyEvenInAnOutage() async throws {
         let cache = try cache()
-        let strict = URL(string: "https://cdn.example/strict.png")!, lenient = URL(string: "https://cdn.example/lenient.png")!
-        try await cache.storeAndWait(DiskCacheEntry(key: strict.absoluteString, data: Self.png,
-                                                    metadata: CacheMetadata(etag: "\"s\"", mustRevalidate: true)))
-        try await cache.storeAndWait(DiskCacheEntry(key: lenient.absoluteString, data: Self.png,
-                                                    metadata: CacheMetadata(etag: "\"l\"")))
+        let strict = URL(string: "https://cdn.example/strict.png")!
+        let lenient = URL(string: "https://cdn.example/lenient.png")!
+        try await cache.storeAndWait(
+            DiskCacheEntry(
+                key: strict.absoluteString, data: Self.png,
+                metadata: CacheMetadata(etag: "\"s\"", mustRevalidate: true)))
+        try await cache.storeAndWait(
+            DiskCacheEntry(
+                key: lenient.absoluteString, data: Self.png,
+                metadata: CacheMetadata(etag: "\"l\"")))
         for url in [strict, lenient] { loader.reply(url, .failure(.connectionFailed(url, cause: .couldNotConnect))) }
         await #expect(throws: ImagePipeline.Error.self) { try await self.pipeline(cache).response(for: ImageRequest(url: strict)) }
         #expect(try await pipeline(cache).response(for: ImageRequest(url: lenient)).isStale)
@@ -266,8 +280,10 @@ import VignetteSQLite
         let url = origin("i", etag: "\"i\"", cacheControl: "max-age=3600")
         // A stored entry whose bytes are not an image (as if the origin had
         // served garbage that was cached): never shown, replaced from the network.
-        try await cache.storeAndWait(DiskCacheEntry(key: url.absoluteString, data: Data("not a png".utf8),
-                                                    metadata: CacheMetadata(freshUntil: Date().addingTimeInterval(3600))))
+        try await cache.storeAndWait(
+            DiskCacheEntry(
+                key: url.absoluteString, data: Data("not a png".utf8),
+                metadata: CacheMetadata(freshUntil: Date().addingTimeInterval(3600))))
         loader.suspend()
         let response = Task { try await self.pipeline(cache).response(for: ImageRequest(url: url)) }
         // The bad copy's removal runs in the background: let the new load end
@@ -286,8 +302,10 @@ import VignetteSQLite
         let storage = try storage()
         let cache = try cache(over: storage)
         let url = origin("k", etag: "\"k\"", cacheControl: "max-age=3600")
-        try await cache.storeAndWait(DiskCacheEntry(key: url.absoluteString, data: Data("not a png".utf8),
-                                                    metadata: CacheMetadata(freshUntil: Date().addingTimeInterval(3600))))
+        try await cache.storeAndWait(
+            DiskCacheEntry(
+                key: url.absoluteString, data: Data("not a png".utf8),
+                metadata: CacheMetadata(freshUntil: Date().addingTimeInterval(3600))))
         // The removal of the bad copy is slow; the good copy's write is queued behind it.
         storage.holdRemovals()
         #expect(try await pipeline(cache).response(for: ImageRequest(url: url)).source == .network)

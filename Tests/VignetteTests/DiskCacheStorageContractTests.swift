@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import VignetteTestSupport
-@testable import Vignette
 import VignetteSQLite
+import VignetteTestSupport
+
+@testable import Vignette
 
 /// The disk-cache engines under test, made on a folder.
 enum CacheEngine: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -217,19 +218,24 @@ enum CacheTesting {
         defer { try? FileManager.default.removeItem(at: folder) }
         let files = try FileCacheStorage(directory: folder.appendingPathComponent("files").path)
         try FileManager.default.removeItem(atPath: files.directory)
-        await #expect(throws: DiskCache.Error.storageFailed(DiskCache.StorageFailure(
-            engine: "files", operation: .scan, path: files.directory, cause: .system(.ENOENT)))) {
+        await #expect(
+            throws: DiskCache.Error.storageFailed(
+                DiskCache.StorageFailure(
+                    engine: "files", operation: .scan, path: files.directory, cause: .system(.ENOENT)))
+        ) {
             _ = try await files.count()
         }
 
         let sqliteFolder = folder.appendingPathComponent("sqlite")
-        try FileManager.default.createDirectory(at: sqliteFolder.appendingPathComponent("cache.sqlite"),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: sqliteFolder.appendingPathComponent("cache.sqlite"),
+            withIntermediateDirectories: true)
         #expect {
             _ = try SQLiteCacheStorage(directory: sqliteFolder.path)
         } throws: { error in
             guard case .storageFailed(let failure) = error as? DiskCache.Error,
-                  case .library("SQLite", let code?, _) = failure.cause else { return false }
+                case .library("SQLite", let code?, _) = failure.cause
+            else { return false }
             return failure.engine == "sqlite" && failure.operation == .open && code & 0xff == 14  // SQLITE_CANTOPEN
                 && "\(error)".hasPrefix("sqlite cache: cannot open \(sqliteFolder.path)/cache.sqlite: SQLite error")
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Vignette
 
 /// The shared FNV-1a 64 against the published test vectors.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Vignette
 
 /// The one HTTP-date parser (RFC 9110 §5.6.7) behind `Expires`, `Date`,
@@ -50,7 +51,7 @@ import Testing
         "Sun, 31 Nov 1994 08:49:37 GMT", "Sun, 29 Feb 1900 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT",
         "Sun, 06 Nov 1994 8:49:37 GMT", "Sun, 06 Nov 94 08:49:37 GMT", "Sun, +6 Nov 1994 08:49:37 GMT",
         "Sun, 06 Foo 1994 08:49:37 GMT", "Funday, 06-Nov-94 08:49:37 GMT", "Sunday, 06-Nov-9 08:49:37 GMT",
-        "Sun Nov  6 08:49:37 1994 GMT", "Sun Nov  6 08:49:37", "Sun, 06 Nov 1994 08:49:37 GMT extra",
+        "Sun Nov  6 08:49:37 1994 GMT", "Sun Nov  6 08:49:37", "Sun, 06 Nov 1994 08:49:37 GMT extra"
     ])
     func garbageIsNil(_ text: String) {
         #expect(parse(text) == nil)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 @Suite struct ImageFutureTests {
@@ -14,7 +15,10 @@ import VignetteTestSupport
         let future = ImageFuture(url: url, using: loader)
         try await Task.sleep(for: .milliseconds(20))
         #expect(loader.started.isEmpty)
-        guard case .idle = future.phase else { Issue.record("expected idle, got \(future.phase)"); return }
+        guard case .idle = future.phase else {
+            Issue.record("expected idle, got \(future.phase)")
+            return
+        }
         future.start()
         #expect(await eventually { loader.started == [url] })
     }
@@ -22,7 +26,8 @@ import VignetteTestSupport
     @Test func loadsOnceForEveryWaiterAndSurface() async throws {
         let loader = FakeImageLoader()
         let future = ImageFuture(ImageDescriptor(url, contentMode: .center, accessibilityIdentifier: "p"), using: loader)
-        let first = try surface(), second = try surface()
+        let first = try surface()
+        let second = try surface()
         first.apply(future)
         #expect(first.loadState.description == "loading \(url.absoluteString)")
         first.apply(future)  // rebinding never restarts the load
@@ -62,8 +67,9 @@ import VignetteTestSupport
         let loader = FakeImageLoader()
         let future = ImageFuture(url: url, using: loader)
         let view = try surface()
-        let failure = ImageDescriptor(Bitmap(width: 1, height: 1), background: Color(red: 255, green: 0, blue: 0),
-                                      accessibilityIdentifier: "broken")
+        let failure = ImageDescriptor(
+            Bitmap(width: 1, height: 1), background: Color(red: 255, green: 0, blue: 0),
+            accessibilityIdentifier: "broken")
         view.apply(future, placeholders: .current.failure(failure))
         #expect(await eventually { loader.pendingCount(url) == 1 })
         loader.finish(url, with: .failure(FakeImageLoader.notFound(url)))

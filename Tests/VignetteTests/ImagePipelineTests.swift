@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// Polls `condition` every millisecond for up to 10 s. For state that
@@ -41,7 +42,8 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
 
     @Test func equivalentRequestsShareOneTransfer() async throws {
         let pipeline = makePipeline()
-        let url = image("shared"), request = ImageRequest(url: url)
+        let url = image("shared")
+        let request = ImageRequest(url: url)
         loader.suspend()
         let waiters = (0..<20).map { _ in Task { try await pipeline.image(for: request) } }
         #expect(await loader.until { $0.held == 1 })
@@ -93,8 +95,10 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
     @Test func slotsGoByPriorityThenFirstCome() async throws {
         let pipeline = makePipeline(limit: 1)
         let blocker = image("blocker")
-        let queued: [(URL, ImagePriority)] = [(image("low"), .low), (image("normal"), .normal),
-                                              (image("high"), .high), (image("normal2"), .normal)]
+        let queued: [(URL, ImagePriority)] = [
+            (image("low"), .low), (image("normal"), .normal),
+            (image("high"), .high), (image("normal2"), .normal)
+        ]
         // The blocker holds the only slot while the others queue up.
         loader.hold(blocker)
         var tasks = [Task { try await pipeline.image(for: ImageRequest(url: blocker)) }]
@@ -117,7 +121,9 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
     @Test(arguments: [1.0, 2.0])
     func aVisibleWaiterJoiningAQueuedPrefetchRaisesItsPriority(visibleScale: Double) async throws {
         let pipeline = makePipeline(limit: 1)
-        let blocker = image("blocker"), lowA = image("lowA"), lowB = image("lowB")
+        let blocker = image("blocker")
+        let lowA = image("lowA")
+        let lowB = image("lowB")
         loader.hold(blocker)
         let blocking = Task { try await pipeline.image(for: ImageRequest(url: blocker)) }
         #expect(await loader.until { $0.held == 1 })
@@ -128,10 +134,11 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         let wanted = ImageRequest(url: lowB, scale: visibleScale)
         let visible = Task { try await pipeline.image(for: wanted, priority: .normal) }
         let sameDecode = visibleScale == 1
-        #expect(await eventually {
-            pipeline.waiterCount(for: wanted) == (sameDecode ? 2 : 1)
-                && pipeline.transferWaiterCount(for: wanted) == (sameDecode ? 1 : 2)
-        })
+        #expect(
+            await eventually {
+                pipeline.waiterCount(for: wanted) == (sameDecode ? 2 : 1)
+                    && pipeline.transferWaiterCount(for: wanted) == (sameDecode ? 1 : 2)
+            })
         loader.resume(blocker)
         _ = try await (blocking.value(), prefetchA.value(), prefetchB.value())
         #expect(try await visible.value().scale == visibleScale)
@@ -141,7 +148,9 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
 
     @Test func aVisibleWaiterThatLeavesTakesItsRaiseWithIt() async throws {
         let pipeline = makePipeline(limit: 1)
-        let blocker = image("blocker"), prefetched = image("prefetched"), visibleLater = image("visible")
+        let blocker = image("blocker")
+        let prefetched = image("prefetched")
+        let visibleLater = image("visible")
         loader.hold(blocker)
         let blocking = Task { try await pipeline.image(for: ImageRequest(url: blocker)) }
         #expect(await loader.until { $0.held == 1 })
@@ -166,7 +175,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
     static let transientFailures: [LoadingError] = [
         .httpStatus(flaky, status: 503, retryAfter: nil), .httpStatus(flaky, status: 500, retryAfter: nil),
         .httpStatus(flaky, status: 429, retryAfter: nil), .httpStatus(flaky, status: 408, retryAfter: nil),
-        .timedOut(flaky, limit: .load(.seconds(30))), .connectionFailed(flaky, cause: .lost),
+        .timedOut(flaky, limit: .load(.seconds(30))), .connectionFailed(flaky, cause: .lost)
     ]
 
     @Test(arguments: transientFailures)
@@ -225,7 +234,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         .httpStatus(flaky, status: 404, retryAfter: nil), .httpStatus(flaky, status: 410, retryAfter: nil),
         .httpStatus(flaky, status: 403, retryAfter: nil), .tooLarge(flaky, limit: 1024),
         .tooManyRedirects(flaky, limit: 5), .disallowedScheme(flaky, scheme: "file"),
-        .tlsFailure(flaky, cause: .untrustedCertificate),
+        .tlsFailure(flaky, cause: .untrustedCertificate)
     ]
 
     @Test(arguments: permanentFailures)
@@ -265,7 +274,8 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
 
     @Test func oneWaiterCancellingLeavesTheOthers() async throws {
         let pipeline = makePipeline()
-        let url = image("partial"), request = ImageRequest(url: url)
+        let url = image("partial")
+        let request = ImageRequest(url: url)
         loader.suspend()
         let quitter = Task { try await pipeline.image(for: request) }
         let stayer = Task { try await pipeline.image(for: request) }
@@ -281,12 +291,13 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
 
     @Test func allWaitersCancellingAbortsTheTransfer() async throws {
         let pipeline = makePipeline()
-        let url = image("abort"), request = ImageRequest(url: url)
+        let url = image("abort")
+        let request = ImageRequest(url: url)
         loader.suspend()
         let waiters = (0..<3).map { _ in Task { try await pipeline.image(for: request) } }
         #expect(await loader.until { $0.held == 1 })
         #expect(await eventually { pipeline.waiterCount(for: request) == 3 })
-        waiters.forEach { $0.cancel() }
+        for waiter in waiters { waiter.cancel() }
         for waiter in waiters { #expect(await pipelineError(of: waiter) == .cancelled(url)) }
         // The load itself was cancelled, not just abandoned.
         #expect(await loader.until { $0.cancelled == 1 })
@@ -302,7 +313,8 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         // transfer ends only when the test says, after the new job queued.
         let slow = MockDataLoader(ignoresCancellation: true)
         let pipeline = makePipeline(limit: 1, loader: slow)
-        let url = URL(string: "https://cdn.example/again.png")!, request = ImageRequest(url: url)
+        let url = URL(string: "https://cdn.example/again.png")!
+        let request = ImageRequest(url: url)
         slow.reply(url, .data(Self.png))
         slow.suspend()
         let first = Task { try await pipeline.image(for: request) }
@@ -345,11 +357,12 @@ final class Recorder: Sendable {
         let order = Recorder()
         var tasks: [Task<Void, any Error>] = []
         for (name, priority) in [("low1", ImagePriority.low), ("normal1", .normal), ("low2", .low), ("high", .high), ("normal2", .normal)] {
-            tasks.append(Task {
-                try await scheduler.acquire(priority)
-                order.append(name)
-                scheduler.release()
-            })
+            tasks.append(
+                Task {
+                    try await scheduler.acquire(priority)
+                    order.append(name)
+                    scheduler.release()
+                })
             let expected = tasks.count
             #expect(await eventually { scheduler.waitingCount == expected })
         }
@@ -364,11 +377,20 @@ final class Recorder: Sendable {
         try await scheduler.acquire(.normal)
         let order = Recorder()
         // A job follows its waiters: raising one of them raises the job.
-        let prefetch = LoadScheduler.Priority(.low), job = LoadScheduler.Priority(.low)
+        let prefetch = LoadScheduler.Priority(.low)
+        let job = LoadScheduler.Priority(.low)
         job.follow(prefetch)
-        let normal = Task { try await scheduler.acquire(.normal); order.append("normal"); scheduler.release() }
+        let normal = Task {
+            try await scheduler.acquire(.normal)
+            order.append("normal")
+            scheduler.release()
+        }
         #expect(await eventually { scheduler.waitingCount == 1 })
-        let raised = Task { try await scheduler.acquire(job); order.append("raised"); scheduler.release() }
+        let raised = Task {
+            try await scheduler.acquire(job)
+            order.append("raised")
+            scheduler.release()
+        }
         #expect(await eventually { scheduler.waitingCount == 2 })
         prefetch.raise(to: .high)
         #expect(job.current == .high)
@@ -417,13 +439,13 @@ final class Recorder: Sendable {
         let cache = MemoryCache<String, Int>(totalCostLimit: 10, entryCostLimit: 6)
         cache.set(1, for: "a", cost: 4)
         cache.set(2, for: "b", cost: 4)
-        #expect(cache["a"] == 1)                 // a is now the most recent
-        cache.set(3, for: "c", cost: 4)          // 12 > 10: evicts b, the least recent
+        #expect(cache["a"] == 1)  // a is now the most recent
+        cache.set(3, for: "c", cost: 4)  // 12 > 10: evicts b, the least recent
         #expect(cache["b"] == nil && cache["a"] == 1 && cache["c"] == 3)
         #expect(cache.totalCost == 8 && cache.keysByRecency == ["c", "a"])
-        #expect(!cache.set(9, for: "big", cost: 7)) // over the per-entry limit: not stored
+        #expect(!cache.set(9, for: "big", cost: 7))  // over the per-entry limit: not stored
         #expect(cache["big"] == nil && cache.count == 2)
-        cache.set(4, for: "a", cost: 6)          // replace re-costs: 6 + 4 = 10 fits
+        cache.set(4, for: "a", cost: 6)  // replace re-costs: 6 + 4 = 10 fits
         #expect(cache.totalCost == 10 && cache["a"] == 4)
         cache.removeValue(for: "c")
         #expect(cache.keysByRecency == ["a"] && cache.totalCost == 6)
@@ -442,7 +464,8 @@ final class Recorder: Sendable {
     @Test func thePipelineKeepsDecodedImagesWithinItsBudget() async throws {
         // Room for one 32×32 bitmap (4 KiB): the second evicts the first.
         let loader = MockDataLoader()
-        let a = URL(string: "https://cdn.example/a.png")!, b = URL(string: "https://cdn.example/b.png")!
+        let a = URL(string: "https://cdn.example/a.png")!
+        let b = URL(string: "https://cdn.example/b.png")!
         loader.reply(a, .data(Fixtures.iconPNG))
         loader.reply(b, .data(Fixtures.iconPNG))
         let pipeline = ImagePipeline(loader: loader, configuration: .init(retry: .none, memoryCacheBytes: 6 << 10, dataCacheBytes: 0))

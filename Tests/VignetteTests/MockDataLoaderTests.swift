@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Vignette
 
 /// The test loader's own contract: the pipeline tests rely on it.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// The pipeline's stages (fetch → decode → memory cache) through an
@@ -81,7 +82,9 @@ import VignetteTestSupport
         let image = try await pipeline.image(for: ImageRequest(url: stub, scale: 2))
         #expect(image == Bitmap(width: 4, height: 2, scale: 2, fill: .white))
         // PNG bytes mean nothing to a pipeline that has only the stub decoder.
-        await #expect(throws: ImageLoadingError.decodingFailed(url, ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: Fixtures.iconPNG.count)))) {
+        await #expect(
+            throws: ImageLoadingError.decodingFailed(url, ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: Fixtures.iconPNG.count)))
+        ) {
             try await pipeline.image(for: ImageRequest(url: url))
         }
     }
@@ -116,8 +119,11 @@ import VignetteTestSupport
         let full = try await pipeline.image(for: ImageRequest(url: url))
         let surface = try ImageSurface(size: Size(width: 10, height: 10), scale: 2)
         let request = surface.remoteRequest(for: ImageDescriptor(url, contentMode: .aspectFill))
-        #expect(request.options.shrinkTarget == ShrinkTarget(size: PixelSize(width: 20, height: 20), contentMode: .aspectFill,
-                                                              cropsToVisible: true))
+        #expect(
+            request.options.shrinkTarget
+                == ShrinkTarget(
+                    size: PixelSize(width: 20, height: 20), contentMode: .aspectFill,
+                    cropsToVisible: true))
         #expect(pipeline.cachedImage(for: request) == full)
         // PNG cannot shrink on load: a request with a target decodes full size, kept for everyone.
         let other = URL(string: "https://cdn.example/other.png")!

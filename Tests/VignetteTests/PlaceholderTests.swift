@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// Placeholders of any local reference, resolved per surface, and the
@@ -12,8 +13,9 @@ import VignetteTestSupport
     @Test(arguments: [1.0, 2, 3])
     func aBundledPlaceholderIsResolvedForTheSurfaceItLandsOn(scale: Double) async throws {
         let loader = FakeImageLoader()
-        let spinner = ImageDescriptor(NamedImage("address-book", in: bundle), contentMode: .center,
-                                      background: .placeholderGray, accessibilityIdentifier: "spinner")
+        let spinner = ImageDescriptor(
+            NamedImage("address-book", in: bundle), contentMode: .center,
+            background: .placeholderGray, accessibilityIdentifier: "spinner")
         let surface = try ImageSurface(size: Size(width: 64, height: 64), scale: scale)
         surface.apply(ImageDescriptor(url, contentMode: .aspectFill), placeholders: .current.loading(spinner), using: loader)
         #expect(surface.accessibilityIdentifier == "spinner" && surface.contentMode == .center)
@@ -26,8 +28,10 @@ import VignetteTestSupport
         let loading = ImageDescriptor(TestImages.solid(4, 4), contentMode: .center, tint: .white, accessibilityIdentifier: "l")
         let failure = ImageDescriptor(TestImages.solid(4, 4), contentMode: .topLeft, background: .black, accessibilityIdentifier: "f")
         let surface = try ImageSurface(size: Size(width: 10, height: 10))
-        let task = try #require(surface.apply(ImageDescriptor(url, contentMode: .aspectFill, tint: .black),
-                                              placeholders: .init(loading: loading, failure: failure), using: loader))
+        let task = try #require(
+            surface.apply(
+                ImageDescriptor(url, contentMode: .aspectFill, tint: .black),
+                placeholders: .init(loading: loading, failure: failure), using: loader))
         #expect(surface.contentMode == .center && surface.tint == .white && surface.background == nil)
         #expect(await eventually { loader.pendingCount(url) == 1 })
         loader.finish(url, with: .failure(FakeImageLoader.notFound(url)))
@@ -37,8 +41,9 @@ import VignetteTestSupport
     }
 
     @Test func aMissingPlaceholderResourceStillShowsItsPresentation() throws {
-        let missing = ImageDescriptor(NamedImage("no-such-image", in: bundle), background: .placeholderRed,
-                                      accessibilityIdentifier: "missing")
+        let missing = ImageDescriptor(
+            NamedImage("no-such-image", in: bundle), background: .placeholderRed,
+            accessibilityIdentifier: "missing")
         let surface = try ImageSurface(size: Size(width: 8, height: 8))
         surface.apply(ImageDescriptor(url), placeholders: .current.loading(missing), using: FakeImageLoader())
         #expect(surface.accessibilityIdentifier == "missing")
@@ -48,8 +53,9 @@ import VignetteTestSupport
     @Test func aTaskLocalEnvironmentOverridesTheProcessOneForThatTaskOnly() async throws {
         let loader = FakeImageLoader()
         let local = ImageEnvironment(
-            placeholders: .init(loading: ImageDescriptor(TestImages.solid(1, 1), accessibilityIdentifier: "task-loading"),
-                                failure: ImageDescriptor(TestImages.solid(1, 1), accessibilityIdentifier: "task-failure")),
+            placeholders: .init(
+                loading: ImageDescriptor(TestImages.solid(1, 1), accessibilityIdentifier: "task-loading"),
+                failure: ImageDescriptor(TestImages.solid(1, 1), accessibilityIdentifier: "task-failure")),
             loader: loader)
         let surface = try ImageSurface(size: Size(width: 8, height: 8))
         ImageEnvironment.$override.withValue(local) {

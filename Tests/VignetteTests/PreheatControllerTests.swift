@@ -1,5 +1,6 @@
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// Successive viewports turned into starts and stops.

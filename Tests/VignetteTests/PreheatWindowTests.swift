@@ -1,5 +1,6 @@
 import Testing
 import VignetteTestSupport
+
 @testable import Vignette
 
 /// Which items a viewport shows and which lie ahead of it, for grids and explicit frames.
@@ -7,8 +8,10 @@ import VignetteTestSupport
     /// 3 columns of 100x100 items, 10 apart: rows start at y = 110 * row, 10 rows, 1090 points tall.
     static let grid = PreheatLayout.grid(itemSize: Size(width: 100, height: 100), spacing: 10, columns: 3, itemCount: 30)
 
-    static func window(y: Double, _ direction: PreheatWindow.Direction, ratio: Double = 1,
-                       layout: PreheatLayout = grid) -> PreheatWindow {
+    static func window(
+        y: Double, _ direction: PreheatWindow.Direction, ratio: Double = 1,
+        layout: PreheatLayout = grid
+    ) -> PreheatWindow {
         PreheatWindow(viewport: Rect(x: 0, y: y, width: 320, height: 300), layout: layout, direction: direction, ratio: ratio)
     }
 
@@ -53,8 +56,9 @@ import VignetteTestSupport
     }
 
     @Test func bandKeepsToTheViewportAcrossTheAxis() {
-        let column = PreheatWindow(viewport: Rect(x: 110, y: 0, width: 100, height: 300), layout: Self.grid,
-                                   direction: .forward, ratio: 1)
+        let column = PreheatWindow(
+            viewport: Rect(x: 110, y: 0, width: 100, height: 300), layout: Self.grid,
+            direction: .forward, ratio: 1)
         #expect(column.visible == [1, 4, 7])
         #expect(column.preheat == [10, 13, 16])
     }
@@ -79,8 +83,10 @@ import VignetteTestSupport
     }
 
     @Test func edgeCases() {
-        for empty in [PreheatLayout.grid(itemSize: Size(width: 100, height: 100), columns: 3, itemCount: 0),
-                      PreheatLayout.frames([])] {
+        for empty in [
+            PreheatLayout.grid(itemSize: Size(width: 100, height: 100), columns: 3, itemCount: 0),
+            PreheatLayout.frames([])
+        ] {
             let window = Self.window(y: 0, .forward, ratio: 5, layout: empty)
             #expect(window.visible == [] && window.preheat == [] && window.preheatRect == nil)
         }
@@ -95,8 +101,9 @@ import VignetteTestSupport
         #expect(Self.window(y: 5000, .backward).preheat == [])
         // Larger than the content: everything visible, nothing left to preheat either way.
         for direction in [PreheatWindow.Direction.forward, .backward] {
-            let all = PreheatWindow(viewport: Rect(x: -10, y: -10, width: 1000, height: 5000), layout: Self.grid,
-                                    direction: direction, ratio: 1)
+            let all = PreheatWindow(
+                viewport: Rect(x: -10, y: -10, width: 1000, height: 5000), layout: Self.grid,
+                direction: direction, ratio: 1)
             #expect(all.visible == Array(0...29))
             #expect(all.preheat == [])
         }
@@ -106,10 +113,12 @@ import VignetteTestSupport
             #expect(window.visible == [] && window.preheat == [])
         }
         // Degenerate grids: no columns counts as one; empty items touch nothing.
-        #expect(PreheatLayout.grid(itemSize: Size(width: 10, height: 10), columns: 0, itemCount: 3)
-            .indices(intersecting: Rect(x: 0, y: 0, width: 100, height: 100)) == [0, 1, 2])
-        #expect(PreheatLayout.grid(itemSize: Size(width: 0, height: .nan), columns: 2, itemCount: 3)
-            .indices(intersecting: Rect(x: 0, y: 0, width: 100, height: 100)) == [])
+        #expect(
+            PreheatLayout.grid(itemSize: Size(width: 10, height: 10), columns: 0, itemCount: 3)
+                .indices(intersecting: Rect(x: 0, y: 0, width: 100, height: 100)) == [0, 1, 2])
+        #expect(
+            PreheatLayout.grid(itemSize: Size(width: 0, height: .nan), columns: 2, itemCount: 3)
+                .indices(intersecting: Rect(x: 0, y: 0, width: 100, height: 100)) == [])
     }
 
     @Test func direction() {
@@ -125,36 +134,40 @@ import VignetteTestSupport
         #expect(PreheatLayout.grid(itemSize: size, spacing: 10, fitting: 320, itemCount: 9).contentBounds.size.width == 320)
         #expect(PreheatLayout.grid(itemSize: size, spacing: 10, fitting: 319, itemCount: 9).contentBounds.size.width == 210)
         #expect(PreheatLayout.grid(itemSize: size, spacing: 10, fitting: 50, itemCount: 9).contentBounds.size.width == 100)
-        let inset = PreheatLayout.grid(itemSize: size, spacing: 10, fitting: 340, itemCount: 9,
-                                       insets: PreheatLayout.Insets(top: 5, left: 10, bottom: 5, right: 10))
+        let inset = PreheatLayout.grid(
+            itemSize: size, spacing: 10, fitting: 340, itemCount: 9,
+            insets: PreheatLayout.Insets(top: 5, left: 10, bottom: 5, right: 10))
         #expect(inset.frame(at: 4) == Rect(x: 120, y: 115, width: 100, height: 100))
         #expect(inset.contentBounds == Rect(x: 0, y: 0, width: 340, height: 330))
     }
 
     @Test func horizontalGrid() {
         // Two rows; columns start at x = 110 * column.
-        let layout = PreheatLayout.grid(itemSize: Size(width: 100, height: 100), spacing: 10, columns: 2,
-                                        itemCount: 20, axis: .horizontal)
+        let layout = PreheatLayout.grid(
+            itemSize: Size(width: 100, height: 100), spacing: 10, columns: 2,
+            itemCount: 20, axis: .horizontal)
         #expect(layout.frame(at: 3) == Rect(x: 110, y: 110, width: 100, height: 100))
-        let window = PreheatWindow(viewport: Rect(x: 0, y: 0, width: 300, height: 210), layout: layout,
-                                   direction: .forward, ratio: 1)
+        let window = PreheatWindow(
+            viewport: Rect(x: 0, y: 0, width: 300, height: 210), layout: layout,
+            direction: .forward, ratio: 1)
         #expect(window.visible == Array(0...5))
         #expect(window.preheat == Array(6...11))
     }
 
     @Test func explicitFramesNearestFirstWithVisibleExcluded() {
         let frames = [
-            Rect(x: 0, y: 500, width: 100, height: 50),   // 200 ahead
-            Rect(x: 0, y: 320, width: 100, height: 10),   // 20 ahead
-            Rect(x: 100, y: 310, width: 100, height: 300), // 10 ahead
-            Rect(x: 200, y: 250, width: 100, height: 100), // straddles the edge: visible
+            Rect(x: 0, y: 500, width: 100, height: 50),  // 200 ahead
+            Rect(x: 0, y: 320, width: 100, height: 10),  // 20 ahead
+            Rect(x: 100, y: 310, width: 100, height: 300),  // 10 ahead
+            Rect(x: 200, y: 250, width: 100, height: 100),  // straddles the edge: visible
             Rect(x: 200, y: 500, width: 100, height: 20),  // ties with 0, larger index
-            Rect(x: 400, y: 400, width: 100, height: 100), // outside the viewport's width
-            Rect(x: 0, y: 700, width: 100, height: 0),     // empty: never counted
+            Rect(x: 400, y: 400, width: 100, height: 100),  // outside the viewport's width
+            Rect(x: 0, y: 700, width: 100, height: 0)  // empty: never counted
         ]
         let layout = PreheatLayout.frames(frames)
-        let window = PreheatWindow(viewport: Rect(x: 0, y: 0, width: 320, height: 300), layout: layout,
-                                   direction: .forward, ratio: 1)
+        let window = PreheatWindow(
+            viewport: Rect(x: 0, y: 0, width: 320, height: 300), layout: layout,
+            direction: .forward, ratio: 1)
         #expect(window.visible == [3])
         #expect(window.preheat == [2, 1, 0, 4])
         #expect(layout.contentBounds == Rect(x: 0, y: 250, width: 500, height: 360))
@@ -170,8 +183,9 @@ import VignetteTestSupport
                 let ratio: Double = [0, 0.25, 0.5, 1, 2, 10].randomElement(using: &random) ?? 1
                 let direction: PreheatWindow.Direction = Bool.random(using: &random) ? .forward : .backward
                 let window = PreheatWindow(viewport: viewport, layout: layout, direction: direction, ratio: ratio)
-                let expected = PreheatReference.window(frames: frames, viewport: viewport,
-                                                       forward: direction == .forward, ratio: ratio)
+                let expected = PreheatReference.window(
+                    frames: frames, viewport: viewport,
+                    forward: direction == .forward, ratio: ratio)
                 #expect(window.visible == expected.visible)
                 #expect(window.preheat == expected.preheat)
             }

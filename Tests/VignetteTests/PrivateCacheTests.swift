@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import VignetteTestSupport
-@testable import Vignette
 import VignetteSQLite
+import VignetteTestSupport
+
+@testable import Vignette
 
 /// Issue 11, item 3: cache folders are private (0700, files 0600 whatever
 /// the umask), belong to this user, follow no symlink, and never serve a
@@ -34,8 +35,9 @@ import VignetteSQLite
     @Test func anExistingFolderOfThisUserIsNarrowedTo0700() throws {
         let folder = CacheTesting.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
         #expect(Self.mode(folder.path) == 0o755)
         _ = try FileCacheStorage(directory: folder.path)
         #expect(Self.mode(folder.path) == 0o700)
@@ -77,7 +79,8 @@ import VignetteSQLite
     }
 
     @Test func noSymlinkOrFIFOInsideTheFolderIsFollowed() async throws {
-        let folder = CacheTesting.folder(), outside = CacheTesting.folder()
+        let folder = CacheTesting.folder()
+        let outside = CacheTesting.folder()
         defer { for url in [folder, outside] { try? FileManager.default.removeItem(at: url) } }
         let storage = try FileCacheStorage(directory: folder.path)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
@@ -106,7 +109,8 @@ import VignetteSQLite
     }
 
     @Test func theSQLiteDatabaseIsNeverOpenedThroughASymlink() async throws {
-        let folder = CacheTesting.folder(), outside = CacheTesting.folder()
+        let folder = CacheTesting.folder()
+        let outside = CacheTesting.folder()
         defer { for url in [folder, outside] { try? FileManager.default.removeItem(at: url) } }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)

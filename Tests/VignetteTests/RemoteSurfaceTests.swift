@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-import VignetteTestSupport
-@testable import Vignette
 import VignetteCatalog
+import VignetteTestSupport
+
+@testable import Vignette
 
 @Suite struct RemoteSurfaceTests {
     static let url = URL(string: "https://example.test/p/1.png")!
@@ -14,10 +15,16 @@ import VignetteCatalog
         let surface = try ImageSurface(size: Size(width: 20, height: 20), scale: 2)
         let task = try #require(surface.apply(Self.remote, placeholders: .init(loading: .loading, failure: .failure), using: loader))
         #expect(surface.accessibilityIdentifier == "loadingImage")
-        guard case .loading(Self.url) = surface.loadState else { Issue.record("\(surface.loadState)"); return }
+        guard case .loading(Self.url) = surface.loadState else {
+            Issue.record("\(surface.loadState)")
+            return
+        }
         #expect(await eventually { loader.pendingCount(Self.url) == 1 })
         loader.finish(Self.url, with: .success(Self.photo))
-        guard case .loaded(Self.url) = await task.value else { Issue.record("not loaded"); return }
+        guard case .loaded(Self.url) = await task.value else {
+            Issue.record("not loaded")
+            return
+        }
         #expect(surface.accessibilityIdentifier == "productImage")
         #expect(surface.contentMode == .aspectFill && surface.image == Self.photo)
     }
@@ -28,7 +35,10 @@ import VignetteCatalog
         let task = try #require(surface.apply(Self.remote, placeholders: .init(loading: .loading, failure: .failure), using: loader))
         #expect(await eventually { loader.pendingCount(Self.url) == 1 })
         loader.finish(Self.url, with: .failure(FakeImageLoader.notFound(Self.url)))
-        guard case .failed(Self.url, let error) = await task.value else { Issue.record("not failed"); return }
+        guard case .failed(Self.url, let error) = await task.value else {
+            Issue.record("not failed")
+            return
+        }
         #expect("\(error)" == "\(Self.url.absoluteString): HTTP 404")
         #expect(surface.accessibilityIdentifier == "failureImage")
     }
@@ -39,7 +49,10 @@ import VignetteCatalog
         let surface = try ImageSurface(size: Size(width: 20, height: 20))
         #expect(surface.apply(Self.remote, placeholders: .init(loading: .loading, failure: .failure), using: loader) == nil)
         #expect(surface.accessibilityIdentifier == "productImage" && surface.image == Self.photo)
-        guard case .loaded = surface.loadState else { Issue.record("\(surface.loadState)"); return }
+        guard case .loaded = surface.loadState else {
+            Issue.record("\(surface.loadState)")
+            return
+        }
         #expect(loader.started.isEmpty)
     }
 
@@ -52,7 +65,7 @@ import VignetteCatalog
         #expect(await eventually { loader.pendingCount(Self.url) == 1 })
         surface.apply(ImageDescriptor<Bitmap>.failure.accessibilityIdentifier("local"))
         #expect(surface.accessibilityIdentifier == "local")
-        loader.finish(Self.url, with: .success(Self.photo))     // stale: must not land
+        loader.finish(Self.url, with: .success(Self.photo))  // stale: must not land
         _ = await first.value
         #expect(surface.accessibilityIdentifier == "local" && surface.image != Self.photo)
         let second = try #require(surface.apply(ImageDescriptor<URL>.productImage(other).accessibilityIdentifier("second"), using: loader))
@@ -74,7 +87,10 @@ import VignetteCatalog
         _ = await last?.value
         #expect(await eventually { surface.loadState.isFinal })
         #expect(surface.accessibilityIdentifier == "image-999")
-        guard case .loaded = surface.loadState else { Issue.record("\(surface.loadState)"); return }
+        guard case .loaded = surface.loadState else {
+            Issue.record("\(surface.loadState)")
+            return
+        }
     }
 
     @Test func asyncFormReturnsWhenFinalWithTheRealPipeline() async throws {
@@ -82,11 +98,18 @@ import VignetteCatalog
         let pipeline = ImagePipelineTests.pipeline()
         let surface = try ImageSurface(size: Size(width: 32, height: 32), scale: 2)
         let loaded = await surface.load(ImageDescriptor<URL>.productImage(server.url("/ok.png")), using: pipeline)
-        guard case .loaded = loaded else { Issue.record("\(loaded)"); return }
+        guard case .loaded = loaded else {
+            Issue.record("\(loaded)")
+            return
+        }
         #expect(surface.image?.width == 32)
-        let failed = await surface.load(ImageDescriptor<URL>.productImage(server.url("/status/404")),
-                                        placeholders: .init(loading: .loading, failure: .failure), using: pipeline)
-        guard case .failed(_, let error) = failed else { Issue.record("\(failed)"); return }
+        let failed = await surface.load(
+            ImageDescriptor<URL>.productImage(server.url("/status/404")),
+            placeholders: .init(loading: .loading, failure: .failure), using: pipeline)
+        guard case .failed(_, let error) = failed else {
+            Issue.record("\(failed)")
+            return
+        }
         #expect(error.statusCode == 404)
         #expect(surface.accessibilityIdentifier == "failureImage")
         // A second surface gets the now-cached image synchronously.

@@ -1,8 +1,8 @@
 import Foundation
 import GRDBSQLite
 import Testing
-import VignetteTestSupport
 import VignetteSQLite
+import VignetteTestSupport
 
 @Suite struct SQLiteCacheStorageTests {
     /// A second connection to the cache database, as another process would open it.

@@ -1,17 +1,21 @@
 import Foundation
 import Testing
-import VignetteTestSupport
-@testable import Vignette
 import VignetteCatalog
+import VignetteTestSupport
+
+@testable import Vignette
 
 @Suite struct SurfaceTests {
     @Test func appliedPropertiesAreReadable() throws {
         let surface = try ImageSurface(size: Size(width: 40, height: 30), scale: 2)
         #expect(surface.descriptor == nil && surface.contentMode == nil)
         let image = TestImages.solid(10, 10)
-        let tint = try Color(hex: "#112233"), background = try Color(hex: "#EEEEEE")
-        surface.apply(ImageDescriptor(image, contentMode: .bottomLeft, tint: tint, background: background,
-                                      accessibilityIdentifier: "hero"))
+        let tint = try Color(hex: "#112233")
+        let background = try Color(hex: "#EEEEEE")
+        surface.apply(
+            ImageDescriptor(
+                image, contentMode: .bottomLeft, tint: tint, background: background,
+                accessibilityIdentifier: "hero"))
         #expect(surface.contentMode == .bottomLeft)
         #expect(surface.tint == tint)
         #expect(surface.background == background)
@@ -20,7 +24,7 @@ import VignetteCatalog
         #expect(surface.pixelSize == (80, 60))
         let rendered = surface.render()
         #expect(rendered.width == 80 && rendered.height == 60 && rendered.scale == 2)
-        #expect(rendered[0, 59] == tint.premultiplied)     // bottom-left holds the tinted image
+        #expect(rendered[0, 59] == tint.premultiplied)  // bottom-left holds the tinted image
         #expect(rendered[79, 0] == background.premultiplied)
     }
 
@@ -48,7 +52,7 @@ import VignetteCatalog
         (Size(width: 10, height: .infinity), 1),
         (Size(width: 10, height: 10), 0),
         (Size(width: 10, height: 10), .nan),
-        (Size(width: 40000, height: 10), 1),
+        (Size(width: 40000, height: 10), 1)
     ])
     func invalidSurfacesAreTypedErrors(size: Size, scale: Double) {
         #expect(throws: ImageSurface.Error.self) { try ImageSurface(size: size, scale: scale) }
@@ -86,7 +90,8 @@ import VignetteCatalog
             try surface.apply(ImageDescriptor(NamedImage("broken", in: ImageBundle(directory: folder))))
         } throws: { error in
             guard case ImageResourceError.undecodable(let path, let cause) = error,
-                  case .unrecognizedFormat = cause.reason else { return false }
+                case .unrecognizedFormat = cause.reason
+            else { return false }
             return path.hasSuffix("broken@2x.png")
         }
     }

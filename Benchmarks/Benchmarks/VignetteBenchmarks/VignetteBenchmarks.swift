@@ -66,8 +66,9 @@ let benchmarks: @Sendable () -> Void = {
     // The icon is drawn at its own pixel size, so no resampling happens and
     // the time is the template tint plus source-over onto the background.
     Benchmark("Tint + composite 256x256 RGBA icon") { benchmark in
-        let descriptor = ImageDescriptor(fixtures.icon, contentMode: .center,
-                                         tint: Fixtures.tint, background: Fixtures.background)
+        let descriptor = ImageDescriptor(
+            fixtures.icon, contentMode: .center,
+            tint: Fixtures.tint, background: Fixtures.background)
         let size = Size(width: Double(fixtures.icon.width), height: Double(fixtures.icon.height))
         try CPUTime.measure(benchmark) {
             blackHole(try ImageRenderer.render(descriptor, size: size, scale: 1))
@@ -105,9 +106,12 @@ let benchmarks: @Sendable () -> Void = {
     let hitPipeline = ImagePipeline()
     let hitRequest = ImageRequest(url: URL(string: "https://example.com/p/1.png")!)
     hitPipeline.memoryCache.set(fixtures.renderedSquare, for: hitRequest.key, cost: fixtures.renderedSquare.pixels.count)
-    Benchmark("Memory cache hit (ImagePipeline.cachedImage)",
-              configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo,
-                                   maxDuration: .seconds(2), maxIterations: 100_000)) { benchmark in
+    Benchmark(
+        "Memory cache hit (ImagePipeline.cachedImage)",
+        configuration: .init(
+            metrics: [.wallClock, .throughput], scalingFactor: .kilo,
+            maxDuration: .seconds(2), maxIterations: 100_000)
+    ) { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(hitPipeline.cachedImage(for: hitRequest))
         }
@@ -119,11 +123,13 @@ let benchmarks: @Sendable () -> Void = {
     // (write), then read back in order and all at once.
     for engine in ["files", "sqlite"] {
         let entries = (0..<1_000).map { i in
-            DiskCacheEntry(key: "https://example.com/p/\(i).png", data: fixtures.fiftyKB,
-                           metadata: CacheMetadata(etag: "\"\(i)\"", freshUntil: Date().addingTimeInterval(3600)))
+            DiskCacheEntry(
+                key: "https://example.com/p/\(i).png", data: fixtures.fiftyKB,
+                metadata: CacheMetadata(etag: "\"\(i)\"", freshUntil: Date().addingTimeInterval(3600)))
         }
-        let diskConfiguration = Benchmark.Configuration(metrics: [.wallClock, CPUTime.metric], units: [CPUTime.metric: .count],
-                                                        warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 10)
+        let diskConfiguration = Benchmark.Configuration(
+            metrics: [.wallClock, CPUTime.metric], units: [CPUTime.metric: .count],
+            warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 10)
         Benchmark("Disk cache write 1,000 × 50 KB (\(engine))", configuration: diskConfiguration) { benchmark in
             for _ in benchmark.scaledIterations {
                 let folder = DiskFixtures.folder()
@@ -235,21 +241,24 @@ struct Fixtures: Sendable {
             let photoPNG = try Data(contentsOf: resources.appendingPathComponent(photoName))
             let photoBitmap = try PNGCodec.decode(photoPNG)
 
-            let large = try ImageRenderer.render(ImageDescriptor(photoBitmap, contentMode: .scaleToFill),
-                                             size: Size(width: 3072, height: 2048), scale: 1)
+            let large = try ImageRenderer.render(
+                ImageDescriptor(photoBitmap, contentMode: .scaleToFill),
+                size: Size(width: 3072, height: 2048), scale: 1)
             let largePNG = try PNGCodec.encode(large)
             let largeBitmap = try PNGCodec.decode(largePNG)
 
             let logo = try PNGCodec.decode(contentsOf: resources.appendingPathComponent("logo@2x.png").path, scale: 1)
-            let icon = try ImageRenderer.render(ImageDescriptor(logo, contentMode: .scaleToFill),
-                                            size: Size(width: 256, height: 256), scale: 1)
+            let icon = try ImageRenderer.render(
+                ImageDescriptor(logo, contentMode: .scaleToFill),
+                size: Size(width: 256, height: 256), scale: 1)
             precondition(!icon.isOpaque, "the icon should carry alpha so that tint and compositing do real work")
 
             let renderedSquare = try ImageRenderer.render(
                 ImageDescriptor(photoBitmap, contentMode: .aspectFill, background: background),
                 size: square, scale: 1)
-            let reference = try ImageRenderer.render(ImageDescriptor(photoBitmap, contentMode: .aspectFill),
-                                                     size: Size(width: 2048, height: 2048), scale: 1)
+            let reference = try ImageRenderer.render(
+                ImageDescriptor(photoBitmap, contentMode: .aspectFill),
+                size: Size(width: 2048, height: 2048), scale: 1)
             let copy = try PNGCodec.decode(PNGCodec.encode(reference))
             var square = reference
             square.fill(PixelRect(minX: 900, minY: 900, maxX: 1105, maxY: 1105), with: Color(red: 255, green: 0, blue: 255))
@@ -261,10 +270,11 @@ struct Fixtures: Sendable {
                 pixels[i] = state >> 16 & 1 == 0 ? (pixels[i] == 0 ? 1 : pixels[i] - 1) : (pixels[i] == 255 ? 254 : pixels[i] + 1)
             }
             noise = try Bitmap(width: reference.width, height: reference.height, premultipliedRGBA: pixels)
-            return Fixtures(photoPNG: photoPNG, photoBitmap: photoBitmap, largePNG: largePNG,
-                            largeBitmap: largeBitmap, icon: icon, renderedSquare: renderedSquare,
-                            compareReference: reference, compareCopy: copy, compareSquare: square, compareNoise: noise,
-                            fiftyKB: photoPNG.prefix(50_000))
+            return Fixtures(
+                photoPNG: photoPNG, photoBitmap: photoBitmap, largePNG: largePNG,
+                largeBitmap: largeBitmap, icon: icon, renderedSquare: renderedSquare,
+                compareReference: reference, compareCopy: copy, compareSquare: square, compareNoise: noise,
+                fiftyKB: photoPNG.prefix(50_000))
         } catch {
             fatalError("VignetteBenchmarks: cannot prepare inputs from \(resources.path): \(error)")
         }

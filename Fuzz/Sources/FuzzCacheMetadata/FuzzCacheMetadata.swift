@@ -17,7 +17,8 @@ public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> In
         _ = FuzzingEntryPoints.cacheControlDirectives(value)
         _ = FuzzingEntryPoints.retryAfter(value, now: TextInput.now)
         if let seconds = FuzzingEntryPoints.httpDate(value, relativeTo: TextInput.now),
-           !(-62_135_596_800...253_402_300_800).contains(seconds) {  // years 1 to 9999
+            !(-62_135_596_800...253_402_300_800).contains(seconds)
+        {  // years 1 to 9999
             FuzzInput.fail("\(value) parsed to \(seconds) s, outside years 1–9999")
         }
     }

@@ -34,7 +34,7 @@ private func withRawLines<R>(_ lines: [Data], _ body: ([UnsafeRawBufferPointer])
     let copies = lines.map { [UInt8]($0) }
     var pointers: [UnsafeRawBufferPointer] = []
     var storage: [UnsafeMutableRawBufferPointer] = []
-    defer { storage.forEach { $0.deallocate() } }
+    defer { for buffer in storage { buffer.deallocate() } }
     for copy in copies {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(copy.count, 1), alignment: 1)
         buffer.copyBytes(from: copy)

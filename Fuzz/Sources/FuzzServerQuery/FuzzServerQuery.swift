@@ -59,7 +59,8 @@ private func check(_ parameters: RenderParameters, target: String, service: Rend
     }
     guard (1...100).contains(parameters.quality) else { FuzzInput.fail("quality \(parameters.quality)") }
     guard let scheme = parameters.source.scheme?.lowercased(), scheme == "http" || scheme == "https",
-          parameters.source.host?.isEmpty == false else {
+        parameters.source.host?.isEmpty == false
+    else {
         FuzzInput.fail("source \(parameters.source)")
     }
     if let refusal = service.configuration.loadingOptions.addressPolicy.refusal(for: parameters.source) {
@@ -102,8 +103,10 @@ private enum Services {
             configuration.limits.maxScale = 8
             configuration.limits.maxOutputPixels = ImageSurface.maxPixelCount
         }
-        configuration.presets = ["thumb": PresetDefinition(contentMode: .aspectFill, maxAge: 86400),
-                                 "icon": PresetDefinition(contentMode: .center, tint: .black), "fit": PresetDefinition()]
+        configuration.presets = [
+            "thumb": PresetDefinition(contentMode: .aspectFill, maxAge: 86400),
+            "icon": PresetDefinition(contentMode: .center, tint: .black), "fit": PresetDefinition()
+        ]
         do throws(ServerConfiguration.Error) {
             return try RenderService(configuration: configuration)
         } catch {

@@ -19,8 +19,9 @@ public enum DecoderHarness {
     public static func check(_ bitmap: Bitmap, options: DecodingOptions, format: ImageFormat) {
         let name = format.rawValue
         guard bitmap.width > 0, bitmap.height > 0,
-              bitmap.width <= options.maxSide, bitmap.height <= options.maxSide,
-              bitmap.width * bitmap.height <= options.maxPixelCount else {
+            bitmap.width <= options.maxSide, bitmap.height <= options.maxSide,
+            bitmap.width * bitmap.height <= options.maxPixelCount
+        else {
             FuzzInput.fail("\(name): \(bitmap.width) × \(bitmap.height) breaks the limits")
         }
         guard bitmap.pixels.count == bitmap.width * bitmap.height * 4 else {

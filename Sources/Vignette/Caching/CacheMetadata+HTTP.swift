@@ -11,10 +11,11 @@ extension CacheMetadata {
         let directives = Self.directives(headers["cache-control"])
         if directives["no-store"] != nil { return nil }
         func nonEmpty(_ name: String) -> String? { headers[name].flatMap { $0.isEmpty ? nil : $0 } }
-        self.init(etag: nonEmpty("etag"), lastModified: nonEmpty("last-modified"), storedAt: now,
-                  freshUntil: Self.freshUntil(headers, directives: directives, now: now),
-                  cacheControl: nonEmpty("cache-control"), expires: nonEmpty("expires"),
-                  mustRevalidate: directives["must-revalidate"] != nil)
+        self.init(
+            etag: nonEmpty("etag"), lastModified: nonEmpty("last-modified"), storedAt: now,
+            freshUntil: Self.freshUntil(headers, directives: directives, now: now),
+            cacheControl: nonEmpty("cache-control"), expires: nonEmpty("expires"),
+            mustRevalidate: directives["must-revalidate"] != nil)
     }
 
     /// The entry after a 304 (RFC 9111 §4.3.4): the stored headers updated

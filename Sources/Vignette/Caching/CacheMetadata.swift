@@ -22,8 +22,10 @@ public struct CacheMetadata: Sendable, Hashable, Codable {
     public var mustRevalidate: Bool
 
     /// Metadata with the given validators and freshness.
-    public init(etag: String? = nil, lastModified: String? = nil, storedAt: Date = Date(), freshUntil: Date? = nil,
-                cacheControl: String? = nil, expires: String? = nil, mustRevalidate: Bool = false) {
+    public init(
+        etag: String? = nil, lastModified: String? = nil, storedAt: Date = Date(), freshUntil: Date? = nil,
+        cacheControl: String? = nil, expires: String? = nil, mustRevalidate: Bool = false
+    ) {
         self.etag = etag
         self.lastModified = lastModified
         self.storedAt = storedAt

@@ -19,8 +19,10 @@ extension DiskCache {
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            throw .directoryUnavailable(directory, reason: code == ENOTDIR
-                ? "a file is in the way, not a folder" : String(cString: strerror(code)))
+            throw .directoryUnavailable(
+                directory,
+                reason: code == ENOTDIR
+                    ? "a file is in the way, not a folder" : String(cString: strerror(code)))
         }
         defer { close(fd) }
         var info = stat()

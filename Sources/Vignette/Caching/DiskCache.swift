@@ -40,8 +40,10 @@ public final class DiskCache: Sendable {
     private let state = Locked(State())
 
     /// A cache over `storage`, kept under `sizeLimit` bytes.
-    public init(storage: any DiskCacheStorage, sizeLimit: Int = 200 << 20,
-                sweepInterval: Duration = .seconds(60)) throws(DiskCache.Error) {
+    public init(
+        storage: any DiskCacheStorage, sizeLimit: Int = 200 << 20,
+        sweepInterval: Duration = .seconds(60)
+    ) throws(DiskCache.Error) {
         guard sizeLimit > 0 else { throw .invalidSizeLimit(sizeLimit) }
         self.storage = storage
         self.sizeLimit = sizeLimit

@@ -27,7 +27,8 @@ extension FileCacheStorage {
             var info = stat()
             // A file deleted since readdir listed it is simply not there.
             guard name != ".", name != "..", fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
-                  info.st_mode & S_IFMT == S_IFREG else { continue }
+                info.st_mode & S_IFMT == S_IFREG
+            else { continue }
             let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
             files.append(ScannedFile(name: name, size: Int(info.st_size), modified: modified, kind: kind(of: name)))
         }
@@ -94,8 +95,10 @@ extension FileCacheStorage {
     }
 
     /// This engine's report of a failed `operation` on `path`.
-    static func failure(_ operation: DiskCache.StorageFailure.Operation, _ path: String,
-                        cause: DiskCache.StorageFailure.Cause) -> DiskCache.Error {
+    static func failure(
+        _ operation: DiskCache.StorageFailure.Operation, _ path: String,
+        cause: DiskCache.StorageFailure.Cause
+    ) -> DiskCache.Error {
         .storageFailed(DiskCache.StorageFailure(engine: engine, operation: operation, path: path, cause: cause))
     }
 
@@ -110,7 +113,8 @@ extension FileCacheStorage {
     static func unlink(_ path: String, ifStill identity: FileContents.Identity) {
         var info = stat()
         guard lstat(path, &info) == 0,
-              FileContents.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == identity else { return }
+            FileContents.Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) == identity
+        else { return }
         _ = Foundation.unlink(path)
     }
 

@@ -80,7 +80,8 @@ extension FileCacheStorage {
             for line in lines.dropFirst() {
                 let fields = line.split(separator: " ")
                 guard fields.count == 3, FileCacheStorage.isEntryName(fields[0]),
-                      let size = Int(fields[1]), size >= 0, let accessed = Int64(fields[2]) else { continue }
+                    let size = Int(fields[1]), size >= 0, let accessed = Int64(fields[2])
+                else { continue }
                 records[String(fields[0])] = Record(size: size, accessed: accessed)
             }
             return records

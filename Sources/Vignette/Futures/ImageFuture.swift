@@ -55,8 +55,10 @@ public final class ImageFuture: Sendable {
 
     /// A future for `descriptor`; nothing loads until it is used. `loader`
     /// defaults to `ImageEnvironment.current.resolvedLoader`.
-    public init(_ descriptor: ImageDescriptor<URL>, cachePolicy: CachePolicy = .memoryAndDisk,
-                priority: ImagePriority = .normal, using loader: (any ImageLoading)? = nil) {
+    public init(
+        _ descriptor: ImageDescriptor<URL>, cachePolicy: CachePolicy = .memoryAndDisk,
+        priority: ImagePriority = .normal, using loader: (any ImageLoading)? = nil
+    ) {
         self.descriptor = descriptor
         self.priority = priority
         self.loader = loader ?? ImageEnvironment.current.resolvedLoader
@@ -64,8 +66,10 @@ public final class ImageFuture: Sendable {
     }
 
     /// A future for a plain URL (default presentation).
-    public convenience init(url: URL, cachePolicy: CachePolicy = .memoryAndDisk,
-                            priority: ImagePriority = .normal, using loader: (any ImageLoading)? = nil) {
+    public convenience init(
+        url: URL, cachePolicy: CachePolicy = .memoryAndDisk,
+        priority: ImagePriority = .normal, using loader: (any ImageLoading)? = nil
+    ) {
         self.init(ImageDescriptor(url), cachePolicy: cachePolicy, priority: priority, using: loader)
     }
 
@@ -101,7 +105,10 @@ public final class ImageFuture: Sendable {
     /// use. Cancelling the caller stops its wait, not the shared load.
     public func value() async throws(ImageLoadingError) -> ImageDescriptor<Bitmap> {
         start()
-        let id = state.withLock { s -> UInt64 in s.nextWaiter += 1; return s.nextWaiter }
+        let id = state.withLock { s -> UInt64 in
+            s.nextWaiter += 1
+            return s.nextWaiter
+        }
         let url = request.url
         return try await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -148,7 +155,10 @@ public final class ImageFuture: Sendable {
         let (observers, waiters) = state.withLock { s in
             s.phase = phase
             s.task = nil
-            defer { s.observers = [:]; s.waiters = [:] }
+            defer {
+                s.observers = [:]
+                s.waiters = [:]
+            }
             return (Array(s.observers.values), Array(s.waiters.values))
         }
         for observer in observers { observer(phase) }

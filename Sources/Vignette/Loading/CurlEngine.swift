@@ -36,7 +36,10 @@ final class CurlEngine: @unchecked Sendable {
 
     private func run() {
         while true {
-            for command in commands.withLock({ pending in defer { pending.removeAll() }; return pending }) {
+            for command in commands.withLock({ pending in
+                defer { pending.removeAll() }
+                return pending
+            }) {
                 switch command {
                 case .start(let transfer):
                     guard transfer.isPending else { continue }  // cancelled before it started

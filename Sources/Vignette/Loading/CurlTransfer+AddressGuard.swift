@@ -8,12 +8,14 @@ extension CurlTransfer {
     func installAddressGuard() -> CURLcode {
         guard !options.addressPolicy.isUnrestricted else { return CURLE_OK }
         let storage = UnsafeMutablePointer<vg_curl_address_guard>.allocate(capacity: 1)
-        storage.initialize(to: vg_curl_address_guard(check: { context, family, bytes, port in
-            guard let context, let bytes else { return 0 }
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-            let address = IPAddress(bytes: Array(UnsafeBufferPointer(start: bytes, count: family == AF_INET ? 4 : 16)))
-            return transfer.allowsConnection(to: address, port: Int(port)) ? 1 : 0
-        }, context: Unmanaged.passUnretained(self).toOpaque()))
+        storage.initialize(
+            to: vg_curl_address_guard(
+                check: { context, family, bytes, port in
+                    guard let context, let bytes else { return 0 }
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                    let address = IPAddress(bytes: Array(UnsafeBufferPointer(start: bytes, count: family == AF_INET ? 4 : 16)))
+                    return transfer.allowsConnection(to: address, port: Int(port)) ? 1 : 0
+                }, context: Unmanaged.passUnretained(self).toOpaque()))
         addressGuard = storage
         return vg_curl_set_address_guard(handle, storage)
     }

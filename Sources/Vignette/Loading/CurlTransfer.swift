@@ -62,14 +62,18 @@ final class CurlTransfer: @unchecked Sendable {
             vg_curl_set_string(handle, CURLOPT_USERAGENT, options.userAgent),
             setRequestHeaders(),
             installAddressGuard(),
-            vg_curl_set_write_callback(handle, { data, size, count, context in
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
-                return transfer.receiveBody(data, size * count)
-            }, context),
-            vg_curl_set_header_callback(handle, { data, size, count, context in
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
-                return transfer.receiveHeader(data, size * count)
-            }, context),
+            vg_curl_set_write_callback(
+                handle,
+                { data, size, count, context in
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+                    return transfer.receiveBody(data, size * count)
+                }, context),
+            vg_curl_set_header_callback(
+                handle,
+                { data, size, count, context in
+                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+                    return transfer.receiveHeader(data, size * count)
+                }, context)
         ]
         return codes.allSatisfy { $0 == CURLE_OK }
     }

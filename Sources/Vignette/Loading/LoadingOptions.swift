@@ -25,10 +25,12 @@ public struct LoadingOptions: Sendable, Hashable {
     /// Creates options; the defaults suit a server rendering thumbnails:
     /// connect within 10 s, the whole load within 30 s, at most 50 MiB
     /// (`50 << 20` bytes) per response and 5 redirects, TLS verified.
-    public init(connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(30),
-                maxResponseBytes: Int = 50 << 20, maxRedirects: Int = 5, verifiesTLS: Bool = true,
-                userAgent: String = "Vignette/0.1", accept: String = ImageDecoders.standard.acceptHeader,
-                addressPolicy: AddressPolicy = .allowAll) {
+    public init(
+        connectTimeout: Duration = .seconds(10), timeout: Duration = .seconds(30),
+        maxResponseBytes: Int = 50 << 20, maxRedirects: Int = 5, verifiesTLS: Bool = true,
+        userAgent: String = "Vignette/0.1", accept: String = ImageDecoders.standard.acceptHeader,
+        addressPolicy: AddressPolicy = .allowAll
+    ) {
         self.connectTimeout = connectTimeout
         self.timeout = timeout
         self.maxResponseBytes = maxResponseBytes

@@ -25,10 +25,12 @@ extension ImagePipeline {
         public var decoders: ImageDecoders
 
         /// Creates a configuration.
-        public init(maxConcurrentLoads: Int = 8, retry: RetryPolicy = RetryPolicy(),
-                    memoryCacheBytes: Int = 256 << 20, memoryCacheEntryBytes: Int = 64 << 20,
-                    dataCacheBytes: Int = 32 << 20, diskCache: DiskCache? = nil,
-                    decoders: ImageDecoders = .standard) {
+        public init(
+            maxConcurrentLoads: Int = 8, retry: RetryPolicy = RetryPolicy(),
+            memoryCacheBytes: Int = 256 << 20, memoryCacheEntryBytes: Int = 64 << 20,
+            dataCacheBytes: Int = 32 << 20, diskCache: DiskCache? = nil,
+            decoders: ImageDecoders = .standard
+        ) {
             self.maxConcurrentLoads = max(1, maxConcurrentLoads)
             self.retry = retry
             self.memoryCacheBytes = memoryCacheBytes

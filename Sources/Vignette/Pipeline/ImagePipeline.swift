@@ -33,8 +33,9 @@ public final class ImagePipeline: Sendable {
     public init(loader: any DataLoading = DefaultDataLoader(), configuration: Configuration = Configuration()) {
         self.loader = loader
         self.configuration = configuration
-        memoryCache = MemoryCache(totalCostLimit: configuration.memoryCacheBytes,
-                                  entryCostLimit: configuration.memoryCacheEntryBytes)
+        memoryCache = MemoryCache(
+            totalCostLimit: configuration.memoryCacheBytes,
+            entryCostLimit: configuration.memoryCacheEntryBytes)
         fetchStage = FetchStage(loader: loader, configuration: configuration)
         decodeStage = DecodeStage(fetch: fetchStage, decoders: configuration.decoders, memoryCache: memoryCache)
     }
@@ -69,8 +70,10 @@ public final class ImagePipeline: Sendable {
     /// coalescing and limits as images, without decoding them. Bytes
     /// fetched only this way are not cached (nothing proved them an image).
     public func data(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImagePipeline.Error) -> Data {
-        try await fetchStage.data(for: request.dataKey, policy: request.cachePolicy,
-                                  priority: LoadScheduler.Priority(priority)).data
+        try await fetchStage.data(
+            for: request.dataKey, policy: request.cachePolicy,
+            priority: LoadScheduler.Priority(priority)
+        ).data
     }
 
     /// Loads that joined a transfer already in flight instead of fetching

@@ -1,4 +1,3 @@
-
 /// Bounded concurrency with priorities: at most `limit` slots; a freed slot
 /// goes to the highest-priority waiter, first come first served within a
 /// priority, so low-priority work never starts while higher work waits.
@@ -63,7 +62,10 @@ final class LoadScheduler: Sendable {
 
     /// Waits for a slot at a priority that may be raised meanwhile.
     func acquire(_ priority: Priority) async throws {
-        let id = state.withLock { s -> UInt64 in s.nextID += 1; return s.nextID }
+        let id = state.withLock { s -> UInt64 in
+            s.nextID += 1
+            return s.nextID
+        }
         let limit = self.limit
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -101,8 +103,11 @@ final class LoadScheduler: Sendable {
     func release() {
         let next = state.withLock { s -> CheckedContinuation<Void, any Error>? in
             let priorities = s.waiters.map { $0.priority.current }
-            guard let best = s.waiters.indices.max(by: { priorities[$0] < priorities[$1]
-                || (priorities[$0] == priorities[$1] && s.waiters[$0].id > s.waiters[$1].id) })
+            guard
+                let best = s.waiters.indices.max(by: {
+                    priorities[$0] < priorities[$1]
+                        || (priorities[$0] == priorities[$1] && s.waiters[$0].id > s.waiters[$1].id)
+                })
             else {
                 s.running -= 1
                 return nil

@@ -34,9 +34,14 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The value for `key`: joins the job in flight or starts `work`.
     /// Cancelling the caller gives up with `.cancelled(url)`.
-    func value(for key: Key, url: URL, priority: LoadScheduler.Priority,
-               work: @escaping Work) async throws(ImageLoadingError) -> Value {
-        let waiter = state.withLock { s -> UInt64 in s.nextWaiter += 1; return s.nextWaiter }
+    func value(
+        for key: Key, url: URL, priority: LoadScheduler.Priority,
+        work: @escaping Work
+    ) async throws(ImageLoadingError) -> Value {
+        let waiter = state.withLock { s -> UInt64 in
+            s.nextWaiter += 1
+            return s.nextWaiter
+        }
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 join(key, url: url, priority: priority, waiter: waiter, continuation: continuation, work: work)
@@ -55,8 +60,10 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         state.withLock { $0.jobs[key]?.waiters.count ?? 0 }
     }
 
-    private func join(_ key: Key, url: URL, priority: LoadScheduler.Priority, waiter: UInt64,
-                      continuation: CheckedContinuation<Outcome, Never>, work: @escaping Work) {
+    private func join(
+        _ key: Key, url: URL, priority: LoadScheduler.Priority, waiter: UInt64,
+        continuation: CheckedContinuation<Outcome, Never>, work: @escaping Work
+    ) {
         let cancelled = state.withLock { s -> Bool in
             if s.cancelledEarly.remove(waiter) != nil { return true }
             if s.jobs[key] != nil {

@@ -126,16 +126,19 @@ public final class ImagePrefetcher: Sendable {
                 let id = s.nextID
                 // A stopped-then-restarted request gets a new id, so a late
                 // finish of the old task does not remove the new one.
-                s.running[request.key] = (id, Task { [self] in
-                    _ = try? await loader.image(for: request, priority: .low)
-                    let stillOurs = state.withLock { s -> Bool in
-                        guard s.running[request.key]?.id == id else { return false }
-                        s.running[request.key] = nil
-                        s.completed += 1
-                        return true
+                s.running[request.key] = (
+                    id,
+                    Task { [self] in
+                        _ = try? await loader.image(for: request, priority: .low)
+                        let stillOurs = state.withLock { s -> Bool in
+                            guard s.running[request.key]?.id == id else { return false }
+                            s.running[request.key] = nil
+                            s.completed += 1
+                            return true
+                        }
+                        if stillOurs { launchReady() }
                     }
-                    if stillOurs { launchReady() }
-                })
+                )
             }
         }
     }

@@ -99,9 +99,11 @@ public final class PreheatController: Sendable {
             var direction = PreheatWindow.Direction.forward
             if let last = state.window {
                 let before = last.viewport
-                let moved = max(abs(axis.start(of: viewport) - axis.start(of: before)),
-                                abs(axis.end(of: viewport) - axis.end(of: before)))
-                let acrossChanged = axis.crossStart(of: viewport) != axis.crossStart(of: before)
+                let moved = max(
+                    abs(axis.start(of: viewport) - axis.start(of: before)),
+                    abs(axis.end(of: viewport) - axis.end(of: before)))
+                let acrossChanged =
+                    axis.crossStart(of: viewport) != axis.crossStart(of: before)
                     || axis.crossLength(of: viewport) != axis.crossLength(of: before)
                 if !state.invalidated, !acrossChanged, !(moved >= threshold * axis.length(of: viewport)) {
                     return Change()
@@ -110,13 +112,16 @@ public final class PreheatController: Sendable {
             }
             let window = PreheatWindow(viewport: viewport, layout: state.layout, direction: direction, ratio: ratio)
             let old = state.window?.preheat ?? []
-            let oldSet = Set(old), newSet = Set(window.preheat), visible = Set(window.visible)
+            let oldSet = Set(old)
+            let newSet = Set(window.preheat)
+            let visible = Set(window.visible)
             let left = old.filter { !newSet.contains($0) }.sorted()
             state.window = window
             state.invalidated = false
-            return Change(added: window.preheat.filter { !oldSet.contains($0) },
-                          removed: left.filter { !visible.contains($0) },
-                          promoted: left.filter { visible.contains($0) })
+            return Change(
+                added: window.preheat.filter { !oldSet.contains($0) },
+                removed: left.filter { !visible.contains($0) },
+                promoted: left.filter { visible.contains($0) })
         }
     }
 

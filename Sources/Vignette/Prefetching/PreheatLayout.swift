@@ -69,25 +69,31 @@ public struct PreheatLayout: Sendable, Equatable {
     /// (rows when the axis is horizontal), `spacing` between items in both
     /// directions. Fewer than one column counts as one; non-positive sizes
     /// give items that touch nothing.
-    public static func grid(itemSize: Size, spacing: Double = 0, columns: Int, itemCount: Int,
-                            insets: Insets = .zero, axis: Axis = .vertical) -> PreheatLayout {
-        let metrics = PreheatGridMetrics(itemSize: itemSize, spacing: spacing, perLine: columns,
-                                         count: itemCount, insets: insets, axis: axis)
+    public static func grid(
+        itemSize: Size, spacing: Double = 0, columns: Int, itemCount: Int,
+        insets: Insets = .zero, axis: Axis = .vertical
+    ) -> PreheatLayout {
+        let metrics = PreheatGridMetrics(
+            itemSize: itemSize, spacing: spacing, perLine: columns,
+            count: itemCount, insets: insets, axis: axis)
         return PreheatLayout(axis: axis, count: metrics.count, contentBounds: metrics.bounds, storage: .grid(metrics))
     }
 
     /// A uniform grid with as many columns as fit in `crossLength` — the
     /// width (the height when the axis is horizontal) including insets — and
     /// at least one.
-    public static func grid(itemSize: Size, spacing: Double = 0, fitting crossLength: Double, itemCount: Int,
-                            insets: Insets = .zero, axis: Axis = .vertical) -> PreheatLayout {
+    public static func grid(
+        itemSize: Size, spacing: Double = 0, fitting crossLength: Double, itemCount: Int,
+        insets: Insets = .zero, axis: Axis = .vertical
+    ) -> PreheatLayout {
         let item = axis == .vertical ? itemSize.width : itemSize.height
         let available = crossLength - (axis == .vertical ? insets.left + insets.right : insets.top + insets.bottom)
         let gap = sanitized(spacing)
         // n items need n * item + (n - 1) * gap points.
         let fit = item > 0 ? ((available + gap) / (item + gap)).rounded(.down) : 1
-        return grid(itemSize: itemSize, spacing: spacing, columns: clampedInt(fit, 1, Int.max),
-                    itemCount: itemCount, insets: insets, axis: axis)
+        return grid(
+            itemSize: itemSize, spacing: spacing, columns: clampedInt(fit, 1, Int.max),
+            itemCount: itemCount, insets: insets, axis: axis)
     }
 
     /// The frame of item `index`, or nil when there is no such item.
@@ -172,16 +178,19 @@ struct PreheatGridMetrics: Sendable, Equatable {
     func slotStart(_ slot: Int) -> Double { crossLeading + Double(slot) * (itemCrossLength + spacing) }
 
     func frame(at index: Int) -> Rect {
-        axis.rect(start: lineStart(index / perLine), length: itemLength,
-                  crossStart: slotStart(index % perLine), crossLength: itemCrossLength)
+        axis.rect(
+            start: lineStart(index / perLine), length: itemLength,
+            crossStart: slotStart(index % perLine), crossLength: itemCrossLength)
     }
 
     func indices(intersecting rect: Rect) -> [Int] {
         guard count > 0, itemLength > 0, itemCrossLength > 0 else { return [] }
-        let lines = Self.positions(from: axis.start(of: rect), to: axis.end(of: rect), item: itemLength,
-                                   pitch: itemLength + spacing, limit: lineCount, start: lineStart)
-        let slots = Self.positions(from: axis.crossStart(of: rect), to: axis.crossEnd(of: rect),
-                                   item: itemCrossLength, pitch: itemCrossLength + spacing, limit: perLine, start: slotStart)
+        let lines = Self.positions(
+            from: axis.start(of: rect), to: axis.end(of: rect), item: itemLength,
+            pitch: itemLength + spacing, limit: lineCount, start: lineStart)
+        let slots = Self.positions(
+            from: axis.crossStart(of: rect), to: axis.crossEnd(of: rect),
+            item: itemCrossLength, pitch: itemCrossLength + spacing, limit: perLine, start: slotStart)
         var result: [Int] = []
         result.reserveCapacity(lines.count * slots.count)
         for line in lines {
@@ -195,8 +204,10 @@ struct PreheatGridMetrics: Sendable, Equatable {
     }
 
     /// The lines (or slots) in `0..<limit` whose span overlaps `from..<to`.
-    private static func positions(from lower: Double, to upper: Double, item: Double, pitch: Double,
-                                  limit: Int, start: (Int) -> Double) -> [Int] {
+    private static func positions(
+        from lower: Double, to upper: Double, item: Double, pitch: Double,
+        limit: Int, start: (Int) -> Double
+    ) -> [Int] {
         let origin = start(0)
         // A floating-point estimate widened by one on each side, then filtered
         // with the same arithmetic as `frame(at:)` so both always agree.
@@ -225,21 +236,28 @@ struct PreheatFrameIndex: Sendable, Equatable {
         self.axis = axis
         self.frames = frames
         let order = frames.indices.filter { PreheatLayout.hasArea(frames[$0]) }.sorted {
-            let a = axis.start(of: frames[$0]), b = axis.start(of: frames[$1])
+            let a = axis.start(of: frames[$0])
+            let b = axis.start(of: frames[$1])
             return a != b ? a < b : $0 < $1
         }
         self.order = order
         starts = order.map { axis.start(of: frames[$0]) }
         var furthest = -Double.infinity
-        reach = order.map { furthest = max(furthest, axis.end(of: frames[$0])); return furthest }
+        reach = order.map {
+            furthest = max(furthest, axis.end(of: frames[$0]))
+            return furthest
+        }
         let kept = order.map { frames[$0] }
-        let minX = kept.map(\.minX).min() ?? 0, minY = kept.map(\.minY).min() ?? 0
-        let maxX = kept.map(\.maxX).max() ?? 0, maxY = kept.map(\.maxY).max() ?? 0
+        let minX = kept.map(\.minX).min() ?? 0
+        let minY = kept.map(\.minY).min() ?? 0
+        let maxX = kept.map(\.maxX).max() ?? 0
+        let maxY = kept.map(\.maxY).max() ?? 0
         bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     func indices(intersecting rect: Rect) -> [Int] {
-        let lower = axis.start(of: rect), upper = axis.end(of: rect)
+        let lower = axis.start(of: rect)
+        let upper = axis.end(of: rect)
         // Before `first` every frame ends at or before `lower`; from `last` on
         // every frame starts at or after `upper`.
         let first = partitionPoint(reach.count) { reach[$0] > lower }
@@ -251,7 +269,8 @@ struct PreheatFrameIndex: Sendable, Equatable {
 
 /// The first index in `0..<count` for which `predicate` holds, given it is false then true.
 private func partitionPoint(_ count: Int, _ predicate: (Int) -> Bool) -> Int {
-    var low = 0, high = count
+    var low = 0
+    var high = count
     while low < high {
         let middle = low + (high - low) / 2
         if predicate(middle) { high = middle } else { low = middle + 1 }

@@ -85,12 +85,15 @@ public struct PreheatWindow: Sendable, Equatable {
         let extent = ratio * axis.length(of: viewport)
         guard extent > 0, axis.crossLength(of: viewport) > 0, layout.count > 0 else { return nil }
         let content = layout.contentBounds
-        let (start, end) = direction == .forward
+        let (start, end) =
+            direction == .forward
             ? (axis.end(of: viewport), axis.end(of: viewport) + extent)
             : (axis.start(of: viewport) - extent, axis.start(of: viewport))
-        let lower = max(start, axis.start(of: content)), upper = min(end, axis.end(of: content))
+        let lower = max(start, axis.start(of: content))
+        let upper = min(end, axis.end(of: content))
         guard lower < upper else { return nil }
-        return axis.rect(start: lower, length: upper - lower,
-                         crossStart: axis.crossStart(of: viewport), crossLength: axis.crossLength(of: viewport))
+        return axis.rect(
+            start: lower, length: upper - lower,
+            crossStart: axis.crossStart(of: viewport), crossLength: axis.crossLength(of: viewport))
     }
 }

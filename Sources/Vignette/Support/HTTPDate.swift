@@ -51,8 +51,9 @@ package struct HTTPDate: Sendable, Hashable {
         /// Seconds since 1970, or nil for an impossible date or time.
         var secondsSince1970: Int64? {
             guard (1...9999).contains(year), (1...12).contains(month),
-                  (1...HTTPDate.daysIn(month, of: year)).contains(day),
-                  (0...23).contains(time.hour), (0...59).contains(time.minute), (0...60).contains(time.second) else { return nil }
+                (1...HTTPDate.daysIn(month, of: year)).contains(day),
+                (0...23).contains(time.hour), (0...59).contains(time.minute), (0...60).contains(time.second)
+            else { return nil }
             let days = HTTPDate.daysBefore(year: year) + HTTPDate.daysBefore(month: month, of: year) + day - 1
             return Int64(days) * 86_400 + Int64(time.hour * 3600 + time.minute * 60 + time.second)
         }
@@ -61,7 +62,8 @@ package struct HTTPDate: Sendable, Hashable {
     /// `Sun, 06 Nov 1994 08:49:37 GMT`
     private static func imfFixdate(_ f: [Substring]) -> Parts? {
         guard isGMT(f[5]), let day = number(f[1], digits: 1...2), let month = month(f[2]),
-              let year = number(f[3], digits: 4...4), let time = time(f[4]) else { return nil }
+            let year = number(f[3], digits: 4...4), let time = time(f[4])
+        else { return nil }
         return Parts(year: year, month: month, day: day, time: time)
     }
 
@@ -69,7 +71,8 @@ package struct HTTPDate: Sendable, Hashable {
     private static func rfc850(_ f: [Substring], now: Date) -> Parts? {
         let date = f[1].split(separator: "-", omittingEmptySubsequences: false)
         guard isGMT(f[3]), date.count == 3, let day = number(date[0], digits: 1...2), let month = month(date[1]),
-              let time = time(f[2]) else { return nil }
+            let time = time(f[2])
+        else { return nil }
         if let year = number(date[2], digits: 4...4) { return Parts(year: year, month: month, day: day, time: time) }
         guard let twoDigits = number(date[2], digits: 2...2) else { return nil }
         let current = year(at: now)
@@ -81,7 +84,8 @@ package struct HTTPDate: Sendable, Hashable {
     /// `Sun Nov  6 08:49:37 1994`
     private static func asctime(_ f: [Substring]) -> Parts? {
         guard let month = month(f[1]), let day = number(f[2], digits: 1...2), let time = time(f[3]),
-              let year = number(f[4], digits: 4...4) else { return nil }
+            let year = number(f[4], digits: 4...4)
+        else { return nil }
         return Parts(year: year, month: month, day: day, time: time)
     }
 
@@ -108,7 +112,8 @@ package struct HTTPDate: Sendable, Hashable {
     private static func time(_ text: Substring) -> (hour: Int, minute: Int, second: Int)? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3, let hour = number(parts[0], digits: 2...2), let minute = number(parts[1], digits: 2...2),
-              let second = number(parts[2], digits: 2...2) else { return nil }
+            let second = number(parts[2], digits: 2...2)
+        else { return nil }
         return (hour, minute, second)
     }
 

@@ -85,7 +85,8 @@ struct LRUStore<Key: Hashable, Value> {
     }
 
     private mutating func unlink(_ slot: Int) {
-        let previous = nodes[slot].previous, next = nodes[slot].next
+        let previous = nodes[slot].previous
+        let next = nodes[slot].next
         if previous >= 0 { nodes[previous].next = next } else { head = next }
         if next >= 0 { nodes[next].previous = previous } else { tail = previous }
     }

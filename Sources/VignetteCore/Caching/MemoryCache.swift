@@ -1,4 +1,3 @@
-
 /// A thread-safe, strict-LRU memory cache bounded by total cost, with a
 /// per-entry ceiling (an entry over it is not stored). Reads are synchronous.
 ///

@@ -113,8 +113,9 @@ public struct AVIFCodec: Sendable {
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             rc = data.withUnsafeBytes { raw in
                 icc.withUnsafeMutableBufferPointer { profile in
-                    vg_avif_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
-                                         buffer.baseAddress, count, profile.baseAddress, profile.count)
+                    vg_avif_decode_rgba8(
+                        raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
+                        buffer.baseAddress, count, profile.baseAddress, profile.count)
                 }
             }
             // On failure the array stays empty: no uninitialised memory is
@@ -123,9 +124,10 @@ public struct AVIFCodec: Sendable {
         }
         try check(rc, data: data, width: width, height: height, limit: limit)
         let header = header(info, icc: icc.isEmpty ? nil : icc)
-        return DecodedImage(width: width, height: height, rgba: pixels, hasAlpha: header.hasAlpha,
-                            iccProfile: header.iccProfile ?? (options.convertsToSRGB ? header.cicpProfile?.bytes : nil),
-                            orientation: header.orientation)
+        return DecodedImage(
+            width: width, height: height, rgba: pixels, hasAlpha: header.hasAlpha,
+            iccProfile: header.iccProfile ?? (options.convertsToSRGB ? header.cicpProfile?.bytes : nil),
+            orientation: header.orientation)
     }
 
     static func probe(_ data: Data, limit: Int) throws(AVIFCodec.Error) -> vg_avif_info {
@@ -144,8 +146,9 @@ public struct AVIFCodec: Sendable {
         var icc = [UInt8](repeating: 0, count: info.icc_size)
         let rc = data.withUnsafeBytes { raw in
             icc.withUnsafeMutableBufferPointer { profile in
-                vg_avif_probe(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(Int.max), &copy,
-                              profile.baseAddress, profile.count)
+                vg_avif_probe(
+                    raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(Int.max), &copy,
+                    profile.baseAddress, profile.count)
             }
         }
         try check(rc, data: data)
@@ -153,12 +156,13 @@ public struct AVIFCodec: Sendable {
     }
 
     private static func header(_ info: vg_avif_info, icc: [UInt8]?) -> Header {
-        Header(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.depth),
-               hasAlpha: info.has_alpha != 0, isAlphaPremultiplied: info.alpha_premultiplied != 0,
-               imageCount: Int(info.image_count), iccProfile: icc,
-               orientation: orientation(rotation: Int(info.rotation), mirror: info.mirror < 0 ? nil : Int(info.mirror)),
-               colorPrimaries: Int(info.color_primaries), transferCharacteristics: Int(info.transfer_characteristics),
-               matrixCoefficients: Int(info.matrix_coefficients))
+        Header(
+            width: Int(info.width), height: Int(info.height), bitDepth: Int(info.depth),
+            hasAlpha: info.has_alpha != 0, isAlphaPremultiplied: info.alpha_premultiplied != 0,
+            imageCount: Int(info.image_count), iccProfile: icc,
+            orientation: orientation(rotation: Int(info.rotation), mirror: info.mirror < 0 ? nil : Int(info.mirror)),
+            colorPrimaries: Int(info.color_primaries), transferCharacteristics: Int(info.transfer_characteristics),
+            matrixCoefficients: Int(info.matrix_coefficients))
     }
 
     static func check(_ rc: Int32, data: Data, width: Int = 0, height: Int = 0, limit: Int = 0) throws(AVIFCodec.Error) {

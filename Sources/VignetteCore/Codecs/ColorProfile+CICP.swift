@@ -31,14 +31,17 @@ extension ColorProfile {
         let curve = CICPCurve(transfer)
         guard let chromaticities = Self.cicpChromaticities[primaries], let curve else { return nil }
         if primaries == 1 && curve == .sRGB { return nil }
-        guard let bytes = Self.cicpProfiles.withLock({ $0[CICPKey(primaries: primaries, curve: curve)] })
-            ?? Self.makeCICPProfile(chromaticities, curve: curve, primaries: primaries) else { return nil }
+        guard
+            let bytes = Self.cicpProfiles.withLock({ $0[CICPKey(primaries: primaries, curve: curve)] })
+                ?? Self.makeCICPProfile(chromaticities, curve: curve, primaries: primaries)
+        else { return nil }
         self.init(bytes: bytes)
     }
 
     /// Red, green, blue, white (x, y) of each supported primaries code point.
     static let cicpChromaticities: [Int: [Double]] = {
-        let d65 = [0.3127, 0.3290], illuminantC = [0.310, 0.316]
+        let d65 = [0.3127, 0.3290]
+        let illuminantC = [0.310, 0.316]
         let p3 = [0.680, 0.320, 0.265, 0.690, 0.150, 0.060]
         return [
             1: [0.640, 0.330, 0.300, 0.600, 0.150, 0.060] + d65,
@@ -50,7 +53,7 @@ extension ColorProfile {
             9: [0.708, 0.292, 0.170, 0.797, 0.131, 0.046] + d65,
             11: p3 + [0.314, 0.351],
             12: p3 + d65,
-            22: [0.630, 0.340, 0.295, 0.605, 0.155, 0.077] + d65,
+            22: [0.630, 0.340, 0.295, 0.605, 0.155, 0.077] + d65
         ]
     }()
 

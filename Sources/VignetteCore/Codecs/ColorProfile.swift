@@ -80,8 +80,9 @@ public struct ColorProfile: Sendable, Hashable {
     /// to call from any number of threads at once.
     @discardableResult
     public func convertToSRGB(_ rgba: inout [UInt8], width: Int, height: Int) -> Conversion {
-        precondition(width >= 0 && height >= 0 && rgba.count == width * height * 4,
-                     "rgba must hold width * height * 4 bytes")
+        precondition(
+            width >= 0 && height >= 0 && rgba.count == width * height * 4,
+            "rgba must hold width * height * 4 bytes")
         guard bytes.count <= Self.maxByteCount else { return .tooLarge(byteCount: bytes.count) }
         switch prepared() {
         case .unchanged(let outcome):

@@ -19,8 +19,10 @@ package struct DecodedImage: Sendable {
     /// The factor the decoder shrank by on load (1 when it did not).
     package var reduction: Int
 
-    package init(width: Int, height: Int, rgba: [UInt8], hasAlpha: Bool, iccProfile: [UInt8]? = nil,
-                 orientation: EXIFOrientation = .up, reduction: Int = 1) {
+    package init(
+        width: Int, height: Int, rgba: [UInt8], hasAlpha: Bool, iccProfile: [UInt8]? = nil,
+        orientation: EXIFOrientation = .up, reduction: Int = 1
+    ) {
         self.width = width
         self.height = height
         self.rgba = rgba

@@ -36,9 +36,11 @@ public struct DecodingOptions: Sendable, Hashable {
     public static let defaultMaxSide = 65535
 
     /// Options; scale must be positive and finite (checked by decoders).
-    public init(scale: Double = 1, maxPixelCount: Int = DecodingOptions.defaultMaxPixelCount,
-                maxSide: Int = DecodingOptions.defaultMaxSide, shrinkTarget: ShrinkTarget? = nil,
-                appliesOrientation: Bool = true, convertsToSRGB: Bool = true) {
+    public init(
+        scale: Double = 1, maxPixelCount: Int = DecodingOptions.defaultMaxPixelCount,
+        maxSide: Int = DecodingOptions.defaultMaxSide, shrinkTarget: ShrinkTarget? = nil,
+        appliesOrientation: Bool = true, convertsToSRGB: Bool = true
+    ) {
         self.scale = scale
         self.maxPixelCount = maxPixelCount
         self.maxSide = maxSide

@@ -64,7 +64,8 @@ extension Bitmap {
         var out = [UInt8](repeating: 0, count: pixels.count)
         pixels.withUnsafeBytes { source in
             out.withUnsafeMutableBytes { target in
-                let src = source.bindMemory(to: UInt32.self), dst = target.bindMemory(to: UInt32.self)
+                let src = source.bindMemory(to: UInt32.self)
+                let dst = target.bindMemory(to: UInt32.self)
                 for y in 0..<outH {
                     for x in 0..<outW {
                         let (sx, sy) = Bitmap.sourcePoint(x, y, outW, outH, orientation)
@@ -78,8 +79,10 @@ extension Bitmap {
 
     /// Which stored pixel lands at output (`x`, `y`) of an `outW × outH` result.
     @inline(__always)
-    private static func sourcePoint(_ x: Int, _ y: Int, _ outW: Int, _ outH: Int,
-                                    _ orientation: EXIFOrientation) -> (Int, Int) {
+    private static func sourcePoint(
+        _ x: Int, _ y: Int, _ outW: Int, _ outH: Int,
+        _ orientation: EXIFOrientation
+    ) -> (Int, Int) {
         switch orientation {
         case .up: (x, y)
         case .upMirrored: (outW - 1 - x, y)

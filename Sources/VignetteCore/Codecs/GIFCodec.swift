@@ -49,14 +49,16 @@ public struct GIFCodec: Sendable {
     /// Reads the logical screen and the first frame's descriptor.
     public static func header(of data: Data) throws(GIFCodec.Error) -> Header {
         let info = try probe(data, limit: Int.max)
-        return Header(width: Int(info.width), height: Int(info.height),
-                      screenWidth: Int(info.screen_width), screenHeight: Int(info.screen_height),
-                      frame: PixelRect(minX: Int(info.frame_left), minY: Int(info.frame_top),
-                                       maxX: Int(info.frame_left + info.frame_width),
-                                       maxY: Int(info.frame_top + info.frame_height)),
-                      isInterlaced: info.interlaced != 0, hasLocalColorMap: info.local_color_map != 0,
-                      colorCount: Int(info.color_count),
-                      transparentIndex: info.transparent_index < 0 ? nil : Int(info.transparent_index))
+        return Header(
+            width: Int(info.width), height: Int(info.height),
+            screenWidth: Int(info.screen_width), screenHeight: Int(info.screen_height),
+            frame: PixelRect(
+                minX: Int(info.frame_left), minY: Int(info.frame_top),
+                maxX: Int(info.frame_left + info.frame_width),
+                maxY: Int(info.frame_top + info.frame_height)),
+            isInterlaced: info.interlaced != 0, hasLocalColorMap: info.local_color_map != 0,
+            colorCount: Int(info.color_count),
+            transparentIndex: info.transparent_index < 0 ? nil : Int(info.transparent_index))
     }
 
     /// The giflib version built against, e.g. `5.2.1` (giflib has no run-time version query).
@@ -77,8 +79,9 @@ public struct GIFCodec: Sendable {
         var hasAlpha: Int32 = 1
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             rc = data.withUnsafeBytes { raw in
-                vg_gif_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
-                                    buffer.baseAddress, count, &hasAlpha)
+                vg_gif_decode_rgba8(
+                    raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
+                    buffer.baseAddress, count, &hasAlpha)
             }
             // On failure the array stays empty: no uninitialised memory is
             // exposed, and the pages a lying header asked for are never touched.

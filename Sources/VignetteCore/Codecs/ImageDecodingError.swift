@@ -54,7 +54,8 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
     public var description: String {
         switch reason {
         case .unrecognizedFormat(let count):
-            count < 8 ? "not an image: only \(count) bytes"
+            count < 8
+                ? "not an image: only \(count) bytes"
                 : "not an image in a known format (\(ImageDecoders.standard.formats.map(\.rawValue).joined(separator: ", ")))"
         case .malformed(let detail): "corrupt \(format.map { $0.rawValue.uppercased() } ?? "image"): \(detail)"
         case .unsupported(let detail): "unsupported \(format.map { $0.rawValue.uppercased() } ?? "image"): \(detail)"

@@ -33,8 +33,10 @@ extension ImageFormat {
             return PNGCodec()
         case .jpeg:
             if lossless {
-                throw ImageEncodingError(format: self, reason: .unsupportedSetting(
-                    "JPEG has no lossless mode: encode as .png, or as .webp with lossless: true"))
+                throw ImageEncodingError(
+                    format: self,
+                    reason: .unsupportedSetting(
+                        "JPEG has no lossless mode: encode as .png, or as .webp with lossless: true"))
             }
             return JPEGCodec(options: .init(quality: quality ?? Self.defaultQuality))
         case .webp:
@@ -55,8 +57,10 @@ extension Bitmap {
     /// let jpeg = try bitmap.encoded(as: .jpeg, quality: 85)
     /// let webp = try bitmap.encoded(as: .webp, lossless: true)
     /// ```
-    public func encoded(as format: ImageFormat, quality: Int? = nil,
-                        lossless: Bool = false) throws(ImageEncodingError) -> Data {
+    public func encoded(
+        as format: ImageFormat, quality: Int? = nil,
+        lossless: Bool = false
+    ) throws(ImageEncodingError) -> Data {
         try encoded(using: format.encoder(quality: quality, lossless: lossless))
     }
 }

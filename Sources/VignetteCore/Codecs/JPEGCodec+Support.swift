@@ -20,8 +20,10 @@ extension JPEGCodec {
     }
 
     /// Maps a shim result code to an error, with libjpeg's message as context.
-    static func check(_ rc: Int32, message: [CChar], data: Data, header: Header? = nil,
-                      limit: Int = DecodingOptions.defaultMaxPixelCount) throws(JPEGCodec.Error) {
+    static func check(
+        _ rc: Int32, message: [CChar], data: Data, header: Header? = nil,
+        limit: Int = DecodingOptions.defaultMaxPixelCount
+    ) throws(JPEGCodec.Error) {
         let reason = cString(message)
         switch Int(rc) {
         case VG_JPEG_OK:

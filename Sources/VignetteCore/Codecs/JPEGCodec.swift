@@ -110,7 +110,8 @@ public struct JPEGCodec: Sendable {
             throw .unsupported(reason: "\(header.precision)-bit samples (libjpeg-turbo \(libjpegTurboVersion) reads 8-bit JPEG only)")
         }
         let factor = reduction(for: header, options: options)
-        let fullWidth = (header.width + factor - 1) / factor, height = (header.height + factor - 1) / factor
+        let fullWidth = (header.width + factor - 1) / factor
+        let height = (header.height + factor - 1) / factor
         // Only an upright or half-turned image keeps its columns as columns.
         let upright = !(options.appliesOrientation && header.orientation.swapsDimensions)
         let columns = upright ? options.shrinkTarget?.visibleColumns(width: fullWidth, height: height) : nil
@@ -121,16 +122,18 @@ public struct JPEGCodec: Sendable {
         let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
             if let base = buffer.baseAddress { HugePages.advise(base, byteCount: byteCount) }
             rc = data.withUnsafeBytes { raw in
-                vg_jpeg_decode_rgba8_columns(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
-                                             Int32(factor), UInt32(columns?.lowerBound ?? 0), UInt32(columns?.count ?? 0),
-                                             buffer.baseAddress, byteCount, &message, message.count)
+                vg_jpeg_decode_rgba8_columns(
+                    raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
+                    Int32(factor), UInt32(columns?.lowerBound ?? 0), UInt32(columns?.count ?? 0),
+                    buffer.baseAddress, byteCount, &message, message.count)
             }
             // On failure the array is left empty: it never exposes uninitialised memory.
             initialized = Int(rc) == VG_JPEG_OK ? byteCount : 0
         }
         try check(rc, message: message, data: data, header: header, limit: limit)
-        return DecodedImage(width: width, height: height, rgba: pixels, hasAlpha: false,
-                            iccProfile: header.iccProfile, orientation: header.orientation, reduction: factor)
+        return DecodedImage(
+            width: width, height: height, rgba: pixels, hasAlpha: false,
+            iccProfile: header.iccProfile, orientation: header.orientation, reduction: factor)
     }
 
     /// Decodes JPEG bytes to a bitmap: shrunk on load when `options` allow,
@@ -149,12 +152,14 @@ public struct JPEGCodec: Sendable {
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         var message = [CChar](repeating: 0, count: 256)
-        let settings = vg_jpeg_encode_options(quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
-                                              subsample: options.chroma == .yuv420 ? 1 : 0)
+        let settings = vg_jpeg_encode_options(
+            quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
+            subsample: options.chroma == .yuv420 ? 1 : 0)
         // Premultiplied RGBA is straight colour over black: the fourth byte is skipped, nothing is copied.
         let rc = bitmap.pixels.withUnsafeBufferPointer { p in
-            vg_jpeg_encode_rgbx8(p.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), settings,
-                                 &output, &length, &message, message.count)
+            vg_jpeg_encode_rgbx8(
+                p.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), settings,
+                &output, &length, &message, message.count)
         }
         guard Int(rc) == VG_JPEG_OK, let output else {
             vg_jpeg_free(output)

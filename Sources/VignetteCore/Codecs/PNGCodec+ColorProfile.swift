@@ -13,8 +13,9 @@ extension PNGCodec {
             guard hasICCPChunk(raw) else { return nil }
             var buffer = vg_buffer()
             var message = [CChar](repeating: 0, count: 256)
-            let rc = vg_png_read_iccp(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, ColorProfile.maxByteCount,
-                                      &buffer, &message, message.count)
+            let rc = vg_png_read_iccp(
+                raw.bindMemory(to: UInt8.self).baseAddress, raw.count, ColorProfile.maxByteCount,
+                &buffer, &message, message.count)
             defer { vg_buffer_free(&buffer) }
             // A profile libpng cannot read never fails the decode: the pixels count as sRGB.
             guard Int(rc) == VG_PNG_OK, let bytes = buffer.data, buffer.length > 0 else { return nil }
@@ -30,7 +31,7 @@ extension PNGCodec {
         while offset + 8 <= file.count {
             let length = Int(file.loadBigEndianUInt32(at: offset))
             let type = file.loadBigEndianUInt32(at: offset + 4)
-            if type == 0x6943_4350 { return true }                         // "iCCP"
+            if type == 0x6943_4350 { return true }  // "iCCP"
             if type == 0x4944_4154 || type == 0x4945_4E44 { return false }  // "IDAT", "IEND"
             offset += 12 + length
         }
@@ -39,12 +40,16 @@ extension PNGCodec {
 
     /// The decode before the shared finishing steps: straight RGBA8 as
     /// stored, with the iCCP profile and the eXIf orientation when there are.
-    package static func decodedImage(_ data: Data, maxPixelCount: Int, maxSide: Int = DecodingOptions.defaultMaxSide,
-                                     allowFastPath: Bool = true) throws(PNGCodec.Error) -> DecodedImage {
-        let (header, pixels) = try decodeStraightRGBA(data, maxPixelCount: maxPixelCount, maxSide: maxSide,
-                                                      allowFastPath: allowFastPath)
-        return DecodedImage(width: header.width, height: header.height, rgba: pixels, hasAlpha: header.hasAlpha,
-                            iccProfile: iccProfile(of: data), orientation: orientation(of: data) ?? .up)
+    package static func decodedImage(
+        _ data: Data, maxPixelCount: Int, maxSide: Int = DecodingOptions.defaultMaxSide,
+        allowFastPath: Bool = true
+    ) throws(PNGCodec.Error) -> DecodedImage {
+        let (header, pixels) = try decodeStraightRGBA(
+            data, maxPixelCount: maxPixelCount, maxSide: maxSide,
+            allowFastPath: allowFastPath)
+        return DecodedImage(
+            width: header.width, height: header.height, rgba: pixels, hasAlpha: header.hasAlpha,
+            iccProfile: iccProfile(of: data), orientation: orientation(of: data) ?? .up)
     }
 
     /// Decodes PNG bytes to a premultiplied `Bitmap` with `options.scale`,
@@ -64,7 +69,9 @@ extension PNGCodec {
     @_spi(Fuzzing)
     public static func decode(_ data: Data, options: DecodingOptions, allowFastPath: Bool) throws(PNGCodec.Error) -> Bitmap {
         guard options.scale.isFinite, options.scale > 0 else { throw .invalidScale(options.scale) }
-        return try decodedImage(data, maxPixelCount: options.maxPixelCount, maxSide: options.maxSide,
-                                allowFastPath: allowFastPath).bitmap(options: options)
+        return try decodedImage(
+            data, maxPixelCount: options.maxPixelCount, maxSide: options.maxSide,
+            allowFastPath: allowFastPath
+        ).bitmap(options: options)
     }
 }

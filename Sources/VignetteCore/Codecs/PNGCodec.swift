@@ -69,12 +69,14 @@ public struct PNGCodec: Sendable {
         var info = vg_png_info()
         var message = [CChar](repeating: 0, count: 256)
         let rc = data.withUnsafeBytes { raw in
-            vg_png_read_info(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maxSide), &info,
-                             &message, message.count)
+            vg_png_read_info(
+                raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt32(maxSide), &info,
+                &message, message.count)
         }
         try check(rc, message: message, data: data)
-        return Header(width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
-                      colorType: ColorType(rawValue: Int(info.color_type)) ?? .rgba, isInterlaced: info.interlaced != 0, hasAlpha: info.has_alpha != 0)
+        return Header(
+            width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
+            colorType: ColorType(rawValue: Int(info.color_type)) ?? .rgba, isInterlaced: info.interlaced != 0, hasAlpha: info.has_alpha != 0)
     }
 
     /// Width and height as the IHDR chunk states them (it must come first), unchecked.
@@ -118,9 +120,10 @@ public struct PNGCodec: Sendable {
                 if fast, PNGFastPath.decode(raw, header: header, into: buffer.baseAddress!) {
                     return Int32(VG_PNG_OK)
                 }
-                return vg_png_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(maxPixelCount),
-                                           UInt32(min(max(1, maxSide), Int(Int32.max))),
-                                           buffer.baseAddress, count * 4, &message, message.count)
+                return vg_png_decode_rgba8(
+                    raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(maxPixelCount),
+                    UInt32(min(max(1, maxSide), Int(Int32.max))),
+                    buffer.baseAddress, count * 4, &message, message.count)
             }
             // On failure the array is left empty (never zero-filled: that would
             // touch every page): it never exposes uninitialised memory.
@@ -163,11 +166,13 @@ public struct PNGCodec: Sendable {
         let rows = opaque ? bitmap.pixels : bitmap.straightRGBA()
         var buffer = vg_buffer()
         var message = [CChar](repeating: 0, count: 256)
-        let cOptions = vg_png_encode_options(level: Int32(options.level), strategy: options.strategy.zlibValue,
-                                             filters: options.filters.libpngMask)
+        let cOptions = vg_png_encode_options(
+            level: Int32(options.level), strategy: options.strategy.zlibValue,
+            filters: options.filters.libpngMask)
         let rc = rows.withUnsafeBufferPointer { p in
-            vg_png_encode(p.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), 4, opaque ? 3 : 4,
-                          cOptions, &buffer, &message, message.count)
+            vg_png_encode(
+                p.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), 4, opaque ? 3 : 4,
+                cOptions, &buffer, &message, message.count)
         }
         defer { vg_buffer_free(&buffer) }
         guard Int(rc) == VG_PNG_OK, let bytes = buffer.data else {
@@ -183,8 +188,10 @@ public struct PNGCodec: Sendable {
     /// The libpng version linked in.
     public static var libpngVersion: String { String(cString: vg_png_version()) }
 
-    private static func check(_ rc: Int32, message: [CChar], data: Data, header: Header? = nil,
-                              limit: Int = defaultMaxPixelCount) throws(PNGCodec.Error) {
+    private static func check(
+        _ rc: Int32, message: [CChar], data: Data, header: Header? = nil,
+        limit: Int = defaultMaxPixelCount
+    ) throws(PNGCodec.Error) {
         switch Int(rc) {
         case VG_PNG_OK:
             return

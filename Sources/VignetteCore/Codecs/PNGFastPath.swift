@@ -1,5 +1,5 @@
-import CKernels
 import CDeflate
+import CKernels
 import CPNG
 
 /// The hot path for the most common PNG — 8-bit RGB or RGBA, not
@@ -14,8 +14,7 @@ import CPNG
 /// already validated the header and every chunk before the first IDAT.
 enum PNGFastPath {
     static func applies(to header: PNGCodec.Header) -> Bool {
-        header.bitDepth == 8 && !header.isInterlaced &&
-            (header.colorType == .rgba || (header.colorType == .rgb && !header.hasAlpha))
+        header.bitDepth == 8 && !header.isInterlaced && (header.colorType == .rgba || (header.colorType == .rgb && !header.hasAlpha))
     }
 
     /// Extra capacity `decode` needs beyond `width * height * 4` bytes.
@@ -23,9 +22,12 @@ enum PNGFastPath {
 
     /// Decodes into `out`, which holds `width * height * 4 + slack` bytes.
     /// `path` is a `VG_UNFILTER_*` kernel path (tests force each one).
-    static func decode(_ file: UnsafeRawBufferPointer, header: PNGCodec.Header,
-                       into out: UnsafeMutablePointer<UInt8>, path: Int32 = vg_png_unfilter_default_path()) -> Bool {
-        let width = header.width, height = header.height
+    static func decode(
+        _ file: UnsafeRawBufferPointer, header: PNGCodec.Header,
+        into out: UnsafeMutablePointer<UInt8>, path: Int32 = vg_png_unfilter_default_path()
+    ) -> Bool {
+        let width = header.width
+        let height = header.height
         let channels = header.colorType == .rgba ? 4 : 3
         let rawRow = 1 + width * channels
         let rawCount = rawRow * height
@@ -56,8 +58,7 @@ enum PNGFastPath {
             let length = Int(file.loadBigEndianUInt32(at: offset))
             let typeOffset = offset + 4
             guard length <= file.count - offset - 12 else { return nil }
-            let isIDAT = file[typeOffset] == 0x49 && file[typeOffset + 1] == 0x44 &&
-                file[typeOffset + 2] == 0x41 && file[typeOffset + 3] == 0x54
+            let isIDAT = file[typeOffset] == 0x49 && file[typeOffset + 1] == 0x44 && file[typeOffset + 2] == 0x41 && file[typeOffset + 3] == 0x54
             if isIDAT {
                 let stored = file.loadBigEndianUInt32(at: typeOffset + 4 + length)
                 let crc = libdeflate_crc32(0, file.baseAddress! + typeOffset, length + 4)

@@ -26,18 +26,20 @@ public struct ShrinkTarget: Sendable, Hashable {
     /// (or nearly) is shown, or for any other mode.
     public func visibleColumns(width: Int, height: Int) -> Range<Int>? {
         guard cropsToVisible, contentMode == .aspectFill, width > 0, height > 0,
-              size.width > 0, size.height > 0 else { return nil }
+            size.width > 0, size.height > 0
+        else { return nil }
         let scale = max(Double(size.width) / Double(width), Double(size.height) / Double(height))
         let shown = Double(size.width) / scale
         let margin = Int((3 * max(1, 1 / scale)).rounded(.up)) + 2
         let widest = (width - Int(shown.rounded(.up)) - 2 * margin) / 2  // the most columns cut on each side
         guard widest >= 8 else { return nil }  // too little to leave out to be worth a crop
         // Of the cuts within 16 columns of the widest, the one closest to whole target pixels.
-        let cut = (max(8, widest - 16)...widest).min { a, b in
-            let da = abs(Double(a) * scale - (Double(a) * scale).rounded())
-            let db = abs(Double(b) * scale - (Double(b) * scale).rounded())
-            return da < db || (da == db && a > b)
-        } ?? widest
+        let cut =
+            (max(8, widest - 16)...widest).min { a, b in
+                let da = abs(Double(a) * scale - (Double(a) * scale).rounded())
+                let db = abs(Double(b) * scale - (Double(b) * scale).rounded())
+                return da < db || (da == db && a > b)
+            } ?? widest
         return cut..<width - cut
     }
 
@@ -49,7 +51,8 @@ public struct ShrinkTarget: Sendable, Hashable {
     public func largestReduction(width: Int, height: Int, factors: [Int] = [1, 2, 4, 8]) -> Int {
         guard width > 0, height > 0, size.width > 0, size.height > 0 else { return 1 }
         let needed: (width: Double, height: Double)
-        let rx = Double(size.width) / Double(width), ry = Double(size.height) / Double(height)
+        let rx = Double(size.width) / Double(width)
+        let ry = Double(size.height) / Double(height)
         switch contentMode {
         case .scaleToFill: needed = (Double(size.width), Double(size.height))
         case .aspectFit: needed = (Double(width) * min(rx, ry), Double(height) * min(rx, ry))

@@ -18,13 +18,15 @@ extension WebPCodec {
             throw .sideTooLong(width: header.width, height: header.height, limit: side)
         }
         let reduction = reduction(for: header, options: options)
-        let width = (header.width + reduction - 1) / reduction, height = (header.height + reduction - 1) / reduction
+        let width = (header.width + reduction - 1) / reduction
+        let height = (header.height + reduction - 1) / reduction
         let count = width * height * 4
         var rc: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             rc = data.withUnsafeBytes { raw in
-                vg_webp_decode_rgba8(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
-                                     UInt32(width), UInt32(height), buffer.baseAddress, count)
+                vg_webp_decode_rgba8(
+                    raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
+                    UInt32(width), UInt32(height), buffer.baseAddress, count)
             }
             // On failure the array stays empty: no uninitialised memory is
             // exposed, and the pages a lying header asked for are never touched.
@@ -35,8 +37,9 @@ extension WebPCodec {
         // may carry alpha anyway, so "opaque" is checked against the pixels
         // before premultiplication is skipped (found by fuzzing).
         let hasAlpha = header.hasAlpha || !allOpaque(pixels)
-        return DecodedImage(width: width, height: height, rgba: pixels, hasAlpha: hasAlpha,
-                            iccProfile: header.iccProfile, orientation: header.orientation, reduction: reduction)
+        return DecodedImage(
+            width: width, height: height, rgba: pixels, hasAlpha: hasAlpha,
+            iccProfile: header.iccProfile, orientation: header.orientation, reduction: reduction)
     }
 
     /// True when every alpha byte of straight RGBA pixels is 255.
@@ -51,8 +54,9 @@ extension WebPCodec {
     static func reduction(for header: Header, options: DecodingOptions) -> Int {
         guard let target = options.shrinkTarget, header.isScalable else { return 1 }
         let swaps = options.appliesOrientation && header.orientation.swapsDimensions
-        return target.largestReduction(width: swaps ? header.height : header.width,
-                                       height: swaps ? header.width : header.height, factors: reductionFactors)
+        return target.largestReduction(
+            width: swaps ? header.height : header.width,
+            height: swaps ? header.width : header.height, factors: reductionFactors)
     }
 
     /// Encodes a bitmap as WebP: lossy at `options.quality` or lossless.
@@ -61,15 +65,19 @@ extension WebPCodec {
         let opaque = bitmap.isOpaque
         // Opaque premultiplied pixels are already straight: no conversion copy.
         let rgba = opaque ? bitmap.pixels : bitmap.straightRGBA()
-        let settings = vg_webp_encode_options(quality: Float(min(100, max(1, options.quality))),
-                                              lossless: options.lossless ? 1 : 0)
+        let settings = vg_webp_encode_options(
+            quality: Float(min(100, max(1, options.quality))),
+            lossless: options.lossless ? 1 : 0)
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         let fits = (1...16383).contains(bitmap.width) && (1...16383).contains(bitmap.height)
-        let rc = fits ? rgba.withUnsafeBufferPointer { p in
-            vg_webp_encode(p.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), opaque ? 1 : 0,
-                           settings, &output, &length)
-        } : Int32(VG_WEBP_BAD_DIMENSION)
+        let rc =
+            fits
+            ? rgba.withUnsafeBufferPointer { p in
+                vg_webp_encode(
+                    p.baseAddress, UInt32(bitmap.width), UInt32(bitmap.height), opaque ? 1 : 0,
+                    settings, &output, &length)
+            } : Int32(VG_WEBP_BAD_DIMENSION)
         defer { vg_webp_free(output) }
         try check(rc, data: Data(), width: bitmap.width, height: bitmap.height)
         guard let output else { throw .encodingFailed }

@@ -60,11 +60,12 @@ public struct WebPCodec: Sendable {
         }
         try check(rc, data: data, width: Int(info.width), height: Int(info.height), limit: limit)
         let exif = chunk(data, offset: info.exif_offset, size: info.exif_size)
-        return Header(width: Int(info.width), height: Int(info.height), hasAlpha: info.has_alpha != 0,
-                      isAnimated: info.has_animation != 0, frameCount: Int(info.frame_count),
-                      iccProfile: chunk(data, offset: info.iccp_offset, size: info.iccp_size),
-                      orientation: exif.flatMap(EXIFOrientation.parse(exif:)) ?? .up,
-                      isScalable: info.scalable != 0)
+        return Header(
+            width: Int(info.width), height: Int(info.height), hasAlpha: info.has_alpha != 0,
+            isAnimated: info.has_animation != 0, frameCount: Int(info.frame_count),
+            iccProfile: chunk(data, offset: info.iccp_offset, size: info.iccp_size),
+            orientation: exif.flatMap(EXIFOrientation.parse(exif:)) ?? .up,
+            isScalable: info.scalable != 0)
     }
 
     /// A chunk payload the shim located as a byte range of `data`.
@@ -74,8 +75,10 @@ public struct WebPCodec: Sendable {
         return [UInt8](data[start..<start + size])
     }
 
-    static func check(_ rc: Int32, data: Data, width: Int = 0, height: Int = 0,
-                      limit: Int = 0) throws(WebPCodec.Error) {
+    static func check(
+        _ rc: Int32, data: Data, width: Int = 0, height: Int = 0,
+        limit: Int = 0
+    ) throws(WebPCodec.Error) {
         switch Int(rc) {
         case VG_WEBP_OK: return
         case VG_WEBP_NOT_WEBP: throw .notWebP(byteCount: data.count)

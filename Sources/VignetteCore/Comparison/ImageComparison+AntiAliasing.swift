@@ -47,33 +47,45 @@ extension ImageComparison {
 
     /// Whether the differing pixel at (x, y) is anti-aliasing (see `AntiAliasing`).
     /// `reference` and `actual` are RGBA8 rows of `width` × `height` pixels.
-    static func isAntiAliased(_ reference: UnsafeRawPointer, _ actual: UnsafeRawPointer,
-                              x: Int, y: Int, width: Int, height: Int) -> Bool {
+    static func isAntiAliased(
+        _ reference: UnsafeRawPointer, _ actual: UnsafeRawPointer,
+        x: Int, y: Int, width: Int, height: Int
+    ) -> Bool {
         let i = (y * width + x) * 4
         let p = reference.loadUnaligned(fromByteOffset: i, as: UInt32.self)
         let q = actual.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-        let lp = luma(p), lq = luma(q)
+        let lp = luma(p)
+        let lq = luma(q)
         @inline(__always) func along(_ dx: Int, _ dy: Int) -> Bool {
             let offset = (dy * width + dx) * 4
             let r0 = reference.loadUnaligned(fromByteOffset: i - offset, as: UInt32.self)
             let r1 = reference.loadUnaligned(fromByteOffset: i + offset, as: UInt32.self)
             let a0 = actual.loadUnaligned(fromByteOffset: i - offset, as: UInt32.self)
             let a1 = actual.loadUnaligned(fromByteOffset: i + offset, as: UInt32.self)
-            let lr = (luma(r0), luma(r1)), la = (luma(a0), luma(a1))
+            let lr = (luma(r0), luma(r1))
+            let la = (luma(a0), luma(a1))
             // Two pixels away on both sides, when the image reaches that far.
             @inline(__always) func hasEdge(_ image: UnsafeRawPointer, _ near: (Int, Int)) -> Bool {
                 if abs(near.0 - near.1) >= edgeContrast { return true }
                 guard (dx == 0 || (x >= 2 && x + 2 < width)) && (dy == 0 || (y >= 2 && y + 2 < height)) else { return false }
-                return abs(luma(image.loadUnaligned(fromByteOffset: i - 2 * offset, as: UInt32.self))
-                           - luma(image.loadUnaligned(fromByteOffset: i + 2 * offset, as: UInt32.self))) >= edgeContrast
+                return abs(
+                    luma(image.loadUnaligned(fromByteOffset: i - 2 * offset, as: UInt32.self))
+                        - luma(image.loadUnaligned(fromByteOffset: i + 2 * offset, as: UInt32.self))) >= edgeContrast
             }
             if let slack = edgeBlendSlack(p, lp, (r0, r1), lr), isBlend(q, of: r0, r1, slack: slack),
-               hasEdge(actual, la) { return true }
+                hasEdge(actual, la)
+            {
+                return true
+            }
             if let slack = edgeBlendSlack(q, lq, (a0, a1), la), isBlend(p, of: a0, a1, slack: slack),
-               hasEdge(reference, lr) { return true }
+                hasEdge(reference, lr)
+            {
+                return true
+            }
             return false
         }
-        let horizontal = x > 0 && x + 1 < width, vertical = y > 0 && y + 1 < height
+        let horizontal = x > 0 && x + 1 < width
+        let vertical = y > 0 && y + 1 < height
         if horizontal && along(1, 0) { return true }
         if vertical && along(0, 1) { return true }
         return horizontal && vertical && (along(1, 1) || along(1, -1))
@@ -84,9 +96,11 @@ extension ImageComparison {
     /// other image's pixel gets, or nil.
     @inline(__always)
     private static func edgeBlendSlack(_ v: UInt32, _ l: Int, _ sides: (UInt32, UInt32), _ ls: (Int, Int)) -> Int? {
-        let low = min(ls.0, ls.1), high = max(ls.0, ls.1)
+        let low = min(ls.0, ls.1)
+        let high = max(ls.0, ls.1)
         guard high - low >= edgeContrast, l > low + inBetweenMargin, l < high - inBetweenMargin,
-              isBlend(v, of: sides.0, sides.1, slack: blendSlack) else { return nil }
+            isBlend(v, of: sides.0, sides.1, slack: blendSlack)
+        else { return nil }
         return max(blendSlack, (high - low) / ringingShare)
     }
 
@@ -101,7 +115,9 @@ extension ImageComparison {
     private static func isBlend(_ v: UInt32, of a: UInt32, _ b: UInt32, slack: Int) -> Bool {
         var shift: UInt32 = 0
         while shift < 32 {
-            let c = Int((v >> shift) & 0xFF), s = Int((a >> shift) & 0xFF), t = Int((b >> shift) & 0xFF)
+            let c = Int((v >> shift) & 0xFF)
+            let s = Int((a >> shift) & 0xFF)
+            let t = Int((b >> shift) & 0xFF)
             if c < min(s, t) - slack || c > max(s, t) + slack { return false }
             shift += 8
         }

@@ -19,28 +19,37 @@ extension ImageComparison {
     /// tolerance, blue stripes over ignored regions (see `DiffColors`). Nil
     /// when the sizes differ; invalid ignored regions are not drawn.
     public func diffImage(_ reference: Bitmap, _ actual: Bitmap) -> Bitmap? {
-        let width = reference.width, height = reference.height
+        let width = reference.width
+        let height = reference.height
         guard width == actual.width, height == actual.height else { return nil }
         let threshold = Float(deltaEThreshold)
-        let ignore = (try? validateIgnoredRegions(width: width, height: height)) == nil
+        let ignore =
+            (try? validateIgnoredRegions(width: width, height: height)) == nil
             ? nil : ignoreMap(width: width, height: height, scale: actual.scale)
         var out = Bitmap(width: width, height: height, scale: reference.scale, fill: .white)
         reference.pixels.withUnsafeBytes { rBytes in
             actual.pixels.withUnsafeBytes { aBytes in
                 out.pixels.withUnsafeMutableBufferPointer { o in
-                    let r = rBytes.bindMemory(to: UInt32.self), a = aBytes.bindMemory(to: UInt32.self)
+                    let r = rBytes.bindMemory(to: UInt32.self)
+                    let a = aBytes.bindMemory(to: UInt32.self)
                     func paint(_ i: Int, _ color: Color) {
-                        o[i * 4] = color.red; o[i * 4 + 1] = color.green; o[i * 4 + 2] = color.blue
+                        o[i * 4] = color.red
+                        o[i * 4 + 1] = color.green
+                        o[i * 4 + 2] = color.blue
                     }
                     for y in 0..<height {
                         for x in 0..<width {
-                            let i = y * width + x, p = r[i], q = a[i]
+                            let i = y * width + x
+                            let p = r[i]
+                            let q = a[i]
                             if let ignore, ignore.contains(x, y) {
                                 paint(i, (x + y) / 3 % 2 == 0 ? DiffColors.ignored : DiffColors.ignoredStripe)
                             } else if p != q {
                                 let fails = perceptualPrecision >= 1 || ImageComparison.difference(p, q) > threshold
-                                let antiAliased = fails && antiAliasing != .strict && ImageComparison.isAntiAliased(
-                                    rBytes.baseAddress!, aBytes.baseAddress!, x: x, y: y, width: width, height: height)
+                                let antiAliased =
+                                    fails && antiAliasing != .strict
+                                    && ImageComparison.isAntiAliased(
+                                        rBytes.baseAddress!, aBytes.baseAddress!, x: x, y: y, width: width, height: height)
                                 paint(i, antiAliased ? DiffColors.antiAliased : fails ? DiffColors.failing : DiffColors.withinTolerance)
                             } else {
                                 // Luma of the reference over white, faded to a quarter.
@@ -75,8 +84,9 @@ extension ImageComparison {
     public func sideBySide(
         _ reference: Bitmap, _ actual: Bitmap, maxPixelCount: Int = ImageComparison.maxArtifactPixelCount
     ) throws(ImageComparison.Error) -> Bitmap {
-        let (width, height) = Self.sideBySideSize(PixelSize(width: reference.width, height: reference.height),
-                                                  PixelSize(width: actual.width, height: actual.height))
+        let (width, height) = Self.sideBySideSize(
+            PixelSize(width: reference.width, height: reference.height),
+            PixelSize(width: actual.width, height: actual.height))
         let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, pixelCount <= maxPixelCount else {
             throw .artifactTooLarge(name: "side-by-side", width: width, height: height, limit: maxPixelCount)
@@ -91,7 +101,10 @@ extension ImageComparison {
                     for column in 0..<panel.width {
                         let shade: UInt8 = (row / 8 + column / 8) % 2 == 0 ? 255 : 0xDD
                         let i = ((gutter + row) * width + x + column) * 4
-                        p[i] = shade; p[i + 1] = shade; p[i + 2] = shade; p[i + 3] = 255
+                        p[i] = shade
+                        p[i + 1] = shade
+                        p[i + 2] = shade
+                        p[i + 3] = 255
                     }
                 }
             }

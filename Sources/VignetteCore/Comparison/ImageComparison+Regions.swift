@@ -40,8 +40,9 @@ extension ImageComparison {
                 }
             case .mask(let mask):
                 guard mask.width == width, mask.height == height else {
-                    throw .maskSizeMismatch(mask: PixelSize(width: mask.width, height: mask.height),
-                                            image: PixelSize(width: width, height: height))
+                    throw .maskSizeMismatch(
+                        mask: PixelSize(width: mask.width, height: mask.height),
+                        image: PixelSize(width: width, height: height))
                 }
             }
         }
@@ -77,7 +78,8 @@ extension ImageComparison {
             let v = (value * scale).rounded(rule)
             return v.isNaN ? 0 : Int(max(-1e9, min(1e9, v)))
         }
-        return PixelRect(minX: pixel(rect.minX, .down), minY: pixel(rect.minY, .down),
-                         maxX: pixel(rect.maxX, .up), maxY: pixel(rect.maxY, .up))
+        return PixelRect(
+            minX: pixel(rect.minX, .down), minY: pixel(rect.minY, .down),
+            maxX: pixel(rect.maxX, .up), maxY: pixel(rect.maxY, .up))
     }
 }

@@ -45,9 +45,11 @@ extension ImageComparison {
         /// The smallest rectangle holding every differing pixel outside ignored regions.
         public let differenceBounds: PixelRect?
 
-        init(comparison: ImageComparison, referenceSize: PixelSize, actualSize: PixelSize,
-             differing: Int, failing: Int, worstDeltaE: Double, worstIsBound: Bool, worst: Location?, bounds: PixelRect?,
-             ignored: Int = 0, antiAliased: Int = 0, regionError: ImageComparison.Error? = nil) {
+        init(
+            comparison: ImageComparison, referenceSize: PixelSize, actualSize: PixelSize,
+            differing: Int, failing: Int, worstDeltaE: Double, worstIsBound: Bool, worst: Location?, bounds: PixelRect?,
+            ignored: Int = 0, antiAliased: Int = 0, regionError: ImageComparison.Error? = nil
+        ) {
             self.comparison = comparison
             self.referenceSize = referenceSize
             self.actualSize = actualSize
@@ -93,7 +95,8 @@ extension ImageComparison {
                     + "actual is \(actualSize.width)x\(actualSize.height) px"
             }
             if let regionError { return "not compared: \(regionError)" }
-            let ignored = ignoredDifferingPixelCount > 0
+            let ignored =
+                ignoredDifferingPixelCount > 0
                 ? "\(ignoredDifferingPixelCount) differing pixels in ignored regions" : nil
             if differingPixelCount == 0 {
                 return ignored.map { "identical outside ignored regions (\(pixelCount) pixels; \($0))" }
@@ -101,18 +104,21 @@ extension ImageComparison {
             }
             var text = "\(differingPixelCount) of \(pixelCount) pixels differ (\(Result.percent(differingShare)) of pixels)"
             if comparison.perceptualPrecision < 1 {
-                text += ", \(failingPixelCount) beyond ΔE \(Result.number(comparison.deltaEThreshold))"
+                text +=
+                    ", \(failingPixelCount) beyond ΔE \(Result.number(comparison.deltaEThreshold))"
                     + " (\(Result.percent(failingShare)) of pixels)"
             } else if failingPixelCount != differingPixelCount {
                 text += ", \(failingPixelCount) failing"
             }
             if antiAliasedPixelCount > 0 {
-                text += comparison.antiAliasing == .forgiven
+                text +=
+                    comparison.antiAliasing == .forgiven
                     ? "; \(antiAliasedPixelCount) anti-aliased pixels forgiven"
                     : "; \(antiAliasedPixelCount) of the failing pixels look like anti-aliasing (antiAliasing: .forgiven would forgive them)"
             }
             if let ignored { text += "; \(ignored)" }
-            text += worstDeltaEIsUpperBound
+            text +=
+                worstDeltaEIsUpperBound
                 ? "; worst ΔE ≤ \(Result.number(worstDeltaE)) (opaque one-step differences pass unmeasured)"
                 : "; worst ΔE \(Result.number(worstDeltaE))"
             if let worstLocation { text += " at (\(worstLocation.x), \(worstLocation.y))" }

@@ -10,7 +10,10 @@ extension ImageComparison {
 
         @inline(__always)
         mutating func include(_ x: Int, _ y: Int) {
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
         }
 
         /// A four-pixel block of equal or opaque one-step pixels (`changed`: a bit per changed pixel).
@@ -28,13 +31,15 @@ extension ImageComparison {
             skipped += bits.nonzeroBitCount
             minX = min(minX, x + bits.trailingZeroBitCount)
             maxX = max(maxX, x + 3 - (bits.leadingZeroBitCount - (UInt8.bitWidth - 4)))
-            minY = min(minY, y); maxY = max(maxY, y)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
         }
     }
 
     /// Compares pixel by pixel; the bitmaps have the same size and differ somewhere.
     func scan(_ reference: Grid, _ actual: Grid, premultiplied: Bool, ignore: IgnoreMap?) -> Result {
-        let width = reference.width, height = reference.height
+        let width = reference.width
+        let height = reference.height
         let threshold = Float(deltaEThreshold)
         // Opaque one-step differences cannot exceed `unitStepBound`: when the
         // tolerance is at least that, they pass without the colour maths.
@@ -42,7 +47,8 @@ extension ImageComparison {
         var tally = Tally()
         reference.pixels.withUnsafeBytes { rBytes in
             actual.pixels.withUnsafeBytes { aBytes in
-                let r = rBytes.baseAddress!, a = aBytes.baseAddress!
+                let r = rBytes.baseAddress!
+                let a = aBytes.baseAddress!
                 for y in 0..<height {
                     let row = y * width
                     // Most rows of a snapshot are untouched: memcmp skips them at memory speed.
@@ -52,7 +58,8 @@ extension ImageComparison {
                         // Four pixels at a time: a block whose pixels are all equal or
                         // opaque one-step changes needs no colour maths at all.
                         if skipUnitSteps && x + 4 <= width,
-                           let changed = ImageComparison.unitStepBlock(r + (row + x) * 4, a + (row + x) * 4) {
+                            let changed = ImageComparison.unitStepBlock(r + (row + x) * 4, a + (row + x) * 4)
+                        {
                             if changed != 0 { tally.countUnitSteps(changed, x: x, y: y, ignore: ignore) }
                             x += 4
                             continue
@@ -60,8 +67,9 @@ extension ImageComparison {
                         let p = r.loadUnaligned(fromByteOffset: (row + x) * 4, as: UInt32.self)
                         let q = a.loadUnaligned(fromByteOffset: (row + x) * 4, as: UInt32.self)
                         if p != q {
-                            visit(p, q, x: x, y: y, reference: r, actual: a, width: width, height: height,
-                                  skipUnitSteps: skipUnitSteps, premultiplied: premultiplied, ignore: ignore, tally: &tally)
+                            visit(
+                                p, q, x: x, y: y, reference: r, actual: a, width: width, height: height,
+                                skipUnitSteps: skipUnitSteps, premultiplied: premultiplied, ignore: ignore, tally: &tally)
                         }
                         x += 1
                     }
@@ -71,20 +79,23 @@ extension ImageComparison {
         let bounds = tally.maxX < 0 ? nil : PixelRect(minX: tally.minX, minY: tally.minY, maxX: tally.maxX + 1, maxY: tally.maxY + 1)
         // Skipped pixels are only known to be within the bound.
         let bounded = tally.skipped > 0 && tally.worstDeltaE < ImageComparison.unitStepBound
-        return Result(comparison: self, referenceSize: PixelSize(width: width, height: height),
-                      actualSize: PixelSize(width: width, height: height),
-                      differing: tally.differing, failing: tally.failing,
-                      worstDeltaE: Double(bounded ? ImageComparison.unitStepBound : tally.worstDeltaE),
-                      worstIsBound: bounded, worst: bounded ? nil : tally.worst, bounds: bounds,
-                      ignored: tally.ignored, antiAliased: tally.antiAliased)
+        return Result(
+            comparison: self, referenceSize: PixelSize(width: width, height: height),
+            actualSize: PixelSize(width: width, height: height),
+            differing: tally.differing, failing: tally.failing,
+            worstDeltaE: Double(bounded ? ImageComparison.unitStepBound : tally.worstDeltaE),
+            worstIsBound: bounded, worst: bounded ? nil : tally.worst, bounds: bounds,
+            ignored: tally.ignored, antiAliased: tally.antiAliased)
     }
 
     /// One differing pixel: ignored, a skipped unit step, within tolerance,
     /// anti-aliasing (forgiven or not) or failing.
     @inline(__always)
-    private func visit(_ p: UInt32, _ q: UInt32, x: Int, y: Int, reference: UnsafeRawPointer, actual: UnsafeRawPointer,
-                       width: Int, height: Int, skipUnitSteps: Bool, premultiplied: Bool, ignore: IgnoreMap?,
-                       tally: inout Tally) {
+    private func visit(
+        _ p: UInt32, _ q: UInt32, x: Int, y: Int, reference: UnsafeRawPointer, actual: UnsafeRawPointer,
+        width: Int, height: Int, skipUnitSteps: Bool, premultiplied: Bool, ignore: IgnoreMap?,
+        tally: inout Tally
+    ) {
         if let ignore, ignore.contains(x, y) {
             tally.ignored += 1
             return
@@ -98,13 +109,17 @@ extension ImageComparison {
         let d = ImageComparison.difference(p, q, premultiplied: premultiplied)
         if d > Float(deltaEThreshold) || perceptualPrecision >= 1 {
             if antiAliasing != .strict,
-               ImageComparison.isAntiAliased(reference, actual, x: x, y: y, width: width, height: height) {
+                ImageComparison.isAntiAliased(reference, actual, x: x, y: y, width: width, height: height)
+            {
                 tally.antiAliased += 1
                 // A forgiven pixel is not a failure, nor the worst one.
                 if antiAliasing == .forgiven { return }
             }
             tally.failing += 1
         }
-        if d > tally.worstDeltaE { tally.worstDeltaE = d; tally.worst = Result.Location(x: x, y: y) }
+        if d > tally.worstDeltaE {
+            tally.worstDeltaE = d
+            tally.worst = Result.Location(x: x, y: y)
+        }
     }
 }

@@ -51,9 +51,11 @@ extension ImageComparison {
         reference: (width: Int, height: Int, pixels: [UInt8]), actual: (width: Int, height: Int, pixels: [UInt8]),
         maxRegions: Int = Statistics.defaultMaxRegions, gap: Int = Statistics.defaultGap
     ) -> Statistics? {
-        let width = reference.width, height = reference.height
+        let width = reference.width
+        let height = reference.height
         guard width == actual.width, height == actual.height, width >= 0, height >= 0,
-              reference.pixels.count == width * height * 4, actual.pixels.count == reference.pixels.count else { return nil }
+            reference.pixels.count == width * height * 4, actual.pixels.count == reference.pixels.count
+        else { return nil }
         guard width > 0, height > 0 else {
             return Statistics(differingPixelCount: 0, worstDeltaE: 0, percentile99DeltaE: 0, changedRegions: [])
         }
@@ -74,8 +76,9 @@ extension ImageComparison {
         }
         let worst = deltas.max() ?? 0
         let p99 = percentile(&deltas, 0.99)
-        return Statistics(differingPixelCount: deltas.count, worstDeltaE: Double(worst),
-                          percentile99DeltaE: Double(p99), changedRegions: finder.regions(maxRegions: maxRegions))
+        return Statistics(
+            differingPixelCount: deltas.count, worstDeltaE: Double(worst),
+            percentile99DeltaE: Double(p99), changedRegions: finder.regions(maxRegions: maxRegions))
     }
 
     /// The nearest-rank percentile (`share` in 0...1) of `values`, which it
@@ -89,24 +92,34 @@ extension ImageComparison {
         // the rank in one pass; only that bucket is then searched.
         var counts = [Int](repeating: 0, count: 1 << 16)
         for value in values { counts[Int(value.bitPattern >> 16)] += 1 }
-        var below = 0, bucket = 0
-        while below + counts[bucket] < rank { below += counts[bucket]; bucket += 1 }
+        var below = 0
+        var bucket = 0
+        while below + counts[bucket] < rank {
+            below += counts[bucket]
+            bucket += 1
+        }
         var inBucket = values.filter { Int($0.bitPattern >> 16) == bucket }
         return select(&inBucket, rank - below - 1)
     }
 
     /// Quickselect: the k-th smallest (0-based), in linear expected time.
     private static func select(_ values: inout [Float], _ k: Int) -> Float {
-        var low = 0, high = values.count - 1
+        var low = 0
+        var high = values.count - 1
         while low < high {
             // Median of three: sorted or constant runs stay linear.
             let mid = low + (high - low) / 2
             let pivot = max(min(values[low], values[mid]), min(max(values[low], values[mid]), values[high]))
-            var i = low, j = high
+            var i = low
+            var j = high
             while i <= j {
                 while values[i] < pivot { i += 1 }
                 while values[j] > pivot { j -= 1 }
-                if i <= j { values.swapAt(i, j); i += 1; j -= 1 }
+                if i <= j {
+                    values.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
             }
             if k <= j { high = j } else if k >= i { low = i } else { return values[k] }
         }
@@ -119,7 +132,11 @@ extension ImageComparison {
 /// `gap + 1` apart whose spans come within `gap + 1` columns (diagonals count)
 /// join one region (union–find over runs).
 struct RegionFinder {
-    private struct Run { var y: Int; var x0: Int; var x1: Int }
+    private struct Run {
+        var y: Int
+        var x0: Int
+        var x1: Int
+    }
     private let gap: Int
     private var runs: [Run] = []
     private var parent: [Int] = []
@@ -150,7 +167,10 @@ struct RegionFinder {
             for i in rowRange {
                 while j < end && runs[j].x1 + gap + 1 < runs[i].x0 { j += 1 }
                 var k = j
-                while k < end && runs[k].x0 <= runs[i].x1 + gap + 1 { union(i, k); k += 1 }
+                while k < end && runs[k].x0 <= runs[i].x1 + gap + 1 {
+                    union(i, k)
+                    k += 1
+                }
             }
         }
         // Rows out of reach of every later row are never looked at again.
@@ -161,12 +181,17 @@ struct RegionFinder {
         var root = i
         while parent[root] != root { root = parent[root] }
         var node = i
-        while parent[node] != root { let next = parent[node]; parent[node] = root; node = next }
+        while parent[node] != root {
+            let next = parent[node]
+            parent[node] = root
+            node = next
+        }
         return root
     }
 
     private mutating func union(_ a: Int, _ b: Int) {
-        let ra = find(a), rb = find(b)
+        let ra = find(a)
+        let rb = find(b)
         if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
     }
 
@@ -175,7 +200,8 @@ struct RegionFinder {
         if let last = runs.last { closeRow(last.y) }
         var boxes: [Int: PixelRect] = [:]
         for i in runs.indices {
-            let run = runs[i], root = find(i)
+            let run = runs[i]
+            let root = find(i)
             let box = PixelRect(minX: run.x0, minY: run.y, maxX: run.x1 + 1, maxY: run.y + 1)
             boxes[root] = boxes[root].map { RegionFinder.union($0, box) } ?? box
         }
@@ -192,7 +218,8 @@ struct RegionFinder {
 
     /// Many boxes (a noisy image): one box per cell of a coarse grid, by the box's centre.
     static func gridMerged(_ boxes: [PixelRect], cells: Int) -> [PixelRect] {
-        let right = boxes.map(\.maxX).max() ?? 1, bottom = boxes.map(\.maxY).max() ?? 1
+        let right = boxes.map(\.maxX).max() ?? 1
+        let bottom = boxes.map(\.maxY).max() ?? 1
         var merged: [Int: PixelRect] = [:]
         for box in boxes {
             let cx = min(cells - 1, (box.minX + box.maxX) / 2 * cells / max(1, right))

@@ -38,8 +38,10 @@ public struct ImageComparison: Sendable, Hashable {
     public var antiAliasing: AntiAliasing
 
     /// A comparison; both precisions default to exact, nothing ignored, anti-aliasing strict.
-    public init(precision: Double = 1, perceptualPrecision: Double = 1,
-                ignoring: [IgnoredRegion] = [], antiAliasing: AntiAliasing = .strict) {
+    public init(
+        precision: Double = 1, perceptualPrecision: Double = 1,
+        ignoring: [IgnoredRegion] = [], antiAliasing: AntiAliasing = .strict
+    ) {
         self.precision = max(0, min(1, precision))
         self.perceptualPrecision = max(0, min(1, perceptualPrecision))
         self.ignoring = ignoring
@@ -63,9 +65,10 @@ public struct ImageComparison: Sendable, Hashable {
     /// converted to pixels with the actual bitmap's scale (the rendered
     /// surface's; a reference read from a PNG has scale 1).
     public func compare(_ reference: Bitmap, _ actual: Bitmap) -> Result {
-        compare(Grid(width: reference.width, height: reference.height, pixels: reference.pixels),
-                Grid(width: actual.width, height: actual.height, pixels: actual.pixels),
-                premultiplied: true, scale: actual.scale)
+        compare(
+            Grid(width: reference.width, height: reference.height, pixels: reference.pixels),
+            Grid(width: actual.width, height: actual.height, pixels: actual.pixels),
+            premultiplied: true, scale: actual.scale)
     }
 
     /// Compares straight-alpha RGBA8 pixels, as a PNG stores them (what
@@ -76,9 +79,10 @@ public struct ImageComparison: Sendable, Hashable {
     public func compareStraightRGBA(
         reference: (width: Int, height: Int, pixels: [UInt8]), actual: (width: Int, height: Int, pixels: [UInt8])
     ) -> Result {
-        compare(Grid(width: reference.width, height: reference.height, pixels: Self.clearingHiddenColour(reference.pixels)),
-                Grid(width: actual.width, height: actual.height, pixels: Self.clearingHiddenColour(actual.pixels)),
-                premultiplied: false, scale: 1)
+        compare(
+            Grid(width: reference.width, height: reference.height, pixels: Self.clearingHiddenColour(reference.pixels)),
+            Grid(width: actual.width, height: actual.height, pixels: Self.clearingHiddenColour(actual.pixels)),
+            premultiplied: false, scale: 1)
     }
 
     struct Grid {
@@ -105,7 +109,11 @@ public struct ImageComparison: Sendable, Hashable {
         copy.withUnsafeMutableBufferPointer { p in
             var i = 0
             while i + 3 < p.count {
-                if p[i + 3] == 0 { p[i] = 0; p[i + 1] = 0; p[i + 2] = 0 }
+                if p[i + 3] == 0 {
+                    p[i] = 0
+                    p[i + 1] = 0
+                    p[i + 2] = 0
+                }
                 i += 4
             }
         }
@@ -114,12 +122,13 @@ public struct ImageComparison: Sendable, Hashable {
 
     private func compare(_ reference: Grid, _ actual: Grid, premultiplied: Bool, scale: Double) -> Result {
         func result(regionError: Error? = nil) -> Result {
-            Result(comparison: self, referenceSize: PixelSize(width: reference.width, height: reference.height),
-                   actualSize: PixelSize(width: actual.width, height: actual.height), differing: 0, failing: 0,
-                   worstDeltaE: 0, worstIsBound: false, worst: nil, bounds: nil, regionError: regionError)
+            Result(
+                comparison: self, referenceSize: PixelSize(width: reference.width, height: reference.height),
+                actualSize: PixelSize(width: actual.width, height: actual.height), differing: 0, failing: 0,
+                worstDeltaE: 0, worstIsBound: false, worst: nil, bounds: nil, regionError: regionError)
         }
         guard reference.width == actual.width, reference.height == actual.height,
-              reference.pixels.count == actual.pixels.count, reference.pixels.count == reference.width * reference.height * 4
+            reference.pixels.count == actual.pixels.count, reference.pixels.count == reference.width * reference.height * 4
         else { return result() }
         do {
             try validateIgnoredRegions(width: reference.width, height: reference.height)
@@ -130,24 +139,28 @@ public struct ImageComparison: Sendable, Hashable {
             actual.pixels.withUnsafeBytes { a in r.count == 0 || memcmp(r.baseAddress!, a.baseAddress!, r.count) == 0 }
         }
         if identical { return result() }
-        return scan(reference, actual, premultiplied: premultiplied,
-                    ignore: ignoreMap(width: reference.width, height: reference.height, scale: scale))
+        return scan(
+            reference, actual, premultiplied: premultiplied,
+            ignore: ignoreMap(width: reference.width, height: reference.height, scale: scale))
     }
 
     /// For four pixels in a row: nil unless every one is equal or an opaque
     /// one-step change; else a bit per changed pixel (bit 0 = first).
     @inline(__always)
     static func unitStepBlock(_ p: UnsafeRawPointer, _ q: UnsafeRawPointer) -> UInt8? {
-        let a = p.loadUnaligned(as: SIMD16<UInt8>.self), b = q.loadUnaligned(as: SIMD16<UInt8>.self)
+        let a = p.loadUnaligned(as: SIMD16<UInt8>.self)
+        let b = q.loadUnaligned(as: SIMD16<UInt8>.self)
         let distance = unsafeBitCast(pointwiseMax(a, b) &- pointwiseMin(a, b), to: (UInt64, UInt64).self)
         let alphas = unsafeBitCast(a & b, to: (UInt64, UInt64).self)
         let opaqueAlpha: UInt64 = 0xFF00_0000_FF00_0000
         // Colour lanes may differ by 1, alpha lanes not at all, and alpha must be 255.
         let tooFar: UInt64 = 0xFFFE_FEFE_FFFE_FEFE
         guard (distance.0 | distance.1) & tooFar == 0,
-              alphas.0 & opaqueAlpha == opaqueAlpha, alphas.1 & opaqueAlpha == opaqueAlpha else { return nil }
+            alphas.0 & opaqueAlpha == opaqueAlpha, alphas.1 & opaqueAlpha == opaqueAlpha
+        else { return nil }
         var changed: UInt8 = 0
-        let d0 = distance.0, d1 = distance.1
+        let d0 = distance.0
+        let d1 = distance.1
         if d0 & 0xFFFF_FFFF != 0 { changed |= 1 }
         if d0 >> 32 != 0 { changed |= 2 }
         if d1 & 0xFFFF_FFFF != 0 { changed |= 4 }
@@ -168,7 +181,8 @@ public struct ImageComparison: Sendable, Hashable {
     /// The per-pixel difference of two premultiplied RGBA pixels (in memory order).
     @inline(__always)
     static func difference(_ p: UInt32, _ q: UInt32, premultiplied: Bool = true) -> Float {
-        let pa = UInt8(truncatingIfNeeded: p >> 24), qa = UInt8(truncatingIfNeeded: q >> 24)
+        let pa = UInt8(truncatingIfNeeded: p >> 24)
+        let qa = UInt8(truncatingIfNeeded: q >> 24)
         let alphaDelta = Float(abs(Int(pa) - Int(qa))) * 100 / 255
         let weight = Float(max(pa, qa)) / 255
         guard weight > 0 else { return alphaDelta }
@@ -176,9 +190,10 @@ public struct ImageComparison: Sendable, Hashable {
             guard premultiplied else {
                 return CIELab.lab(UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v >> 16))
             }
-            return CIELab.lab(PixelMath.unmultiply(UInt8(truncatingIfNeeded: v), alpha),
-                       PixelMath.unmultiply(UInt8(truncatingIfNeeded: v >> 8), alpha),
-                       PixelMath.unmultiply(UInt8(truncatingIfNeeded: v >> 16), alpha))
+            return CIELab.lab(
+                PixelMath.unmultiply(UInt8(truncatingIfNeeded: v), alpha),
+                PixelMath.unmultiply(UInt8(truncatingIfNeeded: v >> 8), alpha),
+                PixelMath.unmultiply(UInt8(truncatingIfNeeded: v >> 16), alpha))
         }
         let colour = CIELab.deltaE94(lab(p, pa), lab(q, qa)) * weight
         return max(colour, alphaDelta)

@@ -34,16 +34,20 @@ public enum ContentMode: String, Sendable, Hashable, CaseIterable, CustomStringC
     /// The rectangle, in points, that an image of `imageSize` points occupies
     /// inside `bounds` under this mode (UIKit's geometry; may exceed bounds).
     public func rect(for imageSize: Size, in bounds: Size) -> Rect {
-        let w = imageSize.width, h = imageSize.height
-        let bw = bounds.width, bh = bounds.height
+        let w = imageSize.width
+        let h = imageSize.height
+        let bw = bounds.width
+        let bh = bounds.height
         switch self {
         case .scaleToFill:
             return Rect(x: 0, y: 0, width: bw, height: bh)
         case .aspectFit, .aspectFill:
             guard w > 0, h > 0 else { return Rect(x: bw / 2, y: bh / 2, width: 0, height: 0) }
-            let rx = bw / w, ry = bh / h
+            let rx = bw / w
+            let ry = bh / h
             let s = self == .aspectFit ? min(rx, ry) : max(rx, ry)
-            let sw = w * s, sh = h * s
+            let sw = w * s
+            let sh = h * s
             return Rect(x: (bw - sw) / 2, y: (bh - sh) / 2, width: sw, height: sh)
         case .center:
             return Rect(x: (bw - w) / 2, y: (bh - h) / 2, width: w, height: h)

@@ -53,8 +53,9 @@ public struct ImageDescriptor<Reference: Sendable>: Sendable {
     public func map<New: Sendable, Failure: Swift.Error>(
         _ transform: (Reference) throws(Failure) -> New
     ) throws(Failure) -> ImageDescriptor<New> {
-        ImageDescriptor<New>(try transform(reference), contentMode: contentMode, tint: tint,
-                             background: background, accessibilityIdentifier: accessibilityIdentifier)
+        ImageDescriptor<New>(
+            try transform(reference), contentMode: contentMode, tint: tint,
+            background: background, accessibilityIdentifier: accessibilityIdentifier)
     }
 
     /// A copy with another content mode.

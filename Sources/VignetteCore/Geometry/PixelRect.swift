@@ -26,8 +26,9 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
 
     /// The overlap of two rectangles (possibly empty).
     public func intersection(_ other: PixelRect) -> PixelRect {
-        PixelRect(minX: max(minX, other.minX), minY: max(minY, other.minY),
-                  maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
+        PixelRect(
+            minX: max(minX, other.minX), minY: max(minY, other.minY),
+            maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
     }
 
     /// Converts a rectangle in points to pixels by snapping each edge to

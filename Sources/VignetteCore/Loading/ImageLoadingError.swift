@@ -23,7 +23,8 @@ public enum ImageLoadingError: Swift.Error, Sendable, Hashable, CustomStringConv
         switch self {
         case .loadingFailed(let error, _): error.url
         case .decodingFailed(let url, _), .cancelled(let url), .notCached(let url),
-             .notModifiedWithoutCachedCopy(let url): url
+            .notModifiedWithoutCachedCopy(let url):
+            url
         }
     }
 

@@ -24,8 +24,10 @@ public struct ImageRequest: Sendable, Hashable {
     public private(set) var key: Key
 
     /// A request; the scale defaults to the URL's `@2x`/`@3x` suffix, else 1.
-    public init(url: URL, scale: Double? = nil, maxPixelCount: Int = DecodingOptions.defaultMaxPixelCount,
-                cachePolicy: CachePolicy = .memoryAndDisk) {
+    public init(
+        url: URL, scale: Double? = nil, maxPixelCount: Int = DecodingOptions.defaultMaxPixelCount,
+        cachePolicy: CachePolicy = .memoryAndDisk
+    ) {
         let options = DecodingOptions(scale: scale ?? ImageScale.fromFileName(url.path), maxPixelCount: maxPixelCount)
         self.cachePolicy = cachePolicy
         self.url = url

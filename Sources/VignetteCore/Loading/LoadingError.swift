@@ -41,9 +41,9 @@ public enum LoadingError: Swift.Error, Sendable, Hashable, CustomStringConvertib
         switch self {
         case .invalidURL: nil
         case .disallowedScheme(let url, _), .httpStatus(let url, _, _), .timedOut(let url, _),
-             .connectionFailed(let url, _), .tooLarge(let url, _), .tooManyRedirects(let url, _),
-             .tlsFailure(let url, _), .fileUnreadable(let url, _), .malformedDataURL(let url, _),
-             .cancelled(let url), .transferFailed(let url, _), .refused(let url, _):
+            .connectionFailed(let url, _), .tooLarge(let url, _), .tooManyRedirects(let url, _),
+            .tlsFailure(let url, _), .fileUnreadable(let url, _), .malformedDataURL(let url, _),
+            .cancelled(let url), .transferFailed(let url, _), .refused(let url, _):
             url
         }
     }

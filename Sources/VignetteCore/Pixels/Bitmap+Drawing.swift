@@ -10,18 +10,21 @@ extension Bitmap {
         guard !visible.isEmpty else { return }
         let region = Resampler.resample(
             image, destinationWidth: image.width, destinationHeight: image.height,
-            visible: PixelRect(minX: visible.minX - x, minY: visible.minY - y,
-                               maxX: visible.maxX - x, maxY: visible.maxY - y),
+            visible: PixelRect(
+                minX: visible.minX - x, minY: visible.minY - y,
+                maxX: visible.maxX - x, maxY: visible.maxY - y),
             filter: .box)
-        Compositor.sourceOver(region, width: visible.width, height: visible.height,
-                              onto: &self, x: visible.minX, y: visible.minY)
+        Compositor.sourceOver(
+            region, width: visible.width, height: visible.height,
+            onto: &self, x: visible.minX, y: visible.minY)
     }
 
     /// Fills a rectangle of pixels with a colour, source-over.
     public mutating func fill(_ rect: PixelRect, with color: Color) {
         let visible = rect.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
         guard !visible.isEmpty else { return }
-        draw(Bitmap(width: visible.width, height: visible.height, scale: scale, fill: color),
-             x: visible.minX, y: visible.minY)
+        draw(
+            Bitmap(width: visible.width, height: visible.height, scale: scale, fill: color),
+            x: visible.minX, y: visible.minY)
     }
 }

@@ -82,8 +82,9 @@ public struct Bitmap: Sendable, Hashable {
         }
         set {
             precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)x\(height)")
-            precondition(newValue.red <= newValue.alpha && newValue.green <= newValue.alpha && newValue.blue <= newValue.alpha,
-                         "premultiplied colour must not exceed alpha")
+            precondition(
+                newValue.red <= newValue.alpha && newValue.green <= newValue.alpha && newValue.blue <= newValue.alpha,
+                "premultiplied colour must not exceed alpha")
             let i = (y * width + x) * 4
             pixels[i] = newValue.red
             pixels[i + 1] = newValue.green

@@ -58,10 +58,11 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
 
     /// `#RRGGBBAA`, always eight digits, upper case.
     public var description: String {
-        "#" + [red, green, blue, alpha].map { byte in
-            let digits = Array("0123456789ABCDEF")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
-        }.joined()
+        "#"
+            + [red, green, blue, alpha].map { byte in
+                let digits = Array("0123456789ABCDEF")
+                return String([digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+            }.joined()
     }
 
     /// The premultiplied pixel this colour stores as in a `Bitmap`.

@@ -41,7 +41,10 @@ enum Compositor {
                     for i in Swift.stride(from: 0, to: width * 4, by: 4) {
                         let a = src[i + 3]
                         if a == 255 {
-                            dst[i] = src[i]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i + 2]; dst[i + 3] = 255
+                            dst[i] = src[i]
+                            dst[i + 1] = src[i + 1]
+                            dst[i + 2] = src[i + 2]
+                            dst[i + 3] = 255
                         } else if a != 0 {
                             let inverse = 255 - a
                             dst[i] = src[i] &+ PixelMath.multiply(dst[i], inverse)

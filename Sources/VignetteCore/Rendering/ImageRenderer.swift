@@ -25,8 +25,8 @@ public enum ImageRenderer {
     /// 32768 pixels a side and `maxPixelCount` in all.
     public static func validate(size: Size, scale: Double) throws(ImageRenderer.Error) {
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
-              scale.isFinite, scale > 0,
-              size.width * scale <= 32768, size.height * scale <= 32768
+            scale.isFinite, scale > 0,
+            size.width * scale <= 32768, size.height * scale <= 32768
         else { throw .invalidSize(size, scale: scale) }
         let (w, h) = pixelSize(of: size, scale: scale)
         guard w * h <= maxPixelCount else { throw .tooManyPixels(width: w, height: h, limit: maxPixelCount) }
@@ -56,8 +56,9 @@ public enum ImageRenderer {
         guard needed > budget.bytes else { return }
         let (w, h) = pixelSize(of: size, scale: scale)
         let image = descriptor.reference
-        throw .overBudget(image: PixelSize(width: image.width, height: image.height),
-                          surface: PixelSize(width: w, height: h), needed: needed, budget: budget)
+        throw .overBudget(
+            image: PixelSize(width: image.width, height: image.height),
+            surface: PixelSize(width: w, height: h), needed: needed, budget: budget)
     }
 
     /// Upper bound of the bytes a render allocates: the canvas, and when the
@@ -70,9 +71,10 @@ public enum ImageRenderer {
         let canvas = width.multipliedClamped(by: height).multipliedClamped(by: 4)
         guard let (target, local) = placement(descriptor, size: size, scale: scale) else { return canvas }
         let image = descriptor.reference
-        let plan = ResamplePlan(sourceWidth: image.width, sourceHeight: image.height,
-                                destinationWidth: target.width, destinationHeight: target.height,
-                                visible: local, filter: filter)
+        let plan = ResamplePlan(
+            sourceWidth: image.width, sourceHeight: image.height,
+            destinationWidth: target.width, destinationHeight: target.height,
+            visible: local, filter: filter)
         return canvas.addingClamped(plan.bytes)
     }
 
@@ -86,12 +88,17 @@ public enum ImageRenderer {
         let (width, height) = pixelSize(of: size, scale: scale)
         let image = descriptor.reference
         guard width > 0, height > 0, image.width > 0, image.height > 0,
-              image.scale.isFinite, image.scale > 0 else { return nil }
+            image.scale.isFinite, image.scale > 0
+        else { return nil }
         let target = imageRect(for: image, mode: descriptor.contentMode, size: size, scale: scale)
         let visible = target.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
         guard !target.isEmpty, !visible.isEmpty else { return nil }
-        return (target, PixelRect(minX: visible.minX - target.minX, minY: visible.minY - target.minY,
-                                  maxX: visible.maxX - target.minX, maxY: visible.maxY - target.minY))
+        return (
+            target,
+            PixelRect(
+                minX: visible.minX - target.minX, minY: visible.minY - target.minY,
+                maxX: visible.maxX - target.minX, maxY: visible.maxY - target.minY)
+        )
     }
 
     /// `render` for callers that validated the surface already.
@@ -103,16 +110,18 @@ public enum ImageRenderer {
         guard let (target, local) = placement(descriptor, size: size, scale: scale) else {
             return Bitmap(width: width, height: height, scale: scale, fill: background)
         }
-        var pixels = Resampler.resample(descriptor.reference, destinationWidth: target.width,
-                                        destinationHeight: target.height, visible: local, filter: filter)
+        var pixels = Resampler.resample(
+            descriptor.reference, destinationWidth: target.width,
+            destinationHeight: target.height, visible: local, filter: filter)
         if let tint = descriptor.tint { Compositor.tint(&pixels, with: tint) }
         // Opaque pixels covering the whole surface hide the background: they are the result.
         if local.width == width, local.height == height, Compositor.isOpaque(pixels) {
             return Bitmap(trustedWidth: width, height: height, scale: scale, pixels: pixels)
         }
         var canvas = Bitmap(width: width, height: height, scale: scale, fill: background)
-        Compositor.sourceOver(pixels, width: local.width, height: local.height,
-                              onto: &canvas, x: target.minX + local.minX, y: target.minY + local.minY)
+        Compositor.sourceOver(
+            pixels, width: local.width, height: local.height,
+            onto: &canvas, x: target.minX + local.minX, y: target.minY + local.minY)
         return canvas
     }
 }

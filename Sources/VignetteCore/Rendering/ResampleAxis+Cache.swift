@@ -17,12 +17,15 @@ extension ResampleAxis {
     static let recentWeightLimit = 128 << 10
 
     /// The axis for these sizes, from the recent ones when it was computed lately.
-    static func cached(sourceLength: Int, destinationLength: Int, visible: Range<Int>,
-                       filter: ResamplingFilter) -> ResampleAxis {
+    static func cached(
+        sourceLength: Int, destinationLength: Int, visible: Range<Int>,
+        filter: ResamplingFilter
+    ) -> ResampleAxis {
         let key = Key(sourceLength: sourceLength, destinationLength: destinationLength, visible: visible, filter: filter)
         if let hit = recent.withLock({ $0[key] }) { return hit }
-        let axis = ResampleAxis(sourceLength: sourceLength, destinationLength: destinationLength,
-                                visible: visible, filter: filter)
+        let axis = ResampleAxis(
+            sourceLength: sourceLength, destinationLength: destinationLength,
+            visible: visible, filter: filter)
         guard axis.weights.count <= recentWeightLimit else { return axis }
         recent.withLock { recent in
             if recent.count >= recentLimit { recent.removeAll(keepingCapacity: true) }

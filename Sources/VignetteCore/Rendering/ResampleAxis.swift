@@ -29,7 +29,8 @@ struct ResampleAxis {
         let filterScale = max(scale, 1)
         let support = filter.support * filterScale
         let stride = Int((support * 2).rounded(.up)) + 2
-        var starts = [Int32](), counts = [Int32]()
+        var starts = [Int32]()
+        var counts = [Int32]()
         var weights = [Int32](repeating: 0, count: visible.count * stride)
         starts.reserveCapacity(visible.count)
         counts.reserveCapacity(visible.count)
@@ -67,8 +68,9 @@ struct ResampleAxis {
             weights[base + largest] += ResampleAxis.one - sum
             // The kernels multiply in 16 bits; normalised weights of
             // every built-in filter stay far below 2^15 (measured max ≈ 21000).
-            precondition((base..<base + hi - lo).allSatisfy { Int16(exactly: weights[$0]) != nil },
-                         "resampling weight out of 16-bit range")
+            precondition(
+                (base..<base + hi - lo).allSatisfy { Int16(exactly: weights[$0]) != nil },
+                "resampling weight out of 16-bit range")
             let (first, count) = Self.trimZeroTaps(&weights, base: base, taps: hi - lo)
             starts.append(Int32(lo + first))
             counts.append(Int32(count))
@@ -85,7 +87,8 @@ extension ResampleAxis {
     /// `base`, moving the rest to the front; returns the first kept tap and
     /// how many are kept.
     static func trimZeroTaps(_ weights: inout [Int32], base: Int, taps: Int) -> (first: Int, count: Int) {
-        var first = 0, last = taps
+        var first = 0
+        var last = taps
         while first < last - 1, weights[base + first] == 0 { first += 1 }
         while last > first + 1, weights[base + last - 1] == 0 { last -= 1 }
         if first > 0 {

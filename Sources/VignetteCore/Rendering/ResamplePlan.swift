@@ -22,15 +22,18 @@ struct ResamplePlan: Equatable {
     /// filter tables, intermediate rows and the visible output.
     let bytes: Int
 
-    init(sourceWidth: Int, sourceHeight: Int, destinationWidth: Int, destinationHeight: Int,
-         visible: PixelRect, filter: ResamplingFilter) {
+    init(
+        sourceWidth: Int, sourceHeight: Int, destinationWidth: Int, destinationHeight: Int,
+        visible: PixelRect, filter: ResamplingFilter
+    ) {
         blockWidth = Self.block(source: sourceWidth, destination: destinationWidth)
         blockHeight = Self.block(source: sourceHeight, destination: destinationHeight)
         reducedWidth = (sourceWidth + blockWidth - 1) / blockWidth
         reducedHeight = (sourceHeight + blockHeight - 1) / blockHeight
         let x = Self.axisCost(source: reducedWidth, destination: destinationWidth, visible: visible.width, filter: filter)
-        let y = Self.axisCost(source: reducedHeight, destination: destinationHeight, visible: visible.height,
-                              filter: filter)
+        let y = Self.axisCost(
+            source: reducedHeight, destination: destinationHeight, visible: visible.height,
+            filter: filter)
         let verticalFirst = visible.height.multipliedClamped(by: x.span).multipliedClamped(by: 4)
         let horizontalFirst = y.span.multipliedClamped(by: visible.width).multipliedClamped(by: 4)
         let bothAxes = destinationWidth != reducedWidth && destinationHeight != reducedHeight
@@ -51,7 +54,8 @@ struct ResamplePlan: Equatable {
     /// Source samples one pass reads for `visible` outputs, and the bytes of
     /// that axis's tables (Int32 while computed, then Int16, plus starts and counts).
     static func axisCost(source: Int, destination: Int, visible: Int, filter: ResamplingFilter)
-        -> (span: Int, tables: Int) {
+        -> (span: Int, tables: Int)
+    {
         guard destination != source, destination > 0 else { return (min(source, visible), 0) }
         let scale = Double(source) / Double(destination)
         let support = filter.support * max(scale, 1)

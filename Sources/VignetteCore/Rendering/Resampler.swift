@@ -23,37 +23,48 @@ enum Resampler {
         _ source: Bitmap, destinationWidth: Int, destinationHeight: Int,
         visible: PixelRect, filter: ResamplingFilter, path: KernelPath = .best
     ) -> [UInt8] {
-        let plan = ResamplePlan(sourceWidth: source.width, sourceHeight: source.height,
-                                destinationWidth: destinationWidth, destinationHeight: destinationHeight,
-                                visible: visible, filter: filter)
+        let plan = ResamplePlan(
+            sourceWidth: source.width, sourceHeight: source.height,
+            destinationWidth: destinationWidth, destinationHeight: destinationHeight,
+            visible: visible, filter: filter)
         let source = plan.blockWidth * plan.blockHeight > 1 ? boxReduced(source, plan: plan) : source
-        let outW = visible.width, outH = visible.height
-        let xAxis = destinationWidth == source.width ? nil
-            : ResampleAxis.cached(sourceLength: source.width, destinationLength: destinationWidth,
-                           visible: visible.minX..<visible.maxX, filter: filter)
-        let yAxis = destinationHeight == source.height ? nil
-            : ResampleAxis.cached(sourceLength: source.height, destinationLength: destinationHeight,
-                           visible: visible.minY..<visible.maxY, filter: filter)
+        let outW = visible.width
+        let outH = visible.height
+        let xAxis =
+            destinationWidth == source.width
+            ? nil
+            : ResampleAxis.cached(
+                sourceLength: source.width, destinationLength: destinationWidth,
+                visible: visible.minX..<visible.maxX, filter: filter)
+        let yAxis =
+            destinationHeight == source.height
+            ? nil
+            : ResampleAxis.cached(
+                sourceLength: source.height, destinationLength: destinationHeight,
+                visible: visible.minY..<visible.maxY, filter: filter)
         if plan.horizontalFirst, let xAxis, let yAxis {
             return horizontalFirst(source, xAxis: xAxis, yAxis: yAxis, width: outW, height: outH, path: path)
         }
 
         // Source columns the horizontal pass reads.
         let firstColumn = xAxis.map { Int($0.starts.min() ?? 0) } ?? visible.minX
-        let endColumn = xAxis.map { axis in Int(zip(axis.starts, axis.counts).map { $0 + $1 }.max() ?? 0) }
+        let endColumn =
+            xAxis.map { axis in Int(zip(axis.starts, axis.counts).map { $0 + $1 }.max() ?? 0) }
             ?? visible.maxX
         let span = (endColumn - firstColumn) * 4
 
-        let vertical = verticalPass(source, axis: yAxis, rows: visible.minY..<visible.maxY,
-                                    firstColumn: firstColumn, span: span, clamps: xAxis == nil, path: path)
+        let vertical = verticalPass(
+            source, axis: yAxis, rows: visible.minY..<visible.maxY,
+            firstColumn: firstColumn, span: span, clamps: xAxis == nil, path: path)
         guard let xAxis else { return vertical }
         let rowBytes = outW * 4
         return [UInt8](unsafeUninitializedCapacity: outH * rowBytes) { out, initialized in
             vertical.withUnsafeBufferPointer { v in
                 xAxis.withKernelAxis { axis in
                     // The kernel indexes from source column 0; the rows start at `firstColumn`.
-                    vg_resample_horizontal_path(v.baseAddress! - firstColumn * 4, span, axis, Int32(outW), Int32(outH),
-                                                out.baseAddress!, rowBytes, path.rawValue)
+                    vg_resample_horizontal_path(
+                        v.baseAddress! - firstColumn * 4, span, axis, Int32(outW), Int32(outH),
+                        out.baseAddress!, rowBytes, path.rawValue)
                 }
             }
             initialized = outH * rowBytes
@@ -72,9 +83,10 @@ enum Resampler {
         let horizontal = [UInt8](unsafeUninitializedCapacity: (endRow - firstRow) * rowBytes) { out, initialized in
             source.pixels.withUnsafeBufferPointer { src in
                 xAxis.withKernelAxis { axis in
-                    vg_resample_horizontal_path(src.baseAddress! + firstRow * source.width * 4, source.width * 4, axis,
-                                                Int32(width), Int32(endRow - firstRow), out.baseAddress!, rowBytes,
-                                                path.rawValue)
+                    vg_resample_horizontal_path(
+                        src.baseAddress! + firstRow * source.width * 4, source.width * 4, axis,
+                        Int32(width), Int32(endRow - firstRow), out.baseAddress!, rowBytes,
+                        path.rawValue)
                 }
             }
             initialized = (endRow - firstRow) * rowBytes
@@ -83,8 +95,9 @@ enum Resampler {
         return [UInt8](unsafeUninitializedCapacity: height * rowBytes) { out, initialized in
             horizontal.withUnsafeBufferPointer { h in
                 rows.withKernelAxis { axis in
-                    vg_resample_vertical_path(h.baseAddress!, rowBytes, rowBytes, axis, Int32(height),
-                                              out.baseAddress!, rowBytes, 1, path.rawValue)
+                    vg_resample_vertical_path(
+                        h.baseAddress!, rowBytes, rowBytes, axis, Int32(height),
+                        out.baseAddress!, rowBytes, 1, path.rawValue)
                 }
             }
             initialized = height * rowBytes
@@ -96,8 +109,9 @@ enum Resampler {
         let count = plan.reducedWidth * plan.reducedHeight * 4
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             source.pixels.withUnsafeBufferPointer { src in
-                vg_box_reduce(src.baseAddress!, source.width * 4, Int32(source.width), Int32(source.height),
-                              Int32(plan.blockWidth), Int32(plan.blockHeight), out.baseAddress!, plan.reducedWidth * 4)
+                vg_box_reduce(
+                    src.baseAddress!, source.width * 4, Int32(source.width), Int32(source.height),
+                    Int32(plan.blockWidth), Int32(plan.blockHeight), out.baseAddress!, plan.reducedWidth * 4)
             }
             initialized = count
         }
@@ -119,13 +133,15 @@ enum Resampler {
                 let sourceRowBytes = source.width * 4
                 if let yAxis {
                     yAxis.withKernelAxis { axis in
-                        vg_resample_vertical_path(base, sourceRowBytes, span, axis, Int32(outH),
-                                                  dst.baseAddress!, span, clamps ? 1 : 0, path.rawValue)
+                        vg_resample_vertical_path(
+                            base, sourceRowBytes, span, axis, Int32(outH),
+                            dst.baseAddress!, span, clamps ? 1 : 0, path.rawValue)
                     }
                 } else {
                     for y in 0..<outH {
-                        (dst.baseAddress! + y * span).update(from: base + (rows.lowerBound + y) * sourceRowBytes,
-                                                             count: span)
+                        (dst.baseAddress! + y * span).update(
+                            from: base + (rows.lowerBound + y) * sourceRowBytes,
+                            count: span)
                     }
                 }
             }
@@ -146,8 +162,10 @@ extension ResampleAxis {
         starts.withUnsafeBufferPointer { s in
             counts.withUnsafeBufferPointer { c in
                 weights.withUnsafeBufferPointer { w in
-                    body(vg_resample_axis(starts: s.baseAddress, counts: c.baseAddress, weights: w.baseAddress,
-                                          stride: Int32(stride), precision_bits: ResampleAxis.precisionBits))
+                    body(
+                        vg_resample_axis(
+                            starts: s.baseAddress, counts: c.baseAddress, weights: w.baseAddress,
+                            stride: Int32(stride), precision_bits: ResampleAxis.precisionBits))
                 }
             }
         }

@@ -26,18 +26,20 @@ package enum AtomicFile {
         guard fd >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         var failure: String?
         if let permissions, fchmod(fd, permissions) != 0 { failure = String(cString: strerror(errno)) }
-        if failure == nil { data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
+        if failure == nil {
+            data.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                    if n < 0 {
+                        if errno == EINTR { continue }
+                        failure = String(cString: strerror(errno))
+                        return
+                    }
+                    offset += n
                 }
-                offset += n
             }
-        } }
+        }
         if close(fd) != 0, failure == nil { failure = String(cString: strerror(errno)) }
         if failure == nil, rename(tempPath, path) != 0 { failure = String(cString: strerror(errno)) }
         if let failure {

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Memory advice for large decode buffers.
@@ -12,12 +12,12 @@ enum HugePages {
     /// 4 MiB and off Linux.
     static func advise(_ buffer: UnsafeMutableRawPointer, byteCount: Int) {
         #if os(Linux)
-        let huge = 1 << 21
-        guard byteCount >= 2 * huge else { return }
-        let start = (Int(bitPattern: buffer) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: buffer) + byteCount) & ~(huge - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+            let huge = 1 << 21
+            guard byteCount >= 2 * huge else { return }
+            let start = (Int(bitPattern: buffer) + huge - 1) & ~(huge - 1)
+            let end = (Int(bitPattern: buffer) + byteCount) & ~(huge - 1)
+            guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+            _ = madvise(aligned, end - start, MADV_HUGEPAGE)
         #endif
     }
 }

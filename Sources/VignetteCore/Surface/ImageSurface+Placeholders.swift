@@ -42,9 +42,11 @@ extension ImageSurface {
 
         /// Plain light grey while loading, light red on failure.
         public static let plain = Placeholders(
-            loading: ImageDescriptor(Bitmap(width: 1, height: 1), contentMode: .center,
-                                     background: .placeholderGray, accessibilityIdentifier: "loadingImage"),
-            failure: ImageDescriptor(Bitmap(width: 1, height: 1), contentMode: .center,
-                                     background: .placeholderRed, accessibilityIdentifier: "failureImage"))
+            loading: ImageDescriptor(
+                Bitmap(width: 1, height: 1), contentMode: .center,
+                background: .placeholderGray, accessibilityIdentifier: "loadingImage"),
+            failure: ImageDescriptor(
+                Bitmap(width: 1, height: 1), contentMode: .center,
+                background: .placeholderRed, accessibilityIdentifier: "failureImage"))
     }
 }

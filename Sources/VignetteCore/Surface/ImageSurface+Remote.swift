@@ -78,7 +78,11 @@ extension ImageSurface {
         guard let task = apply(remote, placeholders: placeholders, using: loader, priority: priority) else {
             return loadState
         }
-        return await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        return await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     /// The request a remote descriptor makes on this surface: the image may
@@ -89,8 +93,9 @@ extension ImageSurface {
     public func remoteRequest(for remote: ImageDescriptor<URL>) -> ImageRequest {
         var request = ImageRequest(url: remote.reference)
         let (width, height) = pixelSize
-        request.options.shrinkTarget = ShrinkTarget(size: PixelSize(width: width, height: height),
-                                                    contentMode: remote.contentMode, cropsToVisible: true)
+        request.options.shrinkTarget = ShrinkTarget(
+            size: PixelSize(width: width, height: height),
+            contentMode: remote.contentMode, cropsToVisible: true)
         return request
     }
 

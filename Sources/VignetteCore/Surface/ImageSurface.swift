@@ -142,8 +142,10 @@ public final class ImageSurface: Sendable {
     /// let jpeg = try surface.encoded(as: .jpeg, quality: 85)
     /// let webp = try surface.encoded(as: .webp, lossless: true)
     /// ```
-    public func encoded(as format: ImageFormat, quality: Int? = nil,
-                        lossless: Bool = false) throws(ImageEncodingError) -> Data {
+    public func encoded(
+        as format: ImageFormat, quality: Int? = nil,
+        lossless: Bool = false
+    ) throws(ImageEncodingError) -> Data {
         try render().encoded(as: format, quality: quality, lossless: lossless)
     }
 }

@@ -1,12 +1,14 @@
 import Foundation
+
 @testable import VignetteCore
 
 /// A straightforward floating-point Lanczos-3 resize (no fixed point, no
 /// intermediate rounding) to measure the real resampler against.
 enum ReferenceResampler {
     static func lanczos3(_ source: Bitmap, width: Int, height: Int) -> [Double] {
-        let horizontal = pass(source.pixels.map(Double.init), width: source.width, height: source.height,
-                              newLength: width, horizontal: true)
+        let horizontal = pass(
+            source.pixels.map(Double.init), width: source.width, height: source.height,
+            newLength: width, horizontal: true)
         return pass(horizontal, width: width, height: source.height, newLength: height, horizontal: false)
     }
 
@@ -19,17 +21,24 @@ enum ReferenceResampler {
 
     private static func pass(_ data: [Double], width: Int, height: Int, newLength: Int, horizontal: Bool) -> [Double] {
         let oldLength = horizontal ? width : height
-        let scale = Double(oldLength) / Double(newLength), fs = max(scale, 1), support = 3 * fs
-        let outW = horizontal ? newLength : width, outH = horizontal ? height : newLength
+        let scale = Double(oldLength) / Double(newLength)
+        let fs = max(scale, 1)
+        let support = 3 * fs
+        let outW = horizontal ? newLength : width
+        let outH = horizontal ? height : newLength
         var out = [Double](repeating: 0, count: outW * outH * 4)
         for i in 0..<newLength {
             let center = (Double(i) + 0.5) * scale
-            let lo = max(0, Int((center - support).rounded(.down))), hi = min(oldLength - 1, Int((center + support).rounded(.up)))
+            let lo = max(0, Int((center - support).rounded(.down)))
+            let hi = min(oldLength - 1, Int((center + support).rounded(.up)))
             var taps: [(Int, Double)] = []
             var total = 0.0
             for j in lo...hi {
                 let w = kernel((Double(j) + 0.5 - center) / fs)
-                if w != 0 { taps.append((j, w)); total += w }
+                if w != 0 {
+                    taps.append((j, w))
+                    total += w
+                }
             }
             let across = horizontal ? height : width
             for k in 0..<across {

@@ -58,8 +58,9 @@ final class TestOrigin: Sendable {
             return Response(status: .found, headers: [.location: target])
         }
         let running = try await RunningService.start { onRunning in
-            Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-                        onServerRunning: { await onRunning($0.localAddress?.port ?? 0) })
+            Application(
+                router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+                onServerRunning: { await onRunning($0.localAddress?.port ?? 0) })
         }
         return TestOrigin(server: running, counts: counts, gate: gate)
     }

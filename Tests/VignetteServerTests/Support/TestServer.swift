@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Vignette
 import VignetteServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// A `RenderService` listening on a free 127.0.0.1 port, and a client for it.
 struct TestServer: Sendable {
@@ -19,8 +20,10 @@ struct TestServer: Sendable {
     }
 
     /// Runs `body` against a fresh server, then drains and stops it.
-    static func with<T>(_ configuration: ServerConfiguration, presets: Presets = Presets(),
-                        _ body: (TestServer) async throws -> T) async throws -> T {
+    static func with<T>(
+        _ configuration: ServerConfiguration, presets: Presets = Presets(),
+        _ body: (TestServer) async throws -> T
+    ) async throws -> T {
         let server = try await start(configuration, presets: presets)
         do {
             let result = try await body(server)
@@ -37,8 +40,10 @@ struct TestServer: Sendable {
     }
 
     /// `/render/{preset}?url=…&w=…&h=…` plus `extra` (already encoded).
-    func render(_ preset: String, source: String, w: Int, h: Int, _ extra: String = "",
-                headers: [String: String] = [:]) async throws -> HTTPReply {
+    func render(
+        _ preset: String, source: String, w: Int, h: Int, _ extra: String = "",
+        headers: [String: String] = [:]
+    ) async throws -> HTTPReply {
         try await get(Self.renderPath(preset, source: source, w: w, h: h, extra), headers: headers)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Vignette
 
 /// A pipeline request that never answers must fail its test, not hang the
@@ -21,7 +22,10 @@ extension Task where Failure == any Error {
         await withCheckedContinuation { continuation in
             let answered = Locked(false)
             let answer: @Sendable (Result<Success, any Error>) -> Void = { result in
-                let first = answered.withLock { done in defer { done = true }; return !done }
+                let first = answered.withLock { done in
+                    defer { done = true }
+                    return !done
+                }
                 if first { continuation.resume(returning: result) }
             }
             let timer = Task<Void, Never> {

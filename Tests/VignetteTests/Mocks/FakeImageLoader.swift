@@ -1,5 +1,6 @@
 import Foundation
 import Vignette
+
 @testable import Vignette
 
 /// An `ImageLoading` whose loads finish when the test says so.

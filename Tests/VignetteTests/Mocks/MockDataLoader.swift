@@ -132,7 +132,10 @@ final class MockDataLoader: DataLoading {
     /// Waits until `condition` holds for the loader's counters; false when
     /// `timeout` passes first (so a broken expectation fails, never hangs).
     func until(timeout: Duration = .seconds(10), _ condition: @escaping @Sendable (Snapshot) -> Bool) async -> Bool {
-        let id = state.withLock { s -> UInt64 in s.nextID += 1; return s.nextID }
+        let id = state.withLock { s -> UInt64 in
+            s.nextID += 1
+            return s.nextID
+        }
         return await withCheckedContinuation { continuation in
             let ready = state.withLock { s -> Bool in
                 if condition(s.snapshot) { return true }
@@ -195,7 +198,7 @@ final class MockDataLoader: DataLoading {
             for id in released.keys { s.holds[id] = nil }
             return (released.values.compactMap(\.continuation), s.satisfiedWatchers())
         }
-        parked.forEach { $0.resume() }
+        for continuation in parked { continuation.resume() }
         fire(watchers)
     }
 

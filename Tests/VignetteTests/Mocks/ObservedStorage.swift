@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Vignette
 
 /// A `DiskCacheStorage` over another that lets a test await the removals
@@ -31,13 +32,16 @@ final class ObservedStorage: DiskCacheStorage {
             defer { s.held = [] }
             return s.held
         }
-        held.forEach { $0.resume() }
+        for continuation in held { continuation.resume() }
     }
 
     /// Waits until `count` removals have completed; false when `timeout`
     /// passes first (so a removal that never comes fails, never hangs).
     func removals(reach count: Int, timeout: Duration = .seconds(10)) async -> Bool {
-        let id = state.withLock { s -> UInt64 in s.nextID += 1; return s.nextID }
+        let id = state.withLock { s -> UInt64 in
+            s.nextID += 1
+            return s.nextID
+        }
         return await withCheckedContinuation { continuation in
             let done = state.withLock { s -> Bool in
                 guard s.removed.count < count else { return true }
@@ -71,7 +75,7 @@ final class ObservedStorage: DiskCacheStorage {
                 for id in reached.keys { s.watchers[id] = nil }
                 return reached.values.map(\.continuation)
             }
-            ready.forEach { $0.resume(returning: true) }
+            for continuation in ready { continuation.resume(returning: true) }
         }
         try await base.removeEntry(for: key)
     }

@@ -3,8 +3,10 @@ import Foundation
 extension FetchStage {
     /// The transfer, holding one of the pipeline's slots per attempt,
     /// retried with backoff while the failure is transient.
-    func transfer(_ url: URL, validators: CacheValidators,
-                  priority: LoadScheduler.Priority) async -> Result<LoadedData, ImageLoadingError> {
+    func transfer(
+        _ url: URL, validators: CacheValidators,
+        priority: LoadScheduler.Priority
+    ) async -> Result<LoadedData, ImageLoadingError> {
         var attempt = 0
         while true {
             do {

@@ -26,13 +26,16 @@ final class FetchStage: Sendable {
         disk = configuration.diskCache
         retry = configuration.retry
         scheduler = LoadScheduler(limit: configuration.maxConcurrentLoads)
-        dataCache = MemoryCache(totalCostLimit: configuration.dataCacheBytes,
-                                entryCostLimit: max(1, configuration.dataCacheBytes / 4))
+        dataCache = MemoryCache(
+            totalCostLimit: configuration.dataCacheBytes,
+            entryCostLimit: max(1, configuration.dataCacheBytes / 4))
     }
 
     /// The original bytes for `key` under `policy`.
-    func data(for key: ImageRequest.DataKey, policy: CachePolicy,
-              priority: LoadScheduler.Priority) async throws(ImageLoadingError) -> FetchedData {
+    func data(
+        for key: ImageRequest.DataKey, policy: CachePolicy,
+        priority: LoadScheduler.Priority
+    ) async throws(ImageLoadingError) -> FetchedData {
         if policy.readsMemory, let bytes = dataCache[key] {
             return FetchedData(data: bytes, source: .memory, pending: .none)
         }
@@ -62,8 +65,10 @@ final class FetchStage: Sendable {
     }
 
     /// One job: the caches its policy allows, then the network with retries.
-    private func fetch(_ key: ImageRequest.DataKey, policy: CachePolicy,
-                       priority: LoadScheduler.Priority) async -> Result<FetchedData, ImageLoadingError> {
+    private func fetch(
+        _ key: ImageRequest.DataKey, policy: CachePolicy,
+        priority: LoadScheduler.Priority
+    ) async -> Result<FetchedData, ImageLoadingError> {
         let url = key.url
         let disk = url.isNetworkURL ? self.disk : nil
         var cached: DiskCacheEntry?
@@ -78,23 +83,29 @@ final class FetchStage: Sendable {
         case .success(let response) where response.isNotModified:
             guard let entry = cached else { return .failure(.notModifiedWithoutCachedCopy(url)) }
             // A 304 that says no-store removes the copy it confirmed.
-            let write: PendingWrites.Write = entry.metadata.revalidated(with: response.headers)
+            let write: PendingWrites.Write =
+                entry.metadata.revalidated(with: response.headers)
                 .map { .store(DiskCacheEntry(key: key.address, data: entry.data, metadata: $0)) } ?? .remove(key: key.address)
-            return .success(FetchedData(data: entry.data, source: .revalidated,
-                                        pending: PendingWrites(disk: write, remembersData: true)))
+            return .success(
+                FetchedData(
+                    data: entry.data, source: .revalidated,
+                    pending: PendingWrites(disk: write, remembersData: true)))
         case .success(let response):
             var write: PendingWrites.Write?
             if policy.writesDisk, disk != nil, let metadata = CacheMetadata(response: response.headers) {
                 write = .store(DiskCacheEntry(key: key.address, data: response.data, metadata: metadata))
             }
-            return .success(FetchedData(data: response.data, source: .network,
-                                        pending: PendingWrites(disk: write, remembersData: policy.readsMemory)))
+            return .success(
+                FetchedData(
+                    data: response.data, source: .network,
+                    pending: PendingWrites(disk: write, remembersData: policy.readsMemory)))
         case .failure(let error):
             // Offline or the origin failing (connection, timeout, 5xx): a
             // stale copy beats no image — unless the origin forbade it. A
             // definite answer such as 404 or 410 is not papered over.
             guard case .loadingFailed(let cause, _) = error, cause.isTransient,
-                  let entry = cached, !entry.metadata.mustRevalidate else { return .failure(error) }
+                let entry = cached, !entry.metadata.mustRevalidate
+            else { return .failure(error) }
             return .success(FetchedData(data: entry.data, source: .disk, staleBecause: error, pending: .none))
         }
     }

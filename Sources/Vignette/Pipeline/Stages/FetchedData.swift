@@ -30,7 +30,12 @@ struct FetchedData: Sendable {
         }
 
         /// True the first time only.
-        func claim() -> Bool { done.withLock { d in defer { d = true }; return !d } }
+        func claim() -> Bool {
+            done.withLock { d in
+                defer { d = true }
+                return !d
+            }
+        }
 
         static let none = PendingWrites(remembersData: false)
     }
