@@ -1,4 +1,5 @@
 #include "CKernels.h"
+#include "cpu_private.h"
 
 #include <string.h>
 
@@ -73,15 +74,8 @@ static inline __m128i vertical_block_sse2(const uint8_t *p, size_t stride, int32
 #define VG_HAVE_AVX2_KERNELS 1
 #include <immintrin.h>
 
-// Whether the processor runs the AVX2 kernels, asked once.
-static int avx2_available(void) {
-    static int cached = -1;
-    if (cached < 0) {
-        __builtin_cpu_init();
-        cached = __builtin_cpu_supports("avx2") ? 1 : 0;
-    }
-    return cached;
-}
+// Whether the processor runs the AVX2 kernels (decided once at load time).
+static inline int avx2_available(void) { return vg_cpu_has_avx2(); }
 
 __attribute__((target("avx2")))
 static inline __m256i clamp_to_alpha_avx2(__m256i v) {

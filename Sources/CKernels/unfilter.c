@@ -1,4 +1,5 @@
 #include "CKernels.h"
+#include "cpu_private.h"
 #include "unfilter_private.h"
 
 #include <stdlib.h>
@@ -44,18 +45,8 @@ static void unfilter_row_scalar(int filter, const uint8_t *src, uint8_t *dst, co
 }
 
 #if defined(__x86_64__) || defined(__i386__)
-// Asked once: -1 until known.
-static int avx2_known = -1;
-
-static int cpu_has_avx2(void) {
-    int known = __atomic_load_n(&avx2_known, __ATOMIC_RELAXED);
-    if (known < 0) {
-        __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2") ? 1 : 0;
-        __atomic_store_n(&avx2_known, known, __ATOMIC_RELAXED);
-    }
-    return known;
-}
+// Decided once at load time (cpu.c).
+static inline int cpu_has_avx2(void) { return vg_cpu_has_avx2(); }
 #endif
 
 int vg_png_unfilter_path_available(int path) {
