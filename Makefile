@@ -30,8 +30,11 @@ deps:
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
+# The release build is the command-line tool: `vignette` and what it links.
+# Test-only products (VignetteSnapshotTesting pulls in XCTest) have no static
+# runtime to link against, so they are never part of it.
 release: deps
-	swift build -c release $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS)
+	swift build -c release $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS) --product vignette
 
 test: deps
 	@python3 Scripts/check_sizes.py
