@@ -1,5 +1,5 @@
 # Vignette — every target installs what it needs first.
-#   make test    size limits, README examples up to date, the test suite, debug/release determinism (installs headers if missing)
+#   make test    format lint, size limits, README examples up to date, the test suite (warnings as errors), debug/release determinism (installs headers if missing)
 #   make demo    render the built-in catalog into ./catalog
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
 #   make bench-serve   vignette serve vs thumbor under wrk (loopback; installs wrk, thumbor in Benchmarks/.venv)
@@ -16,7 +16,7 @@ SWIFT_BUILD_FLAGS ?=
 # they share one build folder.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: deps test determinism demo build release bench bench-compare bench-serve deploy-test fuzz fuzz-build clean
+.PHONY: deps test lint format determinism demo build release bench bench-compare bench-serve deploy-test fuzz fuzz-build clean
 
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -36,22 +36,29 @@ build: deps
 release: deps
 	swift build -c release $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS) --product vignette
 
-test: deps
+# Debug builds under `make test` treat our own warnings as errors (Package.swift
+# reads VIGNETTE_STRICT); release builds do not, so `make demo` never fails
+# over a newer compiler's warning. Every debug build here uses the same flag,
+# so none of them rebuilds what another built.
+STRICT := VIGNETTE_STRICT=1
+FORMAT_PATHS := Sources Tests Benchmarks/Benchmarks Fuzz/Sources
+
+test: deps lint
 	@python3 Scripts/check_sizes.py
 	@python3 Scripts/check_sizes.py Fuzz/Sources
 	@python3 Scripts/check_layers.py
 	@python3 Scripts/readme_examples.py --check
-	@echo "==> swift test (Swift Testing)"
-	swift test $(SWIFT_BUILD_FLAGS)
+	@echo "==> swift test (Swift Testing), warnings as errors"
+	$(STRICT) swift test $(SWIFT_BUILD_FLAGS)
 	@$(MAKE) --no-print-directory determinism
 
 # The same catalog from a debug and a release build must be byte-identical.
 determinism: deps
 	@echo "==> determinism: catalog from debug and release builds must match byte for byte"
 	@swift build -c release $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS) --product VignetteCatalogTool
-	@swift build $(SWIFT_BUILD_FLAGS) --product VignetteCatalogTool >/dev/null
+	@$(STRICT) swift build $(SWIFT_BUILD_FLAGS) --product VignetteCatalogTool >/dev/null
 	@rm -rf .build/determinism && mkdir -p .build/determinism
-	@"$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/VignetteCatalogTool" .build/determinism/debug
+	@"$$($(STRICT) swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/VignetteCatalogTool" .build/determinism/debug
 	@"$$(swift build -c release $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS) --show-bin-path)/VignetteCatalogTool" .build/determinism/release
 	@diff -r .build/determinism/debug .build/determinism/release && echo "    identical: $$(ls .build/determinism/release | wc -l) files"
 
@@ -59,6 +66,14 @@ demo: release
 	@echo "==> rendering the catalog into ./catalog"
 	"$$(swift build -c release $(RELEASE_FLAGS) $(SWIFT_BUILD_FLAGS) --show-bin-path)/vignette" catalog --output-dir catalog
 	@echo "==> open catalog/index.html or catalog/contact-sheet.png"
+
+# The committed .swift-format, strict: `swift format -i -r -p $(FORMAT_PATHS)` fixes most findings.
+lint:
+	@echo "==> swift format lint --strict"
+	@swift format lint --strict -r -p $(FORMAT_PATHS)
+
+format:
+	swift format -i -r -p $(FORMAT_PATHS)
 
 bench: release
 	cd Benchmarks && swift package --allow-writing-to-package-directory benchmark

@@ -156,3 +156,13 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// `make test` sets VIGNETTE_STRICT=1: warnings are errors in this package's
+// own targets (Swift and C). Dependencies keep their warnings, and a user who
+// depends on Vignette never sees a build fail over a newer compiler's warning.
+if Context.environment["VIGNETTE_STRICT"] == "1" {
+    for target in package.targets where target.type != .system {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-Werror"])]
+    }
+}
