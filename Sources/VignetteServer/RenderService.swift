@@ -25,14 +25,16 @@ public final class RenderService: Sendable {
     public let pipeline: ImagePipeline
     /// The metrics `/metrics` shows.
     public let metrics: ServerMetrics
-    /// The concurrency and queue limits.
-    public let admission: AdmissionControl
+    /// The concurrency and queue limits: `maxConcurrentRequests` served at
+    /// once, `maxQueue` waiting in arrival order, the rest turned away at
+    /// once (503 + Retry-After) instead of piling up memory and latency.
+    package let admission: ConcurrencyGate
     let signer: RequestSigner?
     /// The loader's address policy, checked on the first URL before admission.
     private let addressPolicy: AddressPolicy
     /// Renders and encodes at once: one per core, in arrival order, so a
     /// burst of requests shares the CPU fairly instead of all slowing down.
-    private let renderSlots = AdmissionControl(limit: ProcessInfo.processInfo.activeProcessorCount, queueLimit: .max)
+    private let renderSlots = ConcurrencyGate(limit: ProcessInfo.processInfo.activeProcessorCount)
 
     /// A service; `presets` registered in Swift replace configuration presets of the same name.
     public init(configuration: ServerConfiguration, presets: Presets = Presets()) throws(ServerConfiguration.Error) {
@@ -57,7 +59,7 @@ public final class RenderService: Sendable {
                 maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
                 retry: RetryPolicy(maxRetries: configuration.sourceRetries), diskCache: cache))
         metrics = ServerMetrics()
-        admission = AdmissionControl(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
+        admission = ConcurrencyGate(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
         signer = configuration.signingKey.map(RequestSigner.init(key:))
     }
 
@@ -76,16 +78,18 @@ public final class RenderService: Sendable {
         case .accepted(let checkedPreset, let checkedParameters): (preset, parameters) = (checkedPreset, checkedParameters)
         case .refused(let reply): return reply
         }
-        guard await admission.enter() else {
-            metrics.setLoad(inFlight: admission.active, queued: admission.queued)
+        do {
+            try await admission.acquire()
+        } catch {
+            metrics.setLoad(inFlight: admission.active, queued: admission.waitingCount)
             return .text(
                 503, "overloaded: \(admission.limit) requests in flight and \(admission.queueLimit) waiting; retry shortly",
                 headers: [("Retry-After", "1")])
         }
-        metrics.setLoad(inFlight: admission.active, queued: admission.queued)
+        metrics.setLoad(inFlight: admission.active, queued: admission.waitingCount)
         defer {
-            admission.leave()
-            metrics.setLoad(inFlight: admission.active, queued: admission.queued)
+            admission.release()
+            metrics.setLoad(inFlight: admission.active, queued: admission.waitingCount)
         }
         return await render(parameters, preset: preset, accept: accept, ifNoneMatch: ifNoneMatch)
     }
@@ -137,8 +141,12 @@ public final class RenderService: Sendable {
             default: break
             }
         }
-        guard await renderSlots.enter() else { return .text(503, "cancelled") }
-        defer { renderSlots.leave() }
+        do {
+            try await renderSlots.acquire()
+        } catch {
+            return .text(503, "cancelled")
+        }
+        defer { renderSlots.release() }
         let started = ContinuousClock.now
         let bitmap = surface.render()
         let format = parameters.format ?? OutputFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque)

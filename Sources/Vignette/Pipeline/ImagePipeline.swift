@@ -27,7 +27,7 @@ public final class ImagePipeline: Sendable {
     public let configuration: Configuration
     let fetchStage: FetchStage
     let decodeStage: DecodeStage
-    var scheduler: LoadScheduler { fetchStage.scheduler }
+    var scheduler: ConcurrencyGate { fetchStage.scheduler }
 
     /// A pipeline over `loader` (libcurl + file: + data: by default).
     public init(loader: any DataLoading = DefaultDataLoader(), configuration: Configuration = Configuration()) {
@@ -63,7 +63,7 @@ public final class ImagePipeline: Sendable {
     /// network) and, when a stale copy was served, the failure behind it.
     public func response(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImagePipeline.Error) -> ImageResponse {
         if let hit = cachedImage(for: request) { return ImageResponse(image: hit, source: .memory) }
-        return try await decodeStage.image(for: request, priority: LoadScheduler.Priority(priority))
+        return try await decodeStage.image(for: request, priority: ConcurrencyGate.Priority(priority))
     }
 
     /// The original bytes behind `request`, through the same caches,
@@ -72,7 +72,7 @@ public final class ImagePipeline: Sendable {
     public func data(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImagePipeline.Error) -> Data {
         try await fetchStage.data(
             for: request.dataKey, policy: request.cachePolicy,
-            priority: LoadScheduler.Priority(priority)
+            priority: ConcurrencyGate.Priority(priority)
         ).data
     }
 

@@ -8,7 +8,7 @@ import Foundation
 /// cache policy), the decode stage per decoded image (data and options).
 final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     typealias Outcome = Result<Value, ImageLoadingError>
-    typealias Work = @Sendable (LoadScheduler.Priority) async -> Outcome
+    typealias Work = @Sendable (ConcurrencyGate.Priority) async -> Outcome
 
     private struct Job {
         /// Tells this job from a newer one for the same key (after all
@@ -16,10 +16,10 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         /// task never takes the new job's waiters.
         var id: UInt64
         var task: Task<Void, Never>?
-        var priority: LoadScheduler.Priority
+        var priority: ConcurrencyGate.Priority
         var waiters: [UInt64: CheckedContinuation<Outcome, Never>] = [:]
         /// Each waiter's priority, which the job follows while it waits.
-        var priorities: [UInt64: LoadScheduler.Priority] = [:]
+        var priorities: [UInt64: ConcurrencyGate.Priority] = [:]
     }
 
     private struct State {
@@ -35,7 +35,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The value for `key`: joins the job in flight or starts `work`.
     /// Cancelling the caller gives up with `.cancelled(url)`.
     func value(
-        for key: Key, url: URL, priority: LoadScheduler.Priority,
+        for key: Key, url: URL, priority: ConcurrencyGate.Priority,
         work: @escaping Work
     ) async throws(ImageLoadingError) -> Value {
         let waiter = state.withLock { s -> UInt64 in
@@ -61,7 +61,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private func join(
-        _ key: Key, url: URL, priority: LoadScheduler.Priority, waiter: UInt64,
+        _ key: Key, url: URL, priority: ConcurrencyGate.Priority, waiter: UInt64,
         continuation: CheckedContinuation<Outcome, Never>, work: @escaping Work
     ) {
         let cancelled = state.withLock { s -> Bool in
@@ -73,7 +73,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
                 s.jobs[key]!.priority.follow(priority)
                 return false
             }
-            let jobPriority = LoadScheduler.Priority(.low)
+            let jobPriority = ConcurrencyGate.Priority(.low)
             jobPriority.follow(priority)
             var job = Job(id: waiter, priority: jobPriority)
             job.waiters[waiter] = continuation

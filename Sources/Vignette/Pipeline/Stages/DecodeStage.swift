@@ -22,7 +22,7 @@ final class DecodeStage: Sendable {
     }
 
     /// The decoded image for `request`, joining an equivalent decode in flight.
-    func image(for request: ImageRequest, priority: LoadScheduler.Priority) async throws(ImageLoadingError) -> ImageResponse {
+    func image(for request: ImageRequest, priority: ConcurrencyGate.Priority) async throws(ImageLoadingError) -> ImageResponse {
         guard request.scale.isFinite, request.scale > 0 else {
             throw .decodingFailed(request.url, ImageDecodingError(format: nil, reason: .invalidScale(request.scale)))
         }
@@ -32,7 +32,7 @@ final class DecodeStage: Sendable {
         }
     }
 
-    private func run(_ request: ImageRequest, priority: LoadScheduler.Priority) async -> Result<ImageResponse, ImageLoadingError> {
+    private func run(_ request: ImageRequest, priority: ConcurrencyGate.Priority) async -> Result<ImageResponse, ImageLoadingError> {
         do throws(ImageLoadingError) {
             let fetched = try await fetch.data(for: request.dataKey, policy: request.cachePolicy, priority: priority)
             switch decode(fetched, request) {

@@ -5,7 +5,7 @@ extension FetchStage {
     /// retried with backoff while the failure is transient.
     func transfer(
         _ url: URL, validators: CacheValidators,
-        priority: LoadScheduler.Priority
+        priority: ConcurrencyGate.Priority
     ) async -> Result<LoadedData, ImageLoadingError> {
         var attempt = 0
         while true {

@@ -15,7 +15,7 @@ final class FetchStage: Sendable {
     let loader: any DataLoading
     let disk: DiskCache?
     let retry: RetryPolicy
-    let scheduler: LoadScheduler
+    let scheduler: ConcurrencyGate
     /// Original bytes of recent loads, by URL, so a second decode of the
     /// same URL (another scale) needs no second transfer.
     let dataCache: MemoryCache<ImageRequest.DataKey, Data>
@@ -25,7 +25,7 @@ final class FetchStage: Sendable {
         self.loader = loader
         disk = configuration.diskCache
         retry = configuration.retry
-        scheduler = LoadScheduler(limit: configuration.maxConcurrentLoads)
+        scheduler = ConcurrencyGate(limit: configuration.maxConcurrentLoads)
         dataCache = MemoryCache(
             totalCostLimit: configuration.dataCacheBytes,
             entryCostLimit: max(1, configuration.dataCacheBytes / 4))
@@ -34,7 +34,7 @@ final class FetchStage: Sendable {
     /// The original bytes for `key` under `policy`.
     func data(
         for key: ImageRequest.DataKey, policy: CachePolicy,
-        priority: LoadScheduler.Priority
+        priority: ConcurrencyGate.Priority
     ) async throws(ImageLoadingError) -> FetchedData {
         if policy.readsMemory, let bytes = dataCache[key] {
             return FetchedData(data: bytes, source: .memory, pending: .none)
@@ -67,7 +67,7 @@ final class FetchStage: Sendable {
     /// One job: the caches its policy allows, then the network with retries.
     private func fetch(
         _ key: ImageRequest.DataKey, policy: CachePolicy,
-        priority: LoadScheduler.Priority
+        priority: ConcurrencyGate.Priority
     ) async -> Result<FetchedData, ImageLoadingError> {
         let url = key.url
         let disk = url.isNetworkURL ? self.disk : nil
