@@ -12,26 +12,23 @@ extension ImageBundle {
 extension ImageDescriptor where Reference == NamedImage {
     /// Placeholders are local references, so they never need loading themselves.
     static var loading: Self {
-        ImageDescriptor(
-            NamedImage("spinner", in: .app), contentMode: .center,
-            tint: Color(red: 0x99, green: 0x99, blue: 0x99),
-            background: Color(red: 0xEE, green: 0xEE, blue: 0xEE),
-            accessibilityIdentifier: "loadingImage")
+        ImageDescriptor(NamedImage("spinner", in: .app), contentMode: .center,
+                        tint: Color(red: 0x99, green: 0x99, blue: 0x99),
+                        background: Color(red: 0xEE, green: 0xEE, blue: 0xEE),
+                        accessibilityIdentifier: "loadingImage")
     }
     static var failure: Self {
-        ImageDescriptor(
-            NamedImage("broken-image", in: .app), contentMode: .center,
-            tint: Color(red: 0xD0, green: 0x21, blue: 0x1B),
-            background: Color(red: 0xFD, green: 0xE8, blue: 0xE7),
-            accessibilityIdentifier: "failureImage")
+        ImageDescriptor(NamedImage("broken-image", in: .app), contentMode: .center,
+                        tint: Color(red: 0xD0, green: 0x21, blue: 0x1B),
+                        background: Color(red: 0xFD, green: 0xE8, blue: 0xE7),
+                        accessibilityIdentifier: "failureImage")
     }
     static var logo: Self {
         ImageDescriptor(NamedImage("logo", in: .app), contentMode: .aspectFit, accessibilityIdentifier: "logo")
     }
     static func featureIcon(_ name: String) -> Self {
-        ImageDescriptor(
-            NamedImage(name, in: .app), contentMode: .center,
-            tint: Color(red: 0x44, green: 0x44, blue: 0x44), accessibilityIdentifier: "feature-\(name)")
+        ImageDescriptor(NamedImage(name, in: .app), contentMode: .center,
+                        tint: Color(red: 0x44, green: 0x44, blue: 0x44), accessibilityIdentifier: "feature-\(name)")
     }
 }
 

@@ -6,9 +6,9 @@ import Vignette
 
 private func example2() async throws {
     let remote = ImageDescriptor<URL>.productImage(url)
-    let photo: Bitmap = try await ImagePipeline.shared.image(for: url)  // fetched and decoded
-    let local: ImageDescriptor<Bitmap> = remote.map { _ in photo }  // same presentation, now local
-    let icon = try ImageDescriptor<NamedImage>.logo.map { try $0.bitmap(forScale: 2) }  // a bundled image at @2x
+    let photo: Bitmap = try await ImagePipeline.shared.image(for: url)   // fetched and decoded
+    let local: ImageDescriptor<Bitmap> = remote.map { _ in photo }        // same presentation, now local
+    let icon = try ImageDescriptor<NamedImage>.logo.map { try $0.bitmap(forScale: 2) }   // a bundled image at @2x
     _ = local
     _ = icon
 }

@@ -5,15 +5,15 @@ import Foundation
 import Vignette
 
 private func example3() async throws {
-    let surface = try ImageSurface(size: Size(width: 300, height: 300), scale: 2)  // 600×600 px
-    try surface.apply(.featureIcon("cart"))  // a NamedImage: cart@2x.png for scale 2; throws if it is missing
+    let surface = try ImageSurface(size: Size(width: 300, height: 300), scale: 2)   // 600×600 px
+    try surface.apply(.featureIcon("cart"))        // a NamedImage: cart@2x.png for scale 2; throws if it is missing
     assert(surface.contentMode == .center && surface.accessibilityIdentifier == "feature-cart")
 
     let dot = Bitmap(width: 8, height: 8, scale: 2, fill: .black)
-    surface.apply(ImageDescriptor(dot, contentMode: .center))  // a Bitmap is already pixels: no `try`
+    surface.apply(ImageDescriptor(dot, contentMode: .center))   // a Bitmap is already pixels: no `try`
 
-    let pixels: Bitmap = surface.render()  // premultiplied RGBA8, cached until the next apply
-    let png: Data = try surface.pngData()  // straight-alpha PNG (or surface.encoded(using:))
+    let pixels: Bitmap = surface.render()          // premultiplied RGBA8, cached until the next apply
+    let png: Data = try surface.pngData()          // straight-alpha PNG (or surface.encoded(using:))
     _ = pixels
     _ = png
 }

@@ -7,14 +7,14 @@ import Vignette
 private func example4() async throws {
     let surface = try ImageSurface(size: Size(width: 300, height: 300), scale: 2)
     surface.apply(ImageDescriptor(Bitmap(width: 8, height: 8, fill: .black), contentMode: .aspectFill))
-    let jpeg = try surface.encoded(as: .jpeg)  // quality 80, 4:2:0, optimised Huffman tables
+    let jpeg = try surface.encoded(as: .jpeg)                     // quality 80, 4:2:0, optimised Huffman tables
     let small = try surface.encoded(as: .webp, quality: 60)
-    let exact = try surface.encoded(as: .webp, lossless: true)  // decodes to surface.render() exactly
-    let same = try surface.render().encoded(as: .png)  // Bitmap has the same call
+    let exact = try surface.encoded(as: .webp, lossless: true)    // decodes to surface.render() exactly
+    let same = try surface.render().encoded(as: .png)             // Bitmap has the same call
     do {
         _ = try surface.encoded(as: .jpeg, lossless: true)
     } catch {
-        print(error)  // cannot encode jpeg as asked: JPEG has no lossless mode: encode as .png, or as .webp with lossless: true
+        print(error)   // cannot encode jpeg as asked: JPEG has no lossless mode: encode as .png, or as .webp with lossless: true
     }
     _ = jpeg
     _ = small

@@ -5,16 +5,15 @@ import Foundation
 import Vignette
 
 private func example5() async throws {
-    let brand = try Color(hex: "#1F6FEB")  // #RGB, #RRGGBB, #RRGGBBAA
+    let brand = try Color(hex: "#1F6FEB")            // #RGB, #RRGGBB, #RRGGBBAA
     var canvas = Bitmap(width: 64, height: 64, scale: 2, fill: .white)
     canvas.fill(PixelRect(minX: 0, minY: 0, maxX: 32, maxY: 32), with: brand)
-    let icon = try PNGCodec.decode(contentsOf: "icon@2x.png")  // scale 2 from the name
-    let data = try PNGCodec.encode(canvas)  // RGB when opaque, else RGBA
-    let same = try canvas.encoded()  // the same bytes, through ImageEncoding
-    let decoded = try Bitmap(decoding: data)  // any format the decoders read (sniffed)
-    let rendered = try ImageRenderer.render(
-        ImageDescriptor(icon, contentMode: .aspectFit),
-        size: Size(width: 100, height: 40), scale: 3)
+    let icon = try PNGCodec.decode(contentsOf: "icon@2x.png")          // scale 2 from the name
+    let data = try PNGCodec.encode(canvas)                              // RGB when opaque, else RGBA
+    let same = try canvas.encoded()                                     // the same bytes, through ImageEncoding
+    let decoded = try Bitmap(decoding: data)                            // any format the decoders read (sniffed)
+    let rendered = try ImageRenderer.render(ImageDescriptor(icon, contentMode: .aspectFit),
+                                            size: Size(width: 100, height: 40), scale: 3)
     _ = same
     _ = decoded
     _ = rendered

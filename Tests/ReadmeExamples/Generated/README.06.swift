@@ -6,10 +6,10 @@ import VignetteCatalog
 
 private func example6() async throws {
     let surface = try ImageSurface(size: Size(width: 120, height: 90), scale: 2)
-    surface.apply(DemoImages.failure)  // ImageDescriptor<Bitmap>
-    try surface.apply(DemoImages.featureIcon(.addressBook))  // ImageDescriptor<NamedImage>
-    let photo = Catalog.productURL("parrots")  // a bundled photo, by file: URL
+    surface.apply(DemoImages.failure)                              // ImageDescriptor<Bitmap>
+    try surface.apply(DemoImages.featureIcon(.addressBook))        // ImageDescriptor<NamedImage>
+    let photo = Catalog.productURL("parrots")                      // a bundled photo, by file: URL
     await surface.load(DemoImages.productImage(photo), placeholders: .init(loading: DemoImages.loading, failure: DemoImages.failure))
-    let accent = DemoImages.Palette.blue  // its colours; DemoImages.bundle: its images
+    let accent = DemoImages.Palette.blue                           // its colours; DemoImages.bundle: its images
     _ = accent
 }

@@ -9,8 +9,8 @@ private func example7() async throws {
     ImageEnvironment.process.placeholders = .init(loading: .loading, failure: .failure)
 
     let surface = try ImageSurface(size: Size(width: 160, height: 120), scale: 2)
-    surface.apply(.productImage(url))  // loading now; final image (or failure) later
-    print(surface.loadState)  // loading https://… → loaded https://… or failed: <why>
+    surface.apply(.productImage(url))            // loading now; final image (or failure) later
+    print(surface.loadState)                     // loading https://… → loaded https://… or failed: <why>
 
     // Per call: the app-wide loading placeholder, another failure placeholder.
     surface.apply(.productImage(url), placeholders: .current.failure(.logo))

@@ -10,10 +10,10 @@ private func example8() async throws {
         configuration: .init(maxConcurrentLoads: 8, retry: RetryPolicy(maxRetries: 2)))
     ImageEnvironment.process.loader = pipeline
 
-    let image = try await pipeline.image(for: url)  // scale from an @2x/@3x suffix
+    let image = try await pipeline.image(for: url)                                 // scale from an @2x/@3x suffix
     let sharp = try await pipeline.image(for: ImageRequest(url: url, scale: 3), priority: .high)
-    let bytes = try await pipeline.data(for: ImageRequest(url: url))  // the original bytes, same caches
-    let hit = pipeline.cachedImage(for: ImageRequest(url: url))  // synchronous, nil on a miss
+    let bytes = try await pipeline.data(for: ImageRequest(url: url))               // the original bytes, same caches
+    let hit = pipeline.cachedImage(for: ImageRequest(url: url))                    // synchronous, nil on a miss
     _ = image
     _ = sharp
     _ = bytes

@@ -2,23 +2,21 @@
 // Do not edit: change the README and run `python3 Scripts/readme_examples.py`.
 
 import Vignette
-import VignetteSQLite  // only for the SQLite engine
+import VignetteSQLite   // only for the SQLite engine
 
 private func example9() async throws {
-    let cache = try DiskCache(
-        storage: FileCacheStorage(directory: "/var/cache/thumbs"),
-        sizeLimit: 200_000_000)
-    let sqlite = try DiskCache(
-        storage: SQLiteCacheStorage(directory: "/var/cache/thumbs-db"),
-        sizeLimit: 200_000_000)  // the same cache on the other engine
+    let cache = try DiskCache(storage: FileCacheStorage(directory: "/var/cache/thumbs"),
+                              sizeLimit: 200_000_000)
+    let sqlite = try DiskCache(storage: SQLiteCacheStorage(directory: "/var/cache/thumbs-db"),
+                               sizeLimit: 200_000_000)   // the same cache on the other engine
     let pipeline = ImagePipeline(configuration: .init(diskCache: cache))
-    ImageEnvironment.process.loader = pipeline  // remote descriptors, futures, prefetchers use it
+    ImageEnvironment.process.loader = pipeline          // remote descriptors, futures, prefetchers use it
 
     let response = try await pipeline.response(for: ImageRequest(url: url))
-    print("from \(response.source)")  // memory, disk, revalidated (304) or network
-    if let reason = response.staleBecause {  // the network failed; a stale copy was served
+    print("from \(response.source)")                    // memory, disk, revalidated (304) or network
+    if let reason = response.staleBecause {             // the network failed; a stale copy was served
         print("stale copy: \(reason)")
     }
-    await cache.flush()  // before a tool exits: background writes land, the sweep runs
+    await cache.flush()      // before a tool exits: background writes land, the sweep runs
     _ = sqlite
 }

@@ -6,7 +6,7 @@ import Vignette
 
 final class Product: Sendable {
     let name: String
-    let photo: ImageFuture  // nothing loads until first use
+    let photo: ImageFuture                       // nothing loads until first use
     init(name: String, photoURL: URL) {
         self.name = name
         photo = ImageFuture(.productImage(photoURL), cachePolicy: .memoryAndDisk)
@@ -18,9 +18,9 @@ private func example10() async throws {
     let tile = try ImageSurface(size: Size(width: 160, height: 120), scale: 2)
     let thumbnail = try ImageSurface(size: Size(width: 40, height: 30), scale: 3)
 
-    tile.apply(product.photo)  // placeholder now, photo when loaded
-    thumbnail.apply(product.photo)  // same load
-    let image = try await product.photo.image()  // or await it directly
-    await tile.load(product.photo)  // returns when the tile is final
+    tile.apply(product.photo)                        // placeholder now, photo when loaded
+    thumbnail.apply(product.photo)                   // same load
+    let image = try await product.photo.image()      // or await it directly
+    await tile.load(product.photo)                   // returns when the tile is final
     _ = image
 }

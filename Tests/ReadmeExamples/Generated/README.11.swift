@@ -5,7 +5,7 @@ import Foundation
 import Vignette
 
 private func example11() async throws {
-    let prefetcher = ImagePrefetcher()  // through ImagePipeline.shared, or (loader: pipeline)
-    prefetcher.startPrefetching(with: Array(urls[20..<40]))  // the next page, in order
-    prefetcher.stopPrefetching(with: Array(urls[0..<20]))  // the page scrolled away
+    let prefetcher = ImagePrefetcher()                   // through ImagePipeline.shared, or (loader: pipeline)
+    prefetcher.startPrefetching(with: Array(urls[20..<40]))   // the next page, in order
+    prefetcher.stopPrefetching(with: Array(urls[0..<20]))     // the page scrolled away
 }

@@ -5,21 +5,20 @@ import Foundation
 import Vignette
 
 private func example12() async throws {
-    let layout = PreheatLayout.grid(
-        itemSize: Size(width: 100, height: 100), spacing: 10,
-        columns: 3, itemCount: urls.count)
-    let preheat = PreheatController(layout: layout, ratio: 2)  // two pages ahead
+    let layout = PreheatLayout.grid(itemSize: Size(width: 100, height: 100), spacing: 10,
+                                    columns: 3, itemCount: urls.count)
+    let preheat = PreheatController(layout: layout, ratio: 2)            // two pages ahead
     let prefetcher = ImagePrefetcher()
 
     func render(page n: Int) async throws -> [Data] {
         let viewport = Rect(x: 0, y: Double(n) * 330, width: 320, height: 330)
         let change = preheat.update(viewport: viewport)
-        prefetcher.startPrefetching(with: change.added.map { urls[$0] })  // nearest first
+        prefetcher.startPrefetching(with: change.added.map { urls[$0] })   // nearest first
         prefetcher.stopPrefetching(with: change.removed.map { urls[$0] })
         var tiles: [Data] = []
-        for index in layout.indices(intersecting: viewport) {  // visible: normal priority
+        for index in layout.indices(intersecting: viewport) {             // visible: normal priority
             let tile = try ImageSurface(size: Size(width: 100, height: 100), scale: 2)
-            await tile.load(.productImage(urls[index]))  // joins a prefetch in flight
+            await tile.load(.productImage(urls[index]))                    // joins a prefetch in flight
             tiles.append(try tile.pngData())
         }
         return tiles

@@ -14,7 +14,7 @@ extension ImageDescriptor where Reference == URL {
 
 private func example13() async throws {
     func runImageService() async throws {
-        var configuration = ServerConfiguration()  // or ServerConfiguration(contentsOfFile: "serve.yaml")
+        var configuration = ServerConfiguration()              // or ServerConfiguration(contentsOfFile: "serve.yaml")
         configuration.signingKey = ProcessInfo.processInfo.environment["VIGNETTE_SIGNING_KEY"]
         configuration.allowHosts = [HostPattern("cdn.example.com")!]
         var presets = Presets()
@@ -26,8 +26,8 @@ private func example13() async throws {
 
         let router = Router()
         router.get("/") { _, _ in "my app" }
-        service.addRoutes(to: router, prefix: "images")  // GET /images/render/avatar?url=…&w=64&h=64
+        service.addRoutes(to: router, prefix: "images")        // GET /images/render/avatar?url=…&w=64&h=64
         let app = Application(router: router, configuration: .init(address: .hostname("0.0.0.0", port: 8080)))
-        try await app.runService()  // SIGTERM: drain, then return
+        try await app.runService()                             // SIGTERM: drain, then return
     }
 }

@@ -11,12 +11,11 @@ import VignetteSnapshotTesting
         let surface = try ImageSurface(size: Size(width: 320, height: 64), scale: 2)
         surface.apply(ImageDescriptor(banner, contentMode: .aspectFit))
 
-        let clock = ImageComparison.IgnoredRegion.rect(Rect(x: 260, y: 8, width: 52, height: 16))  // points
+        let clock = ImageComparison.IgnoredRegion.rect(Rect(x: 260, y: 8, width: 52, height: 16))   // points
         assertSnapshot(of: surface, as: .image(ignoring: [clock]))
-        let mask = try PNGCodec.decode(contentsOf: "Tests/AppTests/Fixtures/banner-mask.png")  // alpha ≠ 0: ignored
+        let mask = try PNGCodec.decode(contentsOf: "Tests/AppTests/Fixtures/banner-mask.png")       // alpha ≠ 0: ignored
         assertSnapshot(of: surface, as: .image(ignoring: [.mask(mask)]), named: "masked")
-        assertSnapshot(
-            of: surface, as: .image(perceptualPrecision: 0.98, antiAliasing: .forgiven),
-            named: "new-font")
+        assertSnapshot(of: surface, as: .image(perceptualPrecision: 0.98, antiAliasing: .forgiven),
+                       named: "new-font")
     }
 }

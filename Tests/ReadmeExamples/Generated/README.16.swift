@@ -9,25 +9,22 @@ import VignetteSnapshotTesting
 @Suite(.disabled("README example: compiled, never run")) struct ProductImageStateTests {
     @Test func productImageStates() async throws {
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: "Tests/AppTests/Fixtures/shoe.jpg"))
-        let fixtures = FixtureLoader([url: .data(jpeg)])  // decoded like the pipeline would, shrink-on-load included
-        await assertSnapshot(
-            of: .productImage(url),
-            as: .states(
-                sizes: [Size(width: 120, height: 80), Size(width: 56, height: 72)], scales: [1, 2],
-                loader: fixtures, placeholders: .init(loading: .loading, failure: .failure)))
+        let fixtures = FixtureLoader([url: .data(jpeg)])   // decoded like the pipeline would, shrink-on-load included
+        await assertSnapshot(of: .productImage(url), as: .states(
+            sizes: [Size(width: 120, height: 80), Size(width: 56, height: 72)], scales: [1, 2],
+            loader: fixtures, placeholders: .init(loading: .loading, failure: .failure)))
     }
 
     @Test func retryAfterAnOutage() async throws {
         let fixtures = FixtureLoader()
-        fixtures.respond(
-            to: url, with: .httpStatus(503),  // the first load fails,
-            .image(Bitmap(width: 240, height: 160, fill: .black)).delayed(by: .seconds(2)))  // the retry waits
+        fixtures.respond(to: url, with: .httpStatus(503),                   // the first load fails,
+                         .image(Bitmap(width: 240, height: 160, fill: .black)).delayed(by: .seconds(2)))  // the retry waits
         let surface = try ImageSurface(size: Size(width: 120, height: 80), scale: 2)
         let failed = await surface.load(.productImage(url), using: fixtures)
-        #expect(failed.description.hasSuffix("HTTP 503"))  // the failure placeholder
-        let retry = surface.apply(.productImage(url), using: fixtures)  // the loading placeholder, at once
-        await fixtures.clock.waitForSleepers(1)  // the retry now waits on the clock
-        fixtures.clock.advance(by: .seconds(2))  // no real time passes
+        #expect(failed.description.hasSuffix("HTTP 503"))                     // the failure placeholder
+        let retry = surface.apply(.productImage(url), using: fixtures)        // the loading placeholder, at once
+        await fixtures.clock.waitForSleepers(1)                               // the retry now waits on the clock
+        fixtures.clock.advance(by: .seconds(2))                               // no real time passes
         #expect(await retry?.value.description == "loaded \(url.absoluteString)")
         #expect(fixtures.requests.map(\.url) == [url, url])
     }
