@@ -23,7 +23,7 @@ import VignetteSnapshotTesting
         for (index, text) in Self.lines.enumerated() {
             LabelFont.draw(text, into: &sheet, x: gap, y: gap + line * index, color: .black, scale: scale)
         }
-        assertSnapshot(of: sheet, as: .image, named: "all-glyphs")
+        assertImageSnapshot(of: sheet, as: .image, named: "all-glyphs")
     }
 
     @Test func everySupportedCharacterHasItsOwnGlyph() {

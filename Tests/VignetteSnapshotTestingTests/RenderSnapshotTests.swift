@@ -41,7 +41,7 @@ import VignetteTestSupport
             for scale in [1.0, 2] {
                 let surface = try ImageSurface(size: size, scale: scale)
                 surface.apply(ImageDescriptor(Self.pattern(), contentMode: mode, background: Self.backdrop))
-                assertSnapshot(of: surface, as: .image, named: "\(mode)-\(name)-\(Int(scale))x")
+                assertImageSnapshot(of: surface, as: .image, named: "\(mode)-\(name)-\(Int(scale))x")
             }
         }
     }
@@ -51,7 +51,7 @@ import VignetteTestSupport
         for scale in [1.0, 2, 3] {
             let surface = try ImageSurface(size: Size(width: 20, height: 14), scale: scale)
             surface.apply(ImageDescriptor(Self.pattern(scale: 2), contentMode: mode, background: Self.backdrop))
-            assertSnapshot(of: surface, as: .image, named: "\(mode)-at2x-on-\(Int(scale))x")
+            assertImageSnapshot(of: surface, as: .image, named: "\(mode)-at2x-on-\(Int(scale))x")
         }
     }
 
@@ -82,7 +82,7 @@ import VignetteTestSupport
         for (name, descriptor) in cases {
             let surface = try ImageSurface(size: Size(width: 36, height: 28), scale: 2)
             surface.apply(descriptor)
-            assertSnapshot(of: surface, as: .image, named: name)
+            assertImageSnapshot(of: surface, as: .image, named: name)
         }
     }
 
@@ -95,7 +95,7 @@ import VignetteTestSupport
         ] {
             let surface = try ImageSurface(size: size, scale: scale)
             surface.apply(ImageDescriptor(photo, contentMode: mode, background: Self.backdrop))
-            assertSnapshot(of: surface, as: .image, named: name)
+            assertImageSnapshot(of: surface, as: .image, named: name)
         }
     }
 
@@ -106,7 +106,7 @@ import VignetteTestSupport
         for entry in try Catalog.entries() where entry.output == .png {
             let surface = try ImageSurface(size: Size(width: 60, height: 45), scale: 2)
             surface.apply(entry.descriptor)
-            assertSnapshot(of: surface, as: .image, named: entry.identifier)
+            assertImageSnapshot(of: surface, as: .image, named: entry.identifier)
         }
     }
 
@@ -117,7 +117,7 @@ import VignetteTestSupport
             surface.apply(DemoImages.loading)
             return surface
         }.value
-        assertSnapshot(of: surface, as: .image(perceptualPrecision: 0.99), named: "loading")
-        assertSnapshot(of: surface.render(), as: .image, named: "loading-bitmap")
+        assertImageSnapshot(of: surface, as: .image(perceptualPrecision: 0.99), named: "loading")
+        assertImageSnapshot(of: surface.render(), as: .image, named: "loading-bitmap")
     }
 }

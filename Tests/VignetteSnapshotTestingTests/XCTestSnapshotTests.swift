@@ -9,7 +9,7 @@ final class XCTestSnapshotTests: XCTestCase {
     func testFailurePlaceholder() throws {
         let surface = try ImageSurface(size: Size(width: 32, height: 32), scale: 2)
         surface.apply(DemoImages.failure)
-        assertSnapshot(of: surface, as: .image)
-        assertSnapshot(of: surface, as: .image(precision: 0.99, perceptualPrecision: 0.98))
+        assertImageSnapshot(of: surface, as: .image)
+        assertImageSnapshot(of: surface, as: .image(precision: 0.99, perceptualPrecision: 0.98))
     }
 }
