@@ -6,11 +6,11 @@ import VignetteCore
 /// `Snapshots/<TestSuite>/<test>.<n or name>.png` at the package root.
 ///
 /// ```swift
-/// @Test func productTile() throws {
+/// @Test func productTile() async throws {
 ///     let surface = try ImageSurface(size: Size(width: 160, height: 120), scale: 2)
 ///     surface.apply(ImageDescriptor(try Bitmap(decoding: photoPNG), contentMode: .aspectFill))
-///     assertImageSnapshot(of: surface, as: .image)                        // exact
-///     assertImageSnapshot(of: surface, as: .image(perceptualPrecision: 0.98), named: "tolerant")
+///     await assertImageSnapshot(of: surface, as: .image)                        // exact
+///     await assertImageSnapshot(of: surface, as: .image(perceptualPrecision: 0.98), named: "tolerant")
 /// }
 /// ```
 ///
@@ -22,14 +22,26 @@ import VignetteCore
 /// rules. `assertImageSnapshot` cannot be confused with it: every call
 /// follows the rules below, and `assertSnapshot` stays upstream's.
 ///
+/// Why `async`: a strategy may deliver its image later — `.states` renders
+/// every state of a remote descriptor once the surfaces have loaded.
+/// swift-snapshot-testing blocks the test's thread until then (within a
+/// `timeout:`); this awaits it, so no thread waits and no wall-clock limit
+/// applies, which keeps it safe on Swift Testing's small cooperative pool.
+/// There is no synchronous twin: an overload that differs only in `async`
+/// is picked by context, and inside `#expect(await …)` the compiler can
+/// pick the synchronous one. Under XCTest, make the test method `async`.
+///
 /// - Parameters:
-///   - value: What to snapshot: an `ImageSurface`, a `Bitmap`, or any value
-///     a `Snapshotting<Value, Bitmap>` renders.
-///   - snapshotting: The strategy, e.g. `.image`, `.image(perceptualPrecision:)`.
+///   - value: What to snapshot: an `ImageSurface`, a `Bitmap`, a remote
+///     `ImageDescriptor` (with `.states`), or any value a
+///     `Snapshotting<Value, Bitmap>` renders.
+///   - snapshotting: The strategy, e.g. `.image`, `.image(perceptualPrecision:)`,
+///     `.states(sizes:loader:)`, or one pulled back from them.
 ///   - name: Names the reference `<test>.<name>.png`; without it unnamed
 ///     snapshots are numbered 1, 2, … within each test, restarting for every
-///     test (and every test case, under XCTest).
+///     test.
 ///   - record: The record mode for this call (see below).
+///   - isolation: The caller's actor, where the value is taken.
 ///   - fileID: Where a failure is reported. Defaults to the caller's.
 ///   - filePath: The test file: its name is the `<TestSuite>` folder, and
 ///     the package root is found above it. Defaults to the caller's.
@@ -47,49 +59,11 @@ import VignetteCore
 /// unchanged snapshot leaves the file untouched. Works under Swift Testing
 /// and XCTest.
 ///
-/// A strategy that delivers its image later (such as `.states`) needs the
-/// `async` form: `await assertImageSnapshot(of:as:)`. Here it fails saying so.
-///
 /// On a mismatch the reference, actual, diff and side-by-side PNGs are
 /// written to the artifact folder and attached to the running test: Swift
 /// Testing `Attachment`s (`swift test --attachments-path DIR` saves them),
 /// or `XCTAttachment`s under XCTest on Apple platforms (swift-corelibs-xctest
 /// on Linux has none: there the folder is the only copy).
-public func assertImageSnapshot<Value>(
-    of value: @autoclosure () throws -> Value,
-    as snapshotting: Snapshotting<Value, Bitmap>,
-    named name: String? = nil,
-    record: SnapshotTestingConfiguration.Record? = nil,
-    fileID: StaticString = #fileID,
-    file filePath: StaticString = #filePath,
-    testName: String = #function,
-    line: UInt = #line,
-    column: UInt = #column
-) {
-    let location = SnapshotLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let check = SnapshotCheck(
-        named: name, record: record, filePath: "\(filePath)", testName: testName, environment: SnapshotEnvironment.current)
-    if let failure = check.finish(SnapshotDelivery.now(value, with: snapshotting), diffing: snapshotting.diffing, location: location) {
-        location.fail(failure)
-    }
-}
-
-/// Asserts that a value renders like its reference PNG, awaiting strategies
-/// that deliver their image later — `.states` renders every state of a
-/// remote descriptor this way:
-///
-/// ```swift
-/// @Test func productImageStates() async {
-///     let fixtures = FixtureLoader([url: .image(photo)])
-///     await assertImageSnapshot(of: .productImage(url),
-///                               as: .states(sizes: [Size(width: 120, height: 80)], scales: [1, 2], loader: fixtures))
-/// }
-/// ```
-///
-/// The same folder, naming, record rules (nothing is written under
-/// `CI=true`), messages and artifacts as the synchronous form; no thread
-/// waits for the image, so it is safe on Swift Testing's small cooperative
-/// pool. It runs on the caller's actor (`isolation`).
 public func assertImageSnapshot<Value>(
     of value: @autoclosure () throws -> Value,
     as snapshotting: Snapshotting<Value, Bitmap>,
@@ -112,23 +86,9 @@ public func assertImageSnapshot<Value>(
 }
 
 /// The check behind `assertImageSnapshot`: nil when it passes, else the
-/// message, for your own reporting. Same folder, naming and record rules.
-/// On a mismatch the failure images are also attached to the running test.
-public func verifyImageSnapshot<Value>(
-    of value: @autoclosure () throws -> Value,
-    as snapshotting: Snapshotting<Value, Bitmap>,
-    named name: String? = nil,
-    record: SnapshotTestingConfiguration.Record? = nil,
-    filePath: String,
-    testName: String
-) -> String? {
-    verifyImageSnapshot(
-        of: try value(), as: snapshotting, named: name, record: record, filePath: filePath,
-        testName: testName, environment: SnapshotEnvironment.current)
-}
-
-/// The check behind the `async` `assertImageSnapshot`: nil when it passes,
-/// else the message. Awaits strategies that deliver their image later.
+/// message, for your own reporting. The same folder, naming and record
+/// rules; on a mismatch the failure images are also attached to the
+/// running test.
 public func verifyImageSnapshot<Value>(
     of value: @autoclosure () throws -> Value,
     as snapshotting: Snapshotting<Value, Bitmap>,

@@ -98,7 +98,8 @@ enum SnapshotDelivery {
         }
     }
 
-    /// The image, when the strategy delivers it at once (all image strategies do).
+    /// The image, when the strategy delivers it at once (the `.image` ones
+    /// do): for the synchronous check behind the tests of the rules.
     static func now<Value>(_ value: () throws -> Value, with snapshotting: Snapshotting<Value, Bitmap>) -> Result<Bitmap, SnapshotProblem> {
         let problems = Locked<String?>(nil)
         var delivered: Bitmap?
@@ -112,7 +113,7 @@ enum SnapshotDelivery {
         guard let delivered else {
             return .failure(
                 SnapshotProblem(
-                    message: "the snapshot strategy delivers its image later (as .states does): await assertImageSnapshot(of:as:) from an async test"
+                    message: "the snapshot strategy delivers its image later (as .states does); this synchronous check cannot wait for it"
                 ))
         }
         return .success(delivered)
