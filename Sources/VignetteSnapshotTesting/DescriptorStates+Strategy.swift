@@ -20,9 +20,11 @@ extension Snapshotting where Value == ImageDescriptor<URL>, Format == Bitmap {
     /// ```
     ///
     /// When no sheet can be made (the loader does not deliver, no sizes) the
-    /// assertion fails with the reason. Through swift-snapshot-testing's own
-    /// `assertSnapshot` it works too, within its `timeout:`, with its
-    /// folder and record rules.
+    /// assertion fails with the reason. swift-snapshot-testing's own
+    /// `assertSnapshot`/`verifySnapshot` run it too, with their folder and
+    /// record rules; they block the calling thread until the sheet arrives
+    /// (within `timeout:`), so call them off Swift Testing's cooperative
+    /// pool — or await `assertImageSnapshot`, which blocks nothing.
     public static func states(
         sizes: [Size], scales: [Double] = [1], loader: any ImageLoading,
         placeholders: ImageSurface.Placeholders? = nil, failure: ImageLoadingError? = nil,

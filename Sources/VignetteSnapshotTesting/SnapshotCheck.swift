@@ -131,7 +131,11 @@ enum SnapshotDelivery {
             let resumed = Locked(false)
             $problems.withValue(problems) {
                 snapshotting.snapshot(subject).run { image in
-                    if resumed.withLock({ done in defer { done = true }; return !done }) { continuation.resume(returning: image) }
+                    let first = resumed.withLock { done in
+                        defer { done = true }
+                        return !done
+                    }
+                    if first { continuation.resume(returning: image) }
                 }
             }
         }

@@ -1,12 +1,12 @@
 import Foundation
 import VignetteCore
+// swift-snapshot-testing links XCTest already; its observation API is how
+// the numbering learns that a test case finished.
+@preconcurrency import XCTest
 
 #if canImport(Testing)
     import Testing
 #endif
-// swift-snapshot-testing links XCTest already; its observation API is how
-// the numbering learns that a test case finished.
-@preconcurrency import XCTest
 
 /// Numbering of unnamed snapshots: 1, 2, 3… within one test, restarting for
 /// every test, as swift-snapshot-testing numbers them.
@@ -56,7 +56,11 @@ private final class XCTestReset: NSObject, XCTestObservation {
     private static let registered = Locked(false)
 
     static func registerOnce() {
-        guard registered.withLock({ done in defer { done = true }; return !done }) else { return }
+        let first = registered.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
         XCTestObservationCenter.shared.addTestObserver(XCTestReset())
     }
 
