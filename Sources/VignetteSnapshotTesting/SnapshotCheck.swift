@@ -90,11 +90,13 @@ enum SnapshotDelivery {
     /// delivers an empty one: inside our assertions the message becomes the
     /// failure; elsewhere (swift-snapshot-testing's `assertSnapshot`) it is
     /// recorded as an issue of the running test.
-    static func report(_ message: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line) {
+    static func report(
+        _ message: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) {
         if let problems {
             problems.withLock { $0 = $0 ?? message }
         } else {
-            recordIssue(message, fileID: fileID, filePath: filePath, line: line, column: 0)
+            recordIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
         }
     }
 

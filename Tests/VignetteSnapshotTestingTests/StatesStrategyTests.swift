@@ -72,6 +72,22 @@ import VignetteTesting
                 == "could not render the states of \(url.absoluteString): \(DescriptorStates.Error.nothingToRender)")
     }
 
+    /// Run by anyone else (swift-snapshot-testing's `assertSnapshot` calls
+    /// `snapshot(_:).run` the same way), a sheet that cannot be made is
+    /// recorded as an issue of the running test, and an empty image follows.
+    @Test func elsewhereAFailedSheetIsRecordedAsAnIssue() async {
+        let broken = Snapshotting.states(sizes: [Size(width: 40, height: 30)], loader: FixtureLoader([url: .httpStatus(500)]))
+        let remote = DemoImages.productImage(url)
+        await withKnownIssue {
+            let image: Bitmap = await withCheckedContinuation { continuation in
+                broken.snapshot(remote).run { continuation.resume(returning: $0) }
+            }
+            #expect(image.width == 0 && image.height == 0)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().hasPrefix("could not render the states of \(url.absoluteString): ")
+        }
+    }
+
     /// swift-snapshot-testing waits for an asynchronous strategy by blocking
     /// its thread (within `timeout:`), so it runs on a thread of its own here,
     /// leaving the cooperative pool free to render the sheet.
