@@ -5,8 +5,9 @@ import VignetteTestSupport
 
 @testable import VignetteSnapshotTesting
 
-/// `assertImageSnapshot`, called with each of its arguments: every reference lands in the same `Snapshots/<TestSuite>/`
-/// folder, a missing one is recorded locally and never under `CI=true`.
+/// `assertImageSnapshot`, called with each of its arguments: every
+/// reference lands in the same `Snapshots/<TestSuite>/` folder, a missing
+/// one is recorded locally and never under `CI=true`.
 /// (swift-snapshot-testing's `assertSnapshot` has another name, so no
 /// argument can switch a call over to its folder and rules.)
 @Suite struct SnapshotEntryPointTests {
