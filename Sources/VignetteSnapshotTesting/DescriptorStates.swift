@@ -2,7 +2,7 @@ import Foundation
 import VignetteCore
 import VignetteTesting
 
-/// A snapshot strategy for a remote descriptor: one labelled sheet showing
+/// What the `.states` snapshot strategy renders for a remote descriptor: one labelled sheet showing
 /// it in every state — loading placeholder, loaded image, failure
 /// placeholder — on surfaces of each size and scale, so one reference
 /// pins what a user sees before, after and instead of the image.
@@ -19,9 +19,9 @@ import VignetteTesting
 /// ```swift
 /// @Test func productImage() async throws {
 ///     let fixtures = FixtureLoader([url: .image(photo)])
-///     await assertSnapshot(of: .productImage(url),
-///                          as: .states(sizes: [Size(width: 120, height: 80)], scales: [1, 2],
-///                                      loader: fixtures, placeholders: placeholders))
+///     await assertImageSnapshot(of: .productImage(url),
+///                               as: .states(sizes: [Size(width: 120, height: 80)], scales: [1, 2],
+///                                           loader: fixtures, placeholders: placeholders))
 /// }
 /// ```
 public struct DescriptorStates: Sendable {
@@ -52,16 +52,22 @@ public struct DescriptorStates: Sendable {
     /// How close each pixel must be to count as matching (see `ImageComparison`).
     public var perceptualPrecision: Double
 
-    /// The strategy: every state in `shown` (all three by default) on a
-    /// surface of each of `sizes` at each of `scales`.
-    public static func states(
+    /// Every state in `shown` (all three by default) on a surface of each
+    /// of `sizes` at each of `scales`. As a strategy: `.states(_:)`, or
+    /// `.states(sizes:…)` directly.
+    public init(
         sizes: [Size], scales: [Double] = [1], loader: any ImageLoading,
         placeholders: ImageSurface.Placeholders? = nil, failure: ImageLoadingError? = nil,
         shown: [State] = State.allCases, precision: Double = 1, perceptualPrecision: Double = 1
-    ) -> DescriptorStates {
-        DescriptorStates(
-            sizes: sizes, scales: scales, shown: shown, loader: loader, placeholders: placeholders,
-            failure: failure, precision: precision, perceptualPrecision: perceptualPrecision)
+    ) {
+        self.sizes = sizes
+        self.scales = scales
+        self.shown = shown
+        self.loader = loader
+        self.placeholders = placeholders
+        self.failure = failure
+        self.precision = precision
+        self.perceptualPrecision = perceptualPrecision
     }
 
     /// One rendered cell.

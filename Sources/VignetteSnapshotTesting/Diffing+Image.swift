@@ -8,7 +8,7 @@ extension Diffing where Value == Bitmap {
     ///
     /// On a mismatch it writes the actual, reference, diff and side-by-side
     /// images into `SNAPSHOT_ARTIFACTS` (else the temporary folder), returns
-    /// the same four PNGs as attachments (`assertSnapshot` hands them to the
+    /// the same four PNGs as attachments (`assertImageSnapshot` hands them to the
     /// running test) and its message names the files with the figures.
     public static func image(
         precision: Double = 1, perceptualPrecision: Double = 1,

@@ -9,7 +9,7 @@ import VignetteCore
 /// ```swift
 /// let sheet = LabelledSheet(columns: ["before", "after"],
 ///                           rows: [.init(label: "40x30 @2x", cells: [before, after])]).render()
-/// assertSnapshot(of: sheet, as: .image)
+/// await assertImageSnapshot(of: sheet, as: .image)
 /// ```
 public struct LabelledSheet: Sendable {
     /// One row: its label and its images, one per column.

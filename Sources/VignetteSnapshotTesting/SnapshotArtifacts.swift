@@ -3,9 +3,9 @@ import VignetteCore
 
 /// Where failure images go and how they are named.
 enum SnapshotArtifacts {
-    /// Set by `assertSnapshot` so artifacts carry the snapshot's own name.
+    /// Set by `assertImageSnapshot` so artifacts carry the snapshot's own name.
     @TaskLocal static var baseName: String?
-    /// Set by `assertSnapshot` from the environment it was given.
+    /// Set by `assertImageSnapshot` from the environment it was given.
     @TaskLocal static var folderOverride: String?
 
     /// `SNAPSHOT_ARTIFACTS`, else a `vignette-snapshots` folder in the temporary directory.

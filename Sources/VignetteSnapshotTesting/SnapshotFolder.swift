@@ -6,7 +6,16 @@ import Foundation
 public enum SnapshotFolder {
     /// The `Snapshots` folder for a test file.
     public static func root(forTestFile filePath: String) -> URL {
-        if let custom = ProcessInfo.processInfo.environment["VIGNETTE_SNAPSHOTS"], !custom.isEmpty {
+        root(forTestFile: filePath, environment: SnapshotEnvironment.current)
+    }
+
+    /// `<root>/<TestSuite>`, the suite being the test file's name without `.swift`.
+    public static func directory(forTestFile filePath: String) -> URL {
+        directory(forTestFile: filePath, environment: SnapshotEnvironment.current)
+    }
+
+    static func root(forTestFile filePath: String, environment: [String: String]) -> URL {
+        if let custom = environment["VIGNETTE_SNAPSHOTS"], !custom.isEmpty {
             return URL(fileURLWithPath: custom, isDirectory: true)
         }
         var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
@@ -20,10 +29,9 @@ public enum SnapshotFolder {
         return URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Snapshots", isDirectory: true)
     }
 
-    /// `<root>/<TestSuite>`, the suite being the test file's name without `.swift`.
-    public static func directory(forTestFile filePath: String) -> URL {
+    static func directory(forTestFile filePath: String, environment: [String: String]) -> URL {
         let suite = URL(fileURLWithPath: filePath).deletingPathExtension().lastPathComponent
-        return root(forTestFile: filePath).appendingPathComponent(suite, isDirectory: true)
+        return root(forTestFile: filePath, environment: environment).appendingPathComponent(suite, isDirectory: true)
     }
 
     /// `renders(mode:)` → `renders`; anything but letters, digits, `-` and `_` becomes `-`.

@@ -25,14 +25,19 @@ import VignetteTesting
     }
 
     func states(_ loader: any ImageLoading, placeholders: ImageSurface.Placeholders) -> DescriptorStates {
-        .states(
+        DescriptorStates(
             sizes: [Size(width: 120, height: 80), Size(width: 56, height: 72)], scales: [1, 2],
             loader: loader, placeholders: placeholders)
     }
 
     @Test func productImage() async throws {
         let fixtures = try fixtures()
-        await assertSnapshot(of: DemoImages.productImage(url), as: states(fixtures, placeholders: placeholders), named: "sheet")
+        await assertImageSnapshot(
+            of: DemoImages.productImage(url),
+            as: .states(
+                sizes: [Size(width: 120, height: 80), Size(width: 56, height: 72)], scales: [1, 2],
+                loader: fixtures, placeholders: placeholders),
+            named: "sheet")
         // One load per loaded cell, each with its surface's shrink-on-load target.
         #expect(
             fixtures.requests.map(\.options.shrinkTarget?.size) == [
@@ -80,7 +85,7 @@ import VignetteTesting
         try Data("// swift-tools-version: 6.0\n".utf8).write(to: root.appendingPathComponent("Package.swift"))
         let testFile = root.appendingPathComponent("Tests/Fake/FakeTests.swift").path
         let remote = DemoImages.productImage(url)
-        let small = DescriptorStates.states(sizes: [Size(width: 40, height: 30)], loader: try fixtures(), placeholders: placeholders)
+        let small = DescriptorStates(sizes: [Size(width: 40, height: 30)], loader: try fixtures(), placeholders: placeholders)
         let sheet = try await small.sheet(of: remote)
         let file = root.appendingPathComponent("Snapshots/FakeTests/states.sheet.png")
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -88,20 +93,20 @@ import VignetteTesting
 
         #expect(
             await verifyImageSnapshot(
-                of: remote, as: small, named: "sheet", record: .never,
+                of: remote, as: .states(small), named: "sheet", record: .never,
                 filePath: testFile, testName: "states()") == nil)
         var buggy = small
         buggy.placeholders = placeholders.loading(DemoImages.loading.contentMode(.aspectFill))
         let message = try #require(
             await verifyImageSnapshot(
-                of: remote, as: buggy, named: "sheet", record: .never,
+                of: remote, as: .states(buggy), named: "sheet", record: .never,
                 filePath: testFile, testName: "states()"))
         #expect(message.contains(file.path))
     }
 
     @Test func loadedCellsNeedTheLoaderToDeliver() async throws {
         let remote = DemoImages.productImage(url)
-        let broken = DescriptorStates.states(sizes: [Size(width: 40, height: 30)], loader: FixtureLoader([url: .httpStatus(500)]))
+        let broken = DescriptorStates(sizes: [Size(width: 40, height: 30)], loader: FixtureLoader([url: .httpStatus(500)]))
         await #expect(throws: DescriptorStates.Error.self) { try await broken.sheet(of: remote) }
         do {
             _ = try await broken.sheet(of: remote)
@@ -119,9 +124,9 @@ import VignetteTesting
 
     @Test func badConfigurationsSayWhy() async throws {
         let remote = DemoImages.productImage(url)
-        let none = DescriptorStates.states(sizes: [], loader: try fixtures())
+        let none = DescriptorStates(sizes: [], loader: try fixtures())
         await #expect(throws: DescriptorStates.Error.self) { try await none.sheet(of: remote) }
-        let invalid = DescriptorStates.states(sizes: [Size(width: 10, height: 10)], scales: [0], loader: try fixtures())
+        let invalid = DescriptorStates(sizes: [Size(width: 10, height: 10)], scales: [0], loader: try fixtures())
         do {
             _ = try await invalid.sheet(of: remote)
             Issue.record("a zero scale rendered")
@@ -129,7 +134,7 @@ import VignetteTesting
             #expect(error.description.hasPrefix("no surface of 10x10 @0x"))
         }
         await withKnownIssue {
-            await assertSnapshot(of: remote, as: none, named: "never-recorded")
+            await assertImageSnapshot(of: remote, as: .states(none), named: "never-recorded")
         }
     }
 

@@ -14,7 +14,7 @@ import VignetteSnapshotTesting
         "loading loaded failed 120x80 @2x 12.5x8 @1.5x"
     ]
 
-    @Test func specimen() {
+    @Test func specimen() async {
         let scale = 2
         let gap = 6
         let width = Self.lines.map { LabelFont.width(of: $0, scale: scale) }.max()! + 2 * gap
@@ -23,7 +23,7 @@ import VignetteSnapshotTesting
         for (index, text) in Self.lines.enumerated() {
             LabelFont.draw(text, into: &sheet, x: gap, y: gap + line * index, color: .black, scale: scale)
         }
-        assertSnapshot(of: sheet, as: .image, named: "all-glyphs")
+        await assertImageSnapshot(of: sheet, as: .image, named: "all-glyphs")
     }
 
     @Test func everySupportedCharacterHasItsOwnGlyph() {

@@ -36,26 +36,26 @@ import VignetteTestSupport
     static let backdrop = Color(red: 0xDD, green: 0xE4, blue: 0xEE)
 
     @Test(arguments: ContentMode.allCases)
-    func contentModes(mode: ContentMode) throws {
+    func contentModes(mode: ContentMode) async throws {
         for (name, size) in Self.shapes {
             for scale in [1.0, 2] {
                 let surface = try ImageSurface(size: size, scale: scale)
                 surface.apply(ImageDescriptor(Self.pattern(), contentMode: mode, background: Self.backdrop))
-                assertSnapshot(of: surface, as: .image, named: "\(mode)-\(name)-\(Int(scale))x")
+                await assertImageSnapshot(of: surface, as: .image, named: "\(mode)-\(name)-\(Int(scale))x")
             }
         }
     }
 
     @Test(arguments: [ContentMode.center, .aspectFit, .bottomRight, .scaleToFill])
-    func twoXSources(mode: ContentMode) throws {
+    func twoXSources(mode: ContentMode) async throws {
         for scale in [1.0, 2, 3] {
             let surface = try ImageSurface(size: Size(width: 20, height: 14), scale: scale)
             surface.apply(ImageDescriptor(Self.pattern(scale: 2), contentMode: mode, background: Self.backdrop))
-            assertSnapshot(of: surface, as: .image, named: "\(mode)-at2x-on-\(Int(scale))x")
+            await assertImageSnapshot(of: surface, as: .image, named: "\(mode)-at2x-on-\(Int(scale))x")
         }
     }
 
-    @Test func tintBackgroundAndTranslucency() throws {
+    @Test func tintBackgroundAndTranslucency() async throws {
         let cases: [(String, ImageDescriptor<Bitmap>)] = [
             ("tint-opaque", ImageDescriptor(Self.pattern(), contentMode: .aspectFit, tint: Color(red: 0x1F, green: 0x6F, blue: 0xEB))),
             (
@@ -82,11 +82,11 @@ import VignetteTestSupport
         for (name, descriptor) in cases {
             let surface = try ImageSurface(size: Size(width: 36, height: 28), scale: 2)
             surface.apply(descriptor)
-            assertSnapshot(of: surface, as: .image, named: name)
+            await assertImageSnapshot(of: surface, as: .image, named: name)
         }
     }
 
-    @Test func photoResampling() throws {
+    @Test func photoResampling() async throws {
         let photo = try TestImages.photo()
         for (name, size, scale, mode) in [
             ("down-fill", Size(width: 90, height: 90), 2.0, ContentMode.aspectFill),
@@ -95,18 +95,18 @@ import VignetteTestSupport
         ] {
             let surface = try ImageSurface(size: size, scale: scale)
             surface.apply(ImageDescriptor(photo, contentMode: mode, background: Self.backdrop))
-            assertSnapshot(of: surface, as: .image, named: name)
+            await assertImageSnapshot(of: surface, as: .image, named: name)
         }
     }
 
     /// Every catalog descriptor, rendered on a compact 60×45 pt @2x tile so
     /// the references stay small. The output-format row's JPEG and WebP
     /// entries hold its PNG entry's descriptor, so only that one is kept.
-    @Test func catalogDescriptors() throws {
+    @Test func catalogDescriptors() async throws {
         for entry in try Catalog.entries() where entry.output == .png {
             let surface = try ImageSurface(size: Size(width: 60, height: 45), scale: 2)
             surface.apply(entry.descriptor)
-            assertSnapshot(of: surface, as: .image, named: entry.identifier)
+            await assertImageSnapshot(of: surface, as: .image, named: entry.identifier)
         }
     }
 
@@ -117,7 +117,7 @@ import VignetteTestSupport
             surface.apply(DemoImages.loading)
             return surface
         }.value
-        assertSnapshot(of: surface, as: .image(perceptualPrecision: 0.99), named: "loading")
-        assertSnapshot(of: surface.render(), as: .image, named: "loading-bitmap")
+        await assertImageSnapshot(of: surface, as: .image(perceptualPrecision: 0.99), named: "loading")
+        await assertImageSnapshot(of: surface.render(), as: .image, named: "loading-bitmap")
     }
 }

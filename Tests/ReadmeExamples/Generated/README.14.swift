@@ -8,13 +8,13 @@ import VignetteCore
 import VignetteSnapshotTesting
 
 @Suite(.disabled("README example: compiled, never run")) struct ProductTileTests {
-    @Test func productTile() throws {
+    @Test func productTile() async throws {
         let photo = try PNGCodec.decode(contentsOf: "Tests/AppTests/Fixtures/shoe.png")   // from the package root
         let surface = try ImageSurface(size: Size(width: 160, height: 120), scale: 2)
         surface.apply(ImageDescriptor(photo, contentMode: .aspectFill, accessibilityIdentifier: "productImage"))
 
-        assertSnapshot(of: surface, as: .image)                                   // exact
-        assertSnapshot(of: surface, as: .image(perceptualPrecision: 0.98), named: "tolerant")
-        assertSnapshot(of: surface.render(), as: .image(precision: 0.999))        // a Bitmap works too
+        await assertImageSnapshot(of: surface, as: .image)                             // exact
+        await assertImageSnapshot(of: surface, as: .image(perceptualPrecision: 0.98), named: "tolerant")
+        await assertImageSnapshot(of: surface.render(), as: .image(precision: 0.999))  // a Bitmap works too
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import VignetteCore
+import VignetteSnapshotTesting
+import VignetteTestSupport
+
+/// Unnamed snapshots are numbered 1, 2, … within each test, and the
+/// numbering restarts for every test, as swift-snapshot-testing's does:
+/// two tests that snapshot under the same file and test name both count
+/// from 1, whichever runs first (or beside the other). XCTest's side is in
+/// `XCTestSnapshotTests`.
+@Suite struct SnapshotNumberingTests {
+    /// The numbers two unnamed snapshots of "shared()" get in the running test.
+    /// Nothing is written (`record: .never`, no package above the path).
+    static func twoUnnamedNumbers() async -> [String] {
+        var numbers: [String] = []
+        for _ in 0..<2 {
+            let message =
+                await verifyImageSnapshot(
+                    of: TestImages.solid(2, 2), as: .image, record: .never,
+                    filePath: "/nowhere/Tests/Fake/SharedTests.swift", testName: "shared()") ?? ""
+            numbers.append(message.firstMatch(of: /shared\.(\d+)\.png/).map { String($0.1) } ?? message)
+        }
+        return numbers
+    }
+
+    @Test func oneTestCountsFromOne() async {
+        #expect(await Self.twoUnnamedNumbers() == ["1", "2"])
+    }
+
+    @Test func anotherTestCountsFromOneToo() async {
+        #expect(await Self.twoUnnamedNumbers() == ["1", "2"])
+    }
+}
