@@ -4,7 +4,7 @@ import VignetteTestSupport
 
 @testable import Vignette
 
-@Suite struct ImagePrefetcherTests {
+@Suite(.timeLimit(.minutes(2))) struct ImagePrefetcherTests {
     @Test func prefetchedImagesAreInMemoryAfterward() async throws {
         let server = try ImagePipelineTests.server()
         let pipeline = ImagePipelineTests.pipeline()
@@ -44,7 +44,7 @@ import VignetteTestSupport
         let prefetcher = ImagePrefetcher(loader: pipeline)  // 1 slot of the pipeline's 2
         let ahead = (0..<6).map { server.url("/slow-ok.png/ahead\($0)") }
         prefetcher.startPrefetching(with: ahead)
-        #expect(await eventually { server.requestOrder.count == 1 })
+        #expect(await server.until { server.requestOrder.count == 1 })
         let image = try await pipeline.image(for: ImageRequest(url: server.url("/slow-ok.png/visible")))
         #expect(image.width == 32)
         // The visible request reached the server second — right after the one
@@ -65,9 +65,9 @@ import VignetteTestSupport
         let queued = server.url("/slow-ok.png/queued")
         let shared = server.url("/gate/shared")
         prefetcher.startPrefetching(with: [slow, shared, queued])
-        #expect(await eventually { server.requests(to: "/gate/stopped") == 1 && server.requests(to: "/gate/shared") == 1 })
+        #expect(await server.until { server.requests(to: "/gate/stopped") == 1 && server.requests(to: "/gate/shared") == 1 })
         let visible = Task { try await pipeline.image(for: ImageRequest(url: shared)) }
-        #expect(await eventually { pipeline.waiterCount(for: ImageRequest(url: shared)) == 2 })
+        #expect(await pipeline.until { pipeline.waiterCount(for: ImageRequest(url: shared)) == 2 })
         prefetcher.stopPrefetching(with: [slow, shared, queued])
         #expect(prefetcher.pendingCount == (0, 0))
         server.open(gate: "shared")
@@ -84,10 +84,10 @@ import VignetteTestSupport
         let prefetcher = ImagePrefetcher(loader: loader, maxConcurrentLoads: 1)
         let url = URL(string: "https://example.test/a.png")!
         prefetcher.startPrefetching(with: [ImageDescriptor(url, contentMode: .center)])
-        #expect(await eventually { loader.pendingCount(url) == 1 })
+        #expect(await loader.until { loader.pendingCount(url) == 1 })
         prefetcher.stopPrefetching(with: [url])
         prefetcher.startPrefetching(with: [url])  // a restart is a new load; the old one's end must not remove it
-        #expect(await eventually { loader.started.count == 2 })
+        #expect(await loader.until { loader.started.count == 2 })
         #expect(prefetcher.pendingCount == (0, 1))
         loader.finish(url, with: .success(Bitmap(width: 1, height: 1)))
         await prefetcher.waitUntilIdle()

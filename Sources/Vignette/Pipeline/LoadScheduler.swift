@@ -46,8 +46,13 @@ final class LoadScheduler: Sendable {
     }
 
     private let state = Locked(State())
+    /// Told after every change of the queue, so a test can await it.
+    let changes: StateChanges
 
-    init(limit: Int) { self.limit = max(1, limit) }
+    init(limit: Int, changes: StateChanges = StateChanges()) {
+        self.limit = max(1, limit)
+        self.changes = changes
+    }
 
     /// The most slots ever in use at once (for tests and diagnostics).
     var peakRunning: Int { state.withLock { $0.peakRunning } }
@@ -83,7 +88,7 @@ final class LoadScheduler: Sendable {
                 switch granted {
                 case nil: continuation.resume(throwing: CancellationError())
                 case true?: continuation.resume()
-                case false?: break
+                case false?: changes.changed()
                 }
             }
         } onCancel: {
@@ -95,6 +100,7 @@ final class LoadScheduler: Sendable {
                 return s.waiters.remove(at: index).continuation
             }
             waiting?.resume(throwing: CancellationError())
+            changes.changed()
         }
         // A slot granted to a task cancelled meanwhile is simply released by its caller.
     }
@@ -115,5 +121,6 @@ final class LoadScheduler: Sendable {
             return s.waiters.remove(at: best).continuation
         }
         next?.resume()
+        changes.changed()
     }
 }
