@@ -78,7 +78,7 @@ extension ImagePipelineTests {
 
     /// A libcurl pipeline. `timeout` is per attempt; tests that hold a
     /// transfer open with a gate pass a long one.
-    static func pipeline(limit: Int = 6, retries: Int = 2, timeout: Duration = .seconds(10)) -> ImagePipeline {
+    static func pipeline(limit: Int = 6, retries: Int = 2, timeout: Duration = .seconds(60)) -> ImagePipeline {
         ImagePipeline(
             loader: DefaultDataLoader(options: LoadingOptions(timeout: timeout)),
             configuration: .init(
