@@ -4,6 +4,7 @@
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
 #   make bench-serve   vignette serve vs thumbor under wrk (loopback; installs wrk, thumbor in Benchmarks/.venv)
 #   make deploy-test   2 replicas behind nginx: cache hits at nginx, a killed replica loses no request
+#   make tsan    the whole suite under ThreadSanitizer, in its own scratch path (.build-tsan)
 #   make fuzz    build the libFuzzer harnesses of Fuzz/ and run each for FUZZ_SECONDS (default 30), FUZZ_JOBS at a time
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -16,7 +17,7 @@ SWIFT_BUILD_FLAGS ?=
 # they share one build folder.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: deps test lint format determinism demo build release bench bench-compare bench-serve deploy-test fuzz fuzz-build clean
+.PHONY: deps test lint format tsan determinism demo build release bench bench-compare bench-serve deploy-test fuzz fuzz-build clean
 
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -53,6 +54,17 @@ test: deps lint
 	@echo "==> swift test (Swift Testing), warnings as errors"
 	$(STRICT) swift test $(SWIFT_BUILD_FLAGS)
 	@$(MAKE) --no-print-directory determinism
+
+# The whole suite under ThreadSanitizer. Its own scratch path: every
+# dependency is rebuilt instrumented (long the first time) without touching
+# .build. A report fails the run (TSan exits 66, in the runner or in a child
+# `vignette` the CLI tests start). The tests wait on signals, not clocks, so
+# the sanitizer's slowdown changes how long this takes, never the outcome.
+TSAN_FLAGS := --sanitize=thread --scratch-path .build-tsan
+
+tsan: deps
+	@echo "==> swift test under ThreadSanitizer (.build-tsan)"
+	swift test $(TSAN_FLAGS) $(SWIFT_BUILD_FLAGS)
 
 # The same catalog from a debug and a release build must be byte-identical.
 determinism: deps

@@ -7,7 +7,9 @@ import VignetteCore
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 with scripted faults, one thread per
-/// connection, for exercising the loader against real sockets.
+/// connection: the one fake origin of every test that needs a real socket
+/// (libcurl, the CLI, the render server's fetches). Tests await its state
+/// (`until`) and hold responses at gates instead of sleeping.
 public final class LoopbackServer: @unchecked Sendable {
     public let port: UInt16
     private let listener: Int32
@@ -16,6 +18,11 @@ public final class LoopbackServer: @unchecked Sendable {
     private let png: Data
     private let notModified = Locked(0)
     private let openGates = Locked<Set<String>>([])
+    private let gateOpened = NSCondition()
+    private let changes = StateChanges()
+    /// The longest a gate holds a response when the test never opens it: a
+    /// ceiling for a hung test only, which a machine 10× slower never meets.
+    public static let gateCeiling: TimeInterval = 300
 
     public init(png: Data) throws {
         self.png = png
@@ -41,14 +48,34 @@ public final class LoopbackServer: @unchecked Sendable {
     }
 
     public func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    /// `url(path)` as text.
+    public func address(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+    /// Waits until `condition` over the server (`requests(to:)`,
+    /// `requestOrder`) holds, checked after every request it receives;
+    /// false if the waiting test is cancelled first (its time limit).
+    public func until(_ condition: @escaping @Sendable () -> Bool) async -> Bool { await changes.until(condition) }
 
     /// Paths in the order their requests arrived.
     public var requestOrder: [String] { log.withLock { $0.order } }
     /// The most connections served at once.
     public var peakConcurrency: Int { log.withLock { $0.peak } }
 
-    /// Lets `/gate/<name>` answer: until then it holds its connection (up to 60 s).
-    public func open(gate name: String) { openGates.withLock { _ = $0.insert(name) } }
+    /// Lets `/gate/<name>` answer: until then it holds its connection (up
+    /// to `gateCeiling`).
+    public func open(gate name: String) {
+        openGates.withLock { _ = $0.insert(name) }
+        gateOpened.lock()
+        gateOpened.broadcast()
+        gateOpened.unlock()
+    }
+
+    private func waitForGate(_ name: String) {
+        let deadline = Date(timeIntervalSinceNow: Self.gateCeiling)
+        gateOpened.lock()
+        defer { gateOpened.unlock() }
+        while !openGates.withLock({ $0.contains(name) }) && gateOpened.wait(until: deadline) {}
+    }
 
     /// 304 responses sent.
     public var notModifiedCount: Int { notModified.withLock { $0 } }
@@ -99,6 +126,7 @@ public final class LoopbackServer: @unchecked Sendable {
             $0.peak = max($0.peak, $0.active)
             $0.order.append(path)
         }
+        changes.changed()
         // "In flight" ends when the response starts: the client may start its
         // next request the moment the last byte lands, before this thread returns.
         let connection = Connection(fd: client, once: Once())
@@ -140,8 +168,7 @@ public final class LoopbackServer: @unchecked Sendable {
         let parts = route.split(separator: "/").map(String.init)
         switch parts.first ?? "" {
         case "gate":  // /gate/<name>: the image once the test opens the gate
-            let name = parts.last ?? ""
-            for _ in 0..<12_000 where !openGates.withLock({ $0.contains(name) }) { Thread.sleep(forTimeInterval: 0.005) }
+            waitForGate(parts.last ?? "")
             send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)
         case "etag", "lastmod", "fresh", "no-store":  // /<kind>/<name>: cacheable variants of the image
             let etag = "\"v1-\(parts.last ?? "")\""
@@ -190,10 +217,15 @@ public final class LoopbackServer: @unchecked Sendable {
             send(client, head("200 OK", length: png.count) + png.prefix(png.count / 3))
         case "garbage":
             send(client, head("200 OK", ["Content-Type: image/png"], length: 4096) + Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) }))
-        case "redirect":  // /redirect/<n>: n hops, then the image
+        case "redirect":  // /redirect/<n>: n hops, then the image; /redirect?to=<url>: there
             let hops = Int(parts.count > 1 ? parts[1] : "0") ?? 0
-            let next = hops <= 0 ? "/ok.png" : "/redirect/\(hops - 1)"
+            let next = Self.query(path, "to") ?? (hops <= 0 ? "/ok.png" : "/redirect/\(hops - 1)")
             send(client, head("302 Found", ["Location: \(next)"], length: 0))
+        case "photo.jpg", "other.jpg":  // an opaque 96×64 JPEG; other.jpg fresh for an hour
+            let fresh = parts[0] == "other.jpg" ? ["Cache-Control: max-age=3600"] : []
+            send(client, head("200 OK", ["Content-Type: image/jpeg"] + fresh, length: Self.photo.count) + Self.photo)
+        case "alpha.png":  // a translucent 40×40 PNG
+            send(client, head("200 OK", ["Content-Type: image/png"], length: Self.alpha.count) + Self.alpha)
         case "loop":
             send(client, head("302 Found", ["Location: /loop"], length: 0))
         case "to-file":
@@ -218,6 +250,18 @@ public final class LoopbackServer: @unchecked Sendable {
         default:
             send(client, head("404 Not Found", length: 0))
         }
+    }
+}
+
+extension LoopbackServer {
+    /// `/photo.jpg`: an opaque 96×64 gradient.
+    public static let photo = try! JPEGCodec().encode(TestImages.gradient(96, 64))
+    /// `/alpha.png`: 40×40, translucent blue.
+    public static let alpha = try! PNGCodec.encode(Bitmap(width: 40, height: 40, fill: Color(red: 0, green: 0, blue: 255, alpha: 128)))
+
+    /// The percent-decoded value of `name` in the query of `path`.
+    static func query(_ path: String, _ name: String) -> String? {
+        URLComponents(string: path)?.queryItems?.first { $0.name == name }?.value
     }
 }
 

@@ -6,8 +6,9 @@ import VignetteTestSupport
 
 /// Issue 11's hostile PNGs through the CLI, each in a child process whose
 /// peak RSS and time are measured (`MeasuredRun`): every one ends with an
-/// exit status, never a signal, within 10 s and 512 MiB (the 66-byte header
-/// within 128 MiB).
+/// exit status, never a signal, within 10 s of CPU time and 512 MiB (the
+/// 66-byte header within 128 MiB). CPU time, not wall time: a loaded
+/// machine does not count against the work bound.
 @Suite(.serialized) struct HostileInputTests {
     static let budget = 512 << 20
 
@@ -19,7 +20,7 @@ import VignetteTestSupport
 
     static func expectBounded(_ run: MeasuredRun, memory: Int = budget, time: Duration = .seconds(10), _ what: String) {
         #expect(run.signal == nil, "\(what): killed by signal \(run.signal ?? 0)")
-        #expect(run.elapsed < time, "\(what): took \(run.elapsed)")
+        #expect(run.cpuTime < time, "\(what): took \(run.cpuTime) of CPU time")
         #expect(run.peakRSS < memory, "\(what): peak RSS \(run.peakMiB) MiB")
     }
 

@@ -11,8 +11,9 @@ import VignetteTestSupport
 
 /// `vignette serve` as a process: it serves, and SIGTERM lets the request
 /// in flight finish before it exits 0. `vignette sign` prints what the
-/// server accepts.
-@Suite(.serialized) struct ServeCommandTests {
+/// server accepts. The test awaits what the process says (its port line,
+/// its exit) and what the origin sees; the ceiling is the suite's time limit.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ServeCommandTests {
     @Test func sigtermDrainsTheRequestInFlightAndExitsZero() async throws {
         let origin = try LoopbackServer(png: Fixtures.iconPNG)
         defer { origin.stop() }
@@ -24,45 +25,46 @@ import VignetteTestSupport
         let process = Process()
         process.executableURL = RenderCommandTests.binary
         process.arguments = ["serve", "--config", config.path, "--port", "0", "--host", "127.0.0.1"]
-        let output = Locked(Data())
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
+        let (output, chunks) = AsyncStream.makeStream(of: Data.self)
         pipe.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
-            output.withLock { $0.append(chunk) }
+            if chunk.isEmpty { chunks.finish() } else { chunks.yield(chunk) }
         }
+        let (exits, exit) = AsyncStream.makeStream(of: Void.self)
+        process.terminationHandler = { _ in exit.finish() }
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         let port = try await Self.port(from: output)
 
-        let source = origin.url("/slow-ok.png").absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let source = origin.address("/gate/serve").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         let address = URL(string: "http://127.0.0.1:\(port)/render/p?url=\(source)&w=8&h=8&format=png")!
         let inFlight = Task { try await URLSession.shared.data(from: address) }
-        for _ in 0..<500 where origin.requests(to: "/slow-ok.png") == 0 { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(origin.requests(to: "/slow-ok.png") == 1)
+        // In flight: its fetch is held at the origin when the signal comes.
+        #expect(await origin.until { origin.requests(to: "/gate/serve") == 1 })
         kill(process.processIdentifier, SIGTERM)
+        origin.open(gate: "serve")
 
         let (body, response) = try await inFlight.value
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(try PNGCodec.decode(body).width == 8)
-        for _ in 0..<500 where process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        for await _ in exits {}  // ends when the process has exited
         #expect(!process.isRunning)
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         pipe.fileHandleForReading.readabilityHandler = nil
     }
 
-    /// The port from the "serving … on port N" line.
-    static func port(from output: Locked<Data>) async throws -> Int {
-        for _ in 0..<1000 {
-            let text = output.withLock { String(decoding: $0, as: UTF8.self) }
-            if let range = text.range(of: "on port ") {
-                let digits = text[range.upperBound...].prefix { $0.isNumber }
-                if let port = Int(digits), text[range.upperBound...].contains("\n") { return port }
-            }
-            try await Task.sleep(for: .milliseconds(10))
+    /// The port from the "serving … on port N" line, as soon as it is written.
+    static func port(from output: AsyncStream<Data>) async throws -> Int {
+        var text = ""
+        for await chunk in output {
+            text += String(decoding: chunk, as: UTF8.self)
+            guard let range = text.range(of: "on port "), text[range.upperBound...].contains("\n") else { continue }
+            if let port = Int(text[range.upperBound...].prefix { $0.isNumber }) { return port }
         }
-        throw CancellationError()
+        throw CancellationError()  // the output ended (or the test was cancelled) without the line
     }
 
     @Test func signPrintsThePathTheServerAccepts() throws {

@@ -55,7 +55,7 @@ import Vignette
 
     /// The hop check the curl loader's pre-request hook runs on every
     /// redirect. No TLS origin exists on loopback, so the downgrade decision
-    /// is tested here; hosts and addresses are also tested over real HTTP.
+    /// is tested here; hosts and addresses are also tested against real loopback origins.
     @Test func anHTTPSTransferIsNeverRedirectedToPlainHTTP() throws {
         let origin = try #require(URL(string: "https://cdn.example.com/a.jpg"))
         let publicOnly = AddressPolicy.publicOnly

@@ -6,54 +6,55 @@ import VignetteTestSupport
 
 /// Source limits, the disk cache, and the address policy as a library
 /// user meets it in `CurlDataLoader`.
-@Suite struct LimitsTests {
+@Suite(.timeLimit(.minutes(5))) struct LimitsTests {
     @Test func aSlowSourceTimesOutInto502() async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
+        defer { origin.open(gate: "never") }  // held past the timeout, however slow the machine
         try await TestServer.with(.testing { $0.limits.sourceTimeout = .milliseconds(150) }) { server in
-            let reply = try await server.render("thumb", source: origin.url("/slow.jpg"), w: 10, h: 10)
+            let reply = try await server.render("thumb", source: origin.address("/gate/never"), w: 10, h: 10)
             #expect(reply.status == 502)
             #expect(reply.header("X-Vignette-Error")?.contains("timed out") == true, "\(reply.headers)")
             #expect(reply.header("Cache-Control") == "no-store")
         }
-        try await origin.server.stop()
     }
 
     @Test func sourcesOverTheByteOrPixelLimitAre502() async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
         try await TestServer.with(.testing { $0.limits.maxSourceBytes = 100 }) { server in
-            let reply = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 10, h: 10)
+            let reply = try await server.render("thumb", source: origin.address("/photo.jpg"), w: 10, h: 10)
             #expect(reply.status == 502)
             #expect(reply.header("X-Vignette-Error")?.contains("larger than the limit of 100 bytes") == true, "\(reply.headers)")
         }
         try await TestServer.with(.testing { $0.limits.maxSourcePixels = 96 * 64 - 1 }) { server in
-            let reply = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 10, h: 10)
+            let reply = try await server.render("thumb", source: origin.address("/photo.jpg"), w: 10, h: 10)
             #expect(reply.status == 502)
             #expect(reply.header("X-Vignette-Error") != nil)
         }
         try await TestServer.with(.testing { $0.limits.maxSourcePixels = 96 * 64 }) { server in
-            let reply = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 10, h: 10)
+            let reply = try await server.render("thumb", source: origin.address("/photo.jpg"), w: 10, h: 10)
             #expect(reply.status == 200)
         }
-        try await origin.server.stop()
     }
 
     @Test func theDiskCacheServesASourceToTheNextServer() async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vignette-serve-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let configuration = ServerConfiguration.testing { $0.cacheDir = folder.path }
         let first = try await TestServer.with(configuration) { server in
-            try await server.render("thumb", source: origin.url("/other.jpg"), w: 30, h: 20)
+            try await server.render("thumb", source: origin.address("/other.jpg"), w: 30, h: 20)
         }
         try await TestServer.with(configuration) { server in
-            let again = try await server.render("thumb", source: origin.url("/other.jpg"), w: 30, h: 20)
+            let again = try await server.render("thumb", source: origin.address("/other.jpg"), w: 30, h: 20)
             #expect(again.status == 200 && again.body == first.body)
             let metrics = try await server.get("/metrics").text
             #expect(OperationsTests.value(metrics, #"vignette_cache_hits_total{cache="disk"}"#) == 1, "\(metrics)")
         }
         #expect(first.status == 200)
         #expect(origin.requests(to: "/other.jpg") == 1)
-        try await origin.server.stop()
     }
 
     @Test func curlDataLoaderRefusesAPrivateAddressWithoutConnecting() async throws {

@@ -2,15 +2,18 @@ import Foundation
 import Testing
 import Vignette
 import VignetteServer
+import VignetteTestSupport
 
-/// `/render/{preset}` over real HTTP on loopback: formats, sizes, caching
+/// `/render/{preset}` through the router in process (sources on a loopback
+/// origin): formats, sizes, caching
 /// headers, 304, failure placeholders and the 4xx bodies.
-@Suite struct RenderEndpointTests {
+@Suite(.timeLimit(.minutes(5))) struct RenderEndpointTests {
     @Test func rendersAnOpaqueSourceAsJPEGAtTheRequestedPixelSize() async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
         try await TestServer.with(.testing()) { server in
             let reply = try await server.render(
-                "thumb", source: origin.url("/photo.jpg"), w: 50, h: 40, "&scale=2",
+                "thumb", source: origin.address("/photo.jpg"), w: 50, h: 40, "&scale=2",
                 headers: ["Accept": "image/avif,image/png,*/*"])
             #expect(reply.status == 200)
             #expect(reply.header("Content-Type") == "image/jpeg")
@@ -20,54 +23,53 @@ import VignetteServer
             let image = try Bitmap(decoding: reply.body)
             #expect((image.width, image.height) == (100, 80))
         }
-        try await origin.server.stop()
     }
 
     @Test func negotiatesWebPFromAcceptAndPNGForTranslucentOutput() async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
         try await TestServer.with(.testing()) { server in
             let webp = try await server.render(
-                "thumb", source: origin.url("/photo.jpg"), w: 30, h: 30,
+                "thumb", source: origin.address("/photo.jpg"), w: 30, h: 30,
                 headers: ["Accept": "image/webp,image/*;q=0.8"])
             #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
             #expect(try Bitmap(decoding: webp.body).width == 30)
             let refused = try await server.render(
-                "thumb", source: origin.url("/photo.jpg"), w: 30, h: 30,
+                "thumb", source: origin.address("/photo.jpg"), w: 30, h: 30,
                 headers: ["Accept": "image/webp;q=0, */*"])
             #expect(refused.header("Content-Type") == "image/jpeg")
             // aspectFit of a translucent source on no background: PNG keeps the alpha.
-            let png = try await server.render("fit", source: origin.url("/alpha.png"), w: 20, h: 10)
+            let png = try await server.render("fit", source: origin.address("/alpha.png"), w: 20, h: 10)
             #expect(png.status == 200 && png.header("Content-Type") == "image/png")
             #expect(try Bitmap(decoding: png.body).isOpaque == false)
             let named = try await server.render(
-                "thumb", source: origin.url("/photo.jpg"), w: 30, h: 30, "&format=png&q=90",
+                "thumb", source: origin.address("/photo.jpg"), w: 30, h: 30, "&format=png&q=90",
                 headers: ["Accept": "image/webp"])
             #expect(named.header("Content-Type") == "image/png")
             #expect(named.header("Vary") == nil)
         }
-        try await origin.server.stop()
     }
 
     @Test func ifNoneMatchGets304WithoutABody() async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
         try await TestServer.with(.testing()) { server in
-            let first = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 64, h: 64)
+            let first = try await server.render("thumb", source: origin.address("/photo.jpg"), w: 64, h: 64)
             let etag = try #require(first.header("ETag"))
-            let again = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 64, h: 64)
+            let again = try await server.render("thumb", source: origin.address("/photo.jpg"), w: 64, h: 64)
             #expect(again.header("ETag") == etag && again.body == first.body)
             let cached = try await server.render(
-                "thumb", source: origin.url("/photo.jpg"), w: 64, h: 64,
+                "thumb", source: origin.address("/photo.jpg"), w: 64, h: 64,
                 headers: ["If-None-Match": "\"other\", \(etag)"])
             #expect(cached.status == 304)
             #expect(cached.body.isEmpty)
             #expect(cached.header("ETag") == etag && cached.header("Cache-Control") == "public, max-age=600")
             let changed = try await server.render(
-                "thumb", source: origin.url("/photo.jpg"), w: 65, h: 64,
+                "thumb", source: origin.address("/photo.jpg"), w: 65, h: 64,
                 headers: ["If-None-Match": etag])
             #expect(changed.status == 200 && changed.header("ETag") != etag)
             #expect(origin.requests(to: "/photo.jpg") == 1)  // one fetch for every size
         }
-        try await origin.server.stop()
     }
 
     @Test(arguments: [
@@ -75,9 +77,10 @@ import VignetteServer
         ("/status/403", 502)
     ])
     func aFailingSourceGetsThePlaceholderWithTheUpstreamMeaning(path: String, status: Int) async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
         try await TestServer.with(.testing()) { server in
-            let reply = try await server.render("thumb", source: origin.url(path), w: 40, h: 30, "&scale=2")
+            let reply = try await server.render("thumb", source: origin.address(path), w: 40, h: 30, "&scale=2")
             #expect(reply.status == status)
             #expect(reply.header("Cache-Control") == "no-store")
             #expect(reply.header("X-Vignette-Error")?.contains("HTTP") == true)
@@ -85,17 +88,16 @@ import VignetteServer
             #expect((image.width, image.height) == (80, 60))
             #expect(image.color(x: 0, y: 0) == .placeholderRed)
         }
-        try await origin.server.stop()
     }
 
     @Test func aSourceThatIsNotAnImageIs502() async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
         try await TestServer.with(.testing()) { server in
-            let reply = try await server.render("thumb", source: origin.url("/redirect?to=/status/200"), w: 10, h: 10)
+            let reply = try await server.render("thumb", source: origin.address("/redirect?to=/status/200"), w: 10, h: 10)
             #expect(reply.status == 502)
             #expect(reply.header("Cache-Control") == "no-store")
         }
-        try await origin.server.stop()
     }
 
     @Test(arguments: [
@@ -138,15 +140,15 @@ import VignetteServer
     }
 
     @Test func presetsRegisteredInSwiftUseTheAppsDescriptors() async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
         var presets = Presets()
         let red = Color(red: 255, green: 0, blue: 0)
         presets.register("tinted", maxAge: 60) { ImageDescriptor($0, contentMode: .scaleToFill, tint: red) }
         try await TestServer.with(.testing(), presets: presets) { server in
-            let reply = try await server.render("tinted", source: origin.url("/photo.jpg"), w: 8, h: 8, "&format=png")
+            let reply = try await server.render("tinted", source: origin.address("/photo.jpg"), w: 8, h: 8, "&format=png")
             #expect(reply.status == 200 && reply.header("Cache-Control") == "public, max-age=60")
             #expect(try Bitmap(decoding: reply.body).color(x: 4, y: 4) == red)
         }
-        try await origin.server.stop()
     }
 }

@@ -4,16 +4,17 @@ import Vignette
 import VignetteServer
 import VignetteTestSupport
 
-/// Signatures and the source policy over real HTTP. The private-address
-/// policy runs with one loopback origin explicitly allowed and a second
-/// loopback port (a `LoopbackServer`) that must never see a request,
-/// directly, by name or through a redirect.
-@Suite struct SecurityTests {
+/// Signatures and the source policy, through the router in process; the
+/// sources are real loopback origins (`LoopbackServer`). The private-address
+/// policy runs with one origin explicitly allowed and a second that must
+/// never see a request, directly, by name or through a redirect.
+@Suite(.timeLimit(.minutes(5))) struct SecurityTests {
     @Test func signedPathsAreAcceptedAndEverythingElseIs403() async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
         let configuration = ServerConfiguration.testing { $0.signingKey = "s3cret" }
         try await TestServer.with(configuration) { server in
-            let path = TestServer.renderPath("thumb", source: origin.url("/photo.jpg"), w: 20, h: 20)
+            let path = TestServer.renderPath("thumb", source: origin.address("/photo.jpg"), w: 20, h: 20)
             let signed = RequestSigner(key: "s3cret").sign(path)
             #expect(try await server.get(signed).status == 200)
 
@@ -28,7 +29,6 @@ import VignetteTestSupport
             let garbage = try await server.get(path + "&sig=%%%")
             #expect(garbage.status == 403)
         }
-        try await origin.server.stop()
     }
 
     @Test func signaturesAreBase64URLWithoutPaddingOverThePathAndQuery() throws {
@@ -43,7 +43,8 @@ import VignetteTestSupport
     }
 
     @Test func privateAddressesAreNeverReachedExceptTheAllowedOrigin() async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
         let forbidden = try LoopbackServer(png: Fixtures.iconPNG)
         defer { forbidden.stop() }
         let forbiddenURL = "http://127.0.0.1:\(forbidden.port)/ok.png"
@@ -54,12 +55,12 @@ import VignetteTestSupport
             $0.allowHosts = [HostPattern("127.0.0.1:\(origin.port)")!, HostPattern("localhost:\(forbidden.port)")!]
         }
         try await TestServer.with(configuration) { server in
-            #expect(try await server.render("thumb", source: origin.url("/photo.jpg"), w: 10, h: 10).status == 200)
+            #expect(try await server.render("thumb", source: origin.address("/photo.jpg"), w: 10, h: 10).status == 200)
             let sources = [
                 forbiddenURL,
                 "http://localhost:\(forbidden.port)/ok.png",
-                origin.url("/redirect?to=" + forbiddenURL.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
-                origin.url("/redirect?to=http%3A%2F%2Flocalhost%3A\(forbidden.port)%2Fok.png"),
+                origin.address("/redirect?to=" + forbiddenURL.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!),
+                origin.address("/redirect?to=http%3A%2F%2Flocalhost%3A\(forbidden.port)%2Fok.png"),
                 "http://[::1]:\(forbidden.port)/ok.png",
                 "http://169.254.169.254/latest/meta-data/"
             ]
@@ -70,35 +71,34 @@ import VignetteTestSupport
             }
         }
         #expect(forbidden.requestOrder.isEmpty, "the forbidden origin was reached: \(forbidden.requestOrder)")
-        try await origin.server.stop()
     }
 
     @Test func theServerDefaultRefusesLoopbackSources() async throws {
-        let origin = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
         try await TestServer.with(.testing { $0.allowPrivateNetworks = false }) { server in
-            let reply = try await server.render("thumb", source: origin.url("/photo.jpg"), w: 10, h: 10)
+            let reply = try await server.render("thumb", source: origin.address("/photo.jpg"), w: 10, h: 10)
             #expect(reply.status == 403)
             #expect(reply.text.contains("127.0.0.1 port \(origin.port) (loopback) is not a public address"), "\(reply.text)")
         }
         #expect(origin.requests(to: "/photo.jpg") == 0)
-        try await origin.server.stop()
     }
 
     @Test func anAllowListRefusesOtherHostsOnEveryHop() async throws {
-        let origin = try await TestOrigin.start()
-        let other = try await TestOrigin.start()
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
+        let other = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { other.stop() }
         let configuration = ServerConfiguration.testing { $0.allowHosts = [HostPattern("127.0.0.1:\(origin.port)")!] }
         try await TestServer.with(configuration) { server in
-            let direct = try await server.render("thumb", source: other.url("/photo.jpg"), w: 10, h: 10)
+            let direct = try await server.render("thumb", source: other.address("/photo.jpg"), w: 10, h: 10)
             #expect(direct.status == 403 && direct.text.contains("not on the allow-list"))
-            let hop = origin.url("/redirect?to=" + other.url("/photo.jpg").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            let hop = origin.address("/redirect?to=" + other.address("/photo.jpg").addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
             let redirected = try await server.render("thumb", source: hop, w: 10, h: 10)
             #expect(redirected.status == 403, "\(redirected.text)")
-            let local = origin.url("/redirect?to=%2Fphoto.jpg")
+            let local = origin.address("/redirect?to=%2Fphoto.jpg")
             #expect(try await server.render("thumb", source: local, w: 10, h: 10).status == 200)
         }
         #expect(other.requests(to: "/photo.jpg") == 0)
-        try await origin.server.stop()
-        try await other.server.stop()
     }
 }

@@ -18,7 +18,8 @@ import Testing
                     order.append(name)
                     gate.release()
                 })
-            await gate.untilWaiting(tasks.count)
+            let queued = tasks.count
+            #expect(await gate.untilWaiting(queued))
         }
         gate.release()
         for task in tasks { try await task.value }
@@ -40,13 +41,13 @@ import Testing
             order.append("normal")
             gate.release()
         }
-        await gate.untilWaiting(1)
+        #expect(await gate.untilWaiting(1))
         let raised = Task {
             try await gate.acquire(job)
             order.append("raised")
             gate.release()
         }
-        await gate.untilWaiting(2)
+        #expect(await gate.untilWaiting(2))
         prefetch.raise(to: .high)
         #expect(job.current == .high)
         gate.release()
@@ -59,7 +60,7 @@ import Testing
         let gate = ConcurrencyGate(limit: 1)
         try await gate.acquire(.normal)
         let waiter = Task { try await gate.acquire(.normal) }
-        await gate.untilWaiting(1)
+        #expect(await gate.untilWaiting(1))
         waiter.cancel()
         #expect(await waiter.result.refusal == .cancelled)
         #expect(gate.waitingCount == 0)
@@ -89,7 +90,8 @@ import Testing
                     order.append(name)
                     gate.release()
                 })
-            await gate.untilWaiting(queued.count)
+            let count = queued.count
+            #expect(await gate.untilWaiting(count))
         }
         await #expect(throws: ConcurrencyGate.Refusal.queueFull) { try await gate.acquire() }
         #expect(gate.waitingCount == 2)

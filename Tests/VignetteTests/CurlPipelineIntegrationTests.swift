@@ -9,7 +9,7 @@ import VignetteTestSupport
 /// retries of real 503s (with their Retry-After header), validators sent as
 /// HTTP headers and a real 304. The pipeline's own rules are tested over
 /// `MockDataLoader` (`ImagePipelineTests`, `DiskCachePipelineTests`).
-@Suite(.timeLimit(.minutes(1))) struct CurlPipelineIntegrationTests {
+@Suite(.timeLimit(.minutes(3))) struct CurlPipelineIntegrationTests {
     let server: LoopbackServer
 
     init() throws { server = try LoopbackServer(png: Fixtures.iconPNG) }
@@ -27,7 +27,8 @@ import VignetteTestSupport
         // The gate holds the response until every waiter has joined.
         let request = ImageRequest(url: server.url("/gate/shared"))
         let waiters = (0..<10).map { _ in Task { try await pipeline.image(for: request) } }
-        #expect(await eventually { server.requests(to: "/gate/shared") == 1 && pipeline.waiterCount(for: request) == 10 })
+        #expect(await server.until { server.requests(to: "/gate/shared") == 1 })
+        #expect(await pipeline.until { pipeline.waiterCount(for: request) == 10 })
         server.open(gate: "shared")
         for waiter in waiters { #expect(try await waiter.value().width == 32) }
         #expect(server.requests(to: "/gate/shared") == 1)
@@ -77,7 +78,7 @@ extension ImagePipelineTests {
 
     /// A libcurl pipeline. `timeout` is per attempt; tests that hold a
     /// transfer open with a gate pass a long one.
-    static func pipeline(limit: Int = 6, retries: Int = 2, timeout: Duration = .seconds(10)) -> ImagePipeline {
+    static func pipeline(limit: Int = 6, retries: Int = 2, timeout: Duration = .seconds(60)) -> ImagePipeline {
         ImagePipeline(
             loader: DefaultDataLoader(options: LoadingOptions(timeout: timeout)),
             configuration: .init(

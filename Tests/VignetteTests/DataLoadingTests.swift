@@ -114,8 +114,8 @@ import VignetteTestSupport
     /// so `.cancelled` rather than data proves the transfer was aborted.
     @Test func cancellationAbortsTheTransfer() async {
         let loader = CurlDataLoader(options: LoadingOptions(timeout: .seconds(30)))
-        let task = Task { try await loader.load(Self.server.url("/slow-body")) }
-        try? await Task.sleep(for: .milliseconds(200))
+        let task = Task { try await loader.load(Self.server.url("/slow-body/cancelled")) }
+        #expect(await Self.server.until { Self.server.requests(to: "/slow-body/cancelled") == 1 })  // under way
         task.cancel()
         let result = await task.result
         guard case .failure(let error) = result, case LoadingError.cancelled = error else {

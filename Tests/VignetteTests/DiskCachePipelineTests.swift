@@ -133,7 +133,7 @@ import VignetteTestSupport
         loader.suspend()
         let requests = (0..<5).map { _ in Task { try await pipeline.response(for: ImageRequest(url: url)) } }
         #expect(await loader.until { $0.held == 1 })
-        #expect(await eventually { pipeline.waiterCount(for: ImageRequest(url: url)) == 5 })
+        #expect(await pipeline.until { pipeline.waiterCount(for: ImageRequest(url: url)) == 5 })
         loader.resume()
         for request in requests { #expect(try await request.value().source == .revalidated) }
         #expect(loader.loadCount(url) == 2)

@@ -4,7 +4,7 @@ import VignetteTestSupport
 
 @testable import Vignette
 
-@Suite struct ImageFutureTests {
+@Suite(.timeLimit(.minutes(2))) struct ImageFutureTests {
     let url = URL(string: "https://example.test/photo.png")!
     let photo = Bitmap(width: 4, height: 3, fill: Color(red: 10, green: 20, blue: 30))
 
@@ -13,14 +13,14 @@ import VignetteTestSupport
     @Test func nothingLoadsUntilFirstUse() async throws {
         let loader = FakeImageLoader()
         let future = ImageFuture(url: url, using: loader)
-        try await Task.sleep(for: .milliseconds(20))
+        // Idle means no load task exists: nothing to wait for.
         #expect(loader.started.isEmpty)
         guard case .idle = future.phase else {
             Issue.record("expected idle, got \(future.phase)")
             return
         }
         future.start()
-        #expect(await eventually { loader.started == [url] })
+        #expect(await loader.until { loader.started == [url] })
     }
 
     @Test func loadsOnceForEveryWaiterAndSurface() async throws {
@@ -33,12 +33,13 @@ import VignetteTestSupport
         first.apply(future)  // rebinding never restarts the load
         async let a = future.image()
         async let b = future.image()
-        #expect(await eventually { loader.pendingCount(url) == 1 })
+        #expect(await loader.until { loader.pendingCount(url) == 1 })
         loader.finish(url, with: .success(photo))
         #expect(try await a == photo)
         #expect(try await b == photo)
         #expect(loader.started.count == 1)
-        #expect(await eventually { first.loadState.isFinal })
+        // The future tells bound surfaces before its waiters: final by now.
+        #expect(first.loadState.isFinal)
         #expect(first.loadState.description == "loaded \(url.absoluteString)")
         #expect(first.accessibilityIdentifier == "p")
         // Bound after the image arrived: final at once, no placeholder frame, no new load.
@@ -55,10 +56,9 @@ import VignetteTestSupport
         view.apply(future)
         let other = ImageDescriptor(Bitmap(width: 2, height: 2, fill: Color(red: 0, green: 0, blue: 255)))
         view.apply(other)
-        #expect(await eventually { loader.pendingCount(url) == 1 })
+        #expect(await loader.until { loader.pendingCount(url) == 1 })
         loader.finish(url, with: .success(photo))
-        _ = try await future.image()
-        try await Task.sleep(for: .milliseconds(20))
+        _ = try await future.image()  // bound surfaces hear first: a late image would have landed
         #expect(view.loadState.description == "idle")
         #expect(view.descriptor?.reference == other.reference)
     }
@@ -71,10 +71,10 @@ import VignetteTestSupport
             Bitmap(width: 1, height: 1), background: Color(red: 255, green: 0, blue: 0),
             accessibilityIdentifier: "broken")
         view.apply(future, placeholders: .current.failure(failure))
-        #expect(await eventually { loader.pendingCount(url) == 1 })
+        #expect(await loader.until { loader.pendingCount(url) == 1 })
         loader.finish(url, with: .failure(FakeImageLoader.notFound(url)))
         await #expect(throws: ImageLoadingError.self) { try await future.image() }
-        #expect(await eventually { view.loadState.isFinal })
+        #expect(view.loadState.isFinal)
         #expect(view.loadState.description == "failed: \(url.absoluteString): HTTP 404")
         #expect(view.accessibilityIdentifier == "broken")
         // A later value() or binding does not retry: the future loads once.
@@ -97,7 +97,7 @@ import VignetteTestSupport
         let loader = FakeImageLoader()
         let future = ImageFuture(url: url, using: loader)
         let impatient = Task { try await future.image() }
-        #expect(await eventually { loader.pendingCount(url) == 1 })
+        #expect(await loader.until { loader.pendingCount(url) == 1 })
         impatient.cancel()
         await #expect(throws: ImageLoadingError.cancelled(url)) { try await impatient.value }
         #expect(loader.pendingCount(url) == 1)
@@ -125,9 +125,10 @@ import VignetteTestSupport
         let product = Product(url: url, loader: loader)
         let views = try (0..<5).map { _ in try surface() }
         for view in views { view.apply(product.photo) }
-        #expect(await eventually { loader.pendingCount(url) == 1 })
+        #expect(await loader.until { loader.pendingCount(url) == 1 })
         loader.finish(url, with: .success(photo))
-        #expect(await eventually { views.allSatisfy { $0.loadState.isFinal } })
+        _ = try await product.photo.image()
+        #expect(views.allSatisfy { $0.loadState.isFinal })
         #expect(loader.started.count == 1)
     }
 }

@@ -4,17 +4,6 @@ import VignetteTestSupport
 
 @testable import Vignette
 
-/// Polls `condition` every millisecond for up to 10 s. For state that
-/// cannot be awaited (the scheduler's queue, a job's waiters); the loader's
-/// own state is awaited with `MockDataLoader.until`.
-func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-    for _ in 0..<10_000 {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return condition()
-}
-
 /// The pipeline's own behaviour — coalescing, bounded concurrency,
 /// priorities, retries, cancellation — over `MockDataLoader`: no socket, and
 /// the test holds and releases loads instead of sleeping. (The libcurl
@@ -47,7 +36,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         loader.suspend()
         let waiters = (0..<20).map { _ in Task { try await pipeline.image(for: request) } }
         #expect(await loader.until { $0.held == 1 })
-        #expect(await eventually { pipeline.waiterCount(for: request) == 20 })
+        #expect(await pipeline.until { pipeline.waiterCount(for: request) == 20 })
         loader.resume()
         var widths: Set<Int> = []
         for waiter in waiters { widths.insert(try await waiter.value().width) }
@@ -83,7 +72,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         loader.suspend()
         let tasks = urls.map { url in Task { try await pipeline.image(for: ImageRequest(url: url)) } }
         #expect(await loader.until { $0.held == 2 })
-        #expect(await eventually { pipeline.scheduler.waitingCount == 6 })
+        #expect(await pipeline.until { pipeline.scheduler.waitingCount == 6 })
         // Every request is either loading or queued: none got past the limit.
         #expect(loader.totalLoads == 2)
         loader.resume()
@@ -106,7 +95,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         for (url, priority) in queued {
             tasks.append(Task { try await pipeline.image(for: ImageRequest(url: url), priority: priority) })
             let expected = tasks.count - 1
-            #expect(await eventually { pipeline.scheduler.waitingCount == expected })
+            #expect(await pipeline.until { pipeline.scheduler.waitingCount == expected })
         }
         #expect(loader.totalLoads == 1)
         loader.resume(blocker)
@@ -128,14 +117,14 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         let blocking = Task { try await pipeline.image(for: ImageRequest(url: blocker)) }
         #expect(await loader.until { $0.held == 1 })
         let prefetchA = Task { try await pipeline.image(for: ImageRequest(url: lowA, scale: 1), priority: .low) }
-        #expect(await eventually { pipeline.scheduler.waitingCount == 1 })
+        #expect(await pipeline.until { pipeline.scheduler.waitingCount == 1 })
         let prefetchB = Task { try await pipeline.image(for: ImageRequest(url: lowB, scale: 1), priority: .low) }
-        #expect(await eventually { pipeline.scheduler.waitingCount == 2 })
+        #expect(await pipeline.until { pipeline.scheduler.waitingCount == 2 })
         let wanted = ImageRequest(url: lowB, scale: visibleScale)
         let visible = Task { try await pipeline.image(for: wanted, priority: .normal) }
         let sameDecode = visibleScale == 1
         #expect(
-            await eventually {
+            await pipeline.until {
                 pipeline.waiterCount(for: wanted) == (sameDecode ? 2 : 1)
                     && pipeline.transferWaiterCount(for: wanted) == (sameDecode ? 1 : 2)
             })
@@ -155,14 +144,14 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         let blocking = Task { try await pipeline.image(for: ImageRequest(url: blocker)) }
         #expect(await loader.until { $0.held == 1 })
         let prefetch = Task { try await pipeline.image(for: ImageRequest(url: prefetched), priority: .low) }
-        #expect(await eventually { pipeline.scheduler.waitingCount == 1 })
+        #expect(await pipeline.until { pipeline.scheduler.waitingCount == 1 })
         // Visible work wants the prefetched image, then scrolls away.
         let fleeting = Task { try await pipeline.image(for: ImageRequest(url: prefetched), priority: .normal) }
-        #expect(await eventually { pipeline.waiterCount(for: ImageRequest(url: prefetched)) == 2 })
+        #expect(await pipeline.until { pipeline.waiterCount(for: ImageRequest(url: prefetched)) == 2 })
         fleeting.cancel()
         #expect(await pipelineError(of: fleeting) == .cancelled(prefetched))
         let visible = Task { try await pipeline.image(for: ImageRequest(url: visibleLater)) }
-        #expect(await eventually { pipeline.scheduler.waitingCount == 2 })
+        #expect(await pipeline.until { pipeline.scheduler.waitingCount == 2 })
         loader.resume(blocker)
         _ = try await (blocking.value(), prefetch.value(), visible.value())
         // Prefetching must not delay visible work; the raise outlives the waiter that asked for it.
@@ -224,7 +213,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         #expect(await loader.until { $0.finished == 1 })
         waiter.cancel()
         #expect(await pipelineError(of: waiter) == .cancelled(url))
-        #expect(await eventually { pipeline.transferWaiterCount(for: ImageRequest(url: url)) == 0 })
+        #expect(await pipeline.until { pipeline.transferWaiterCount(for: ImageRequest(url: url)) == 0 })
         // The next request starts a new transfer instead of joining the sleeping job.
         #expect(try await pipeline.image(for: ImageRequest(url: url)).width == 32)
         #expect(loader.loadCount(url) == 2)
@@ -280,7 +269,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         let quitter = Task { try await pipeline.image(for: request) }
         let stayer = Task { try await pipeline.image(for: request) }
         #expect(await loader.until { $0.held == 1 })
-        #expect(await eventually { pipeline.waiterCount(for: request) == 2 })
+        #expect(await pipeline.until { pipeline.waiterCount(for: request) == 2 })
         quitter.cancel()
         #expect(await pipelineError(of: quitter) == .cancelled(url))
         #expect(loader.heldCount == 1)  // the transfer goes on for the stayer
@@ -296,7 +285,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         loader.suspend()
         let waiters = (0..<3).map { _ in Task { try await pipeline.image(for: request) } }
         #expect(await loader.until { $0.held == 1 })
-        #expect(await eventually { pipeline.waiterCount(for: request) == 3 })
+        #expect(await pipeline.until { pipeline.waiterCount(for: request) == 3 })
         for waiter in waiters { waiter.cancel() }
         for waiter in waiters { #expect(await pipelineError(of: waiter) == .cancelled(url)) }
         // The load itself was cancelled, not just abandoned.
@@ -322,7 +311,7 @@ func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
         first.cancel()
         #expect(await pipelineError(of: first) == .cancelled(url))
         let second = Task { try await pipeline.image(for: request) }
-        #expect(await eventually { pipeline.transferWaiterCount(for: request) == 1 && pipeline.scheduler.waitingCount == 1 })
+        #expect(await pipeline.until { pipeline.transferWaiterCount(for: request) == 1 && pipeline.scheduler.waitingCount == 1 })
         // The old load ends (cancelled) and frees the slot; its job's late
         // "cancelled" must not reach the new job's waiter.
         slow.resume(url, load: 1)

@@ -53,8 +53,18 @@ import Testing
         #expect(slow.cancelledCount == 1)
     }
 
-    @Test func untilGivesUpAfterItsTimeout() async {
-        #expect(await loader.until(timeout: .milliseconds(20)) { $0.totalLoads == 1 } == false)
+    /// A wait that can never be met ends false when its test is cancelled
+    /// (as a time limit does), whether that comes first or while it waits.
+    @Test func untilGivesUpWhenCancelled() async {
+        let loader = self.loader
+        let waiting = Task { await loader.until { $0.totalLoads == 1 } }
+        waiting.cancel()
+        #expect(await waiting.value == false)
+        let cancelledFirst = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await loader.until { $0.totalLoads == 1 }
+        }
+        #expect(await cancelledFirst.value == false)
         #expect(await loader.until { $0.totalLoads == 0 })
     }
 }

@@ -6,7 +6,7 @@ import VignetteTestSupport
 
 /// The pipeline's stages (fetch → decode → memory cache) through an
 /// in-process loader: no socket.
-@Suite struct PipelineStagesTests {
+@Suite(.timeLimit(.minutes(2))) struct PipelineStagesTests {
     let url = URL(string: "https://cdn.example/photo.png")!
     let loader = MockDataLoader()
 
@@ -23,7 +23,7 @@ import VignetteTestSupport
         loader.suspend()
         let one = Task { try await pipeline.image(for: ImageRequest(url: url, scale: 1)) }
         let two = Task { try await pipeline.image(for: ImageRequest(url: url, scale: 2)) }
-        #expect(await eventually { pipeline.transferWaiterCount(for: ImageRequest(url: url)) == 2 })
+        #expect(await pipeline.until { pipeline.transferWaiterCount(for: ImageRequest(url: url)) == 2 })
         loader.resume()
         let (a, b) = try await (one.value, two.value)
         #expect(loader.loadCount(url) == 1)
@@ -57,7 +57,7 @@ import VignetteTestSupport
         loader.suspend()
         let impatient = Task { try await pipeline.image(for: ImageRequest(url: url, scale: 1)) }
         let patient = Task { try await pipeline.image(for: ImageRequest(url: url, scale: 2)) }
-        #expect(await eventually { pipeline.transferWaiterCount(for: ImageRequest(url: url)) == 2 })
+        #expect(await pipeline.until { pipeline.transferWaiterCount(for: ImageRequest(url: url)) == 2 })
         impatient.cancel()
         await #expect(throws: ImageLoadingError.cancelled(url)) { try await impatient.value }
         loader.resume()
@@ -69,10 +69,11 @@ import VignetteTestSupport
         let pipeline = pipeline()
         loader.suspend()
         let tasks = [1.0, 2.0].map { scale in Task { try await pipeline.image(for: ImageRequest(url: url, scale: scale)) } }
-        #expect(await eventually { loader.heldCount == 1 && pipeline.transferWaiterCount(for: ImageRequest(url: url)) == 2 })
+        #expect(await loader.until { $0.held == 1 })
+        #expect(await pipeline.until { pipeline.transferWaiterCount(for: ImageRequest(url: url)) == 2 })
         for task in tasks { task.cancel() }
         for task in tasks { await #expect(throws: ImageLoadingError.cancelled(url)) { try await task.value } }
-        #expect(await eventually { loader.cancelledCount == 1 })
+        #expect(await loader.until { $0.cancelled == 1 })
     }
 
     @Test func thePipelineDecodesWithTheDecodersItWasGiven() async throws {

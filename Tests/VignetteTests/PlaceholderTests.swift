@@ -6,7 +6,7 @@ import VignetteTestSupport
 
 /// Placeholders of any local reference, resolved per surface, and the
 /// app-wide defaults in `ImageEnvironment`.
-@Suite struct PlaceholderTests {
+@Suite(.timeLimit(.minutes(2))) struct PlaceholderTests {
     let url = URL(string: "https://example.test/placeholder.png")!
     let bundle = ImageBundle(directory: Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources"))
 
@@ -33,7 +33,7 @@ import VignetteTestSupport
                 ImageDescriptor(url, contentMode: .aspectFill, tint: .black),
                 placeholders: .init(loading: loading, failure: failure), using: loader))
         #expect(surface.contentMode == .center && surface.tint == .white && surface.background == nil)
-        #expect(await eventually { loader.pendingCount(url) == 1 })
+        #expect(await loader.until { loader.pendingCount(url) == 1 })
         loader.finish(url, with: .failure(FakeImageLoader.notFound(url)))
         _ = await task.value
         #expect(surface.contentMode == .topLeft && surface.tint == nil && surface.background == .black)
@@ -62,7 +62,7 @@ import VignetteTestSupport
             surface.apply(ImageDescriptor(url))
         }
         #expect(surface.accessibilityIdentifier == "task-loading")
-        #expect(await eventually { loader.pendingCount(url) == 1 })
+        #expect(await loader.until { loader.pendingCount(url) == 1 })
         let outside = try ImageSurface(size: Size(width: 8, height: 8))
         #expect(ImageEnvironment.current.loader == nil)
         outside.apply(ImageDescriptor(URL(string: "data:,")!), using: FakeImageLoader())

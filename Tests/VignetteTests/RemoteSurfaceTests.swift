@@ -5,7 +5,7 @@ import VignetteTestSupport
 
 @testable import Vignette
 
-@Suite struct RemoteSurfaceTests {
+@Suite(.timeLimit(.minutes(2))) struct RemoteSurfaceTests {
     static let url = URL(string: "https://example.test/p/1.png")!
     static let remote = ImageDescriptor<URL>.productImage(url)
     static let photo = TestImages.gradient(40, 30)
@@ -19,7 +19,7 @@ import VignetteTestSupport
             Issue.record("\(surface.loadState)")
             return
         }
-        #expect(await eventually { loader.pendingCount(Self.url) == 1 })
+        #expect(await loader.until { loader.pendingCount(Self.url) == 1 })
         loader.finish(Self.url, with: .success(Self.photo))
         guard case .loaded(Self.url) = await task.value else {
             Issue.record("not loaded")
@@ -33,7 +33,7 @@ import VignetteTestSupport
         let loader = FakeImageLoader()
         let surface = try ImageSurface(size: Size(width: 20, height: 20))
         let task = try #require(surface.apply(Self.remote, placeholders: .init(loading: .loading, failure: .failure), using: loader))
-        #expect(await eventually { loader.pendingCount(Self.url) == 1 })
+        #expect(await loader.until { loader.pendingCount(Self.url) == 1 })
         loader.finish(Self.url, with: .failure(FakeImageLoader.notFound(Self.url)))
         guard case .failed(Self.url, let error) = await task.value else {
             Issue.record("not failed")
@@ -62,14 +62,14 @@ import VignetteTestSupport
         let surface = try ImageSurface(size: Size(width: 20, height: 20))
         let other = URL(string: "https://example.test/p/2.png")!
         let first = try #require(surface.apply(Self.remote, using: loader))
-        #expect(await eventually { loader.pendingCount(Self.url) == 1 })
+        #expect(await loader.until { loader.pendingCount(Self.url) == 1 })
         surface.apply(ImageDescriptor<Bitmap>.failure.accessibilityIdentifier("local"))
         #expect(surface.accessibilityIdentifier == "local")
         loader.finish(Self.url, with: .success(Self.photo))  // stale: must not land
         _ = await first.value
         #expect(surface.accessibilityIdentifier == "local" && surface.image != Self.photo)
         let second = try #require(surface.apply(ImageDescriptor<URL>.productImage(other).accessibilityIdentifier("second"), using: loader))
-        #expect(await eventually { loader.pendingCount(other) == 1 })
+        #expect(await loader.until { loader.pendingCount(other) == 1 })
         loader.finish(other, with: .success(Self.photo))
         _ = await second.value
         #expect(surface.accessibilityIdentifier == "second")
@@ -84,8 +84,8 @@ import VignetteTestSupport
             let descriptor = ImageDescriptor<URL>(server.url("/ok.png?\(i % 50)"), accessibilityIdentifier: "image-\(i)")
             last = surface.apply(descriptor, using: pipeline) ?? last
         }
-        _ = await last?.value
-        #expect(await eventually { surface.loadState.isFinal })
+        _ = await last?.value  // the last load commits before its task ends
+        #expect(surface.loadState.isFinal)
         #expect(surface.accessibilityIdentifier == "image-999")
         guard case .loaded = surface.loadState else {
             Issue.record("\(surface.loadState)")
@@ -121,7 +121,7 @@ import VignetteTestSupport
         let loader = FakeImageLoader()
         loader.prime(Self.url, with: Self.photo)
         let task = Task { try await Self.remote.resolved(using: loader) }
-        #expect(await eventually { loader.pendingCount(Self.url) == 1 })
+        #expect(await loader.until { loader.pendingCount(Self.url) == 1 })
         loader.finish(Self.url, with: .success(Self.photo))
         let local = try await task.value
         #expect(local.reference == Self.photo && local.contentMode == .aspectFill && local.accessibilityIdentifier == "productImage")

@@ -85,6 +85,13 @@ public final class ImagePipeline: Sendable {
         decodeStage.jobs.waiterCount(for: DecodeStage.Key(image: request.key, policy: request.cachePolicy))
     }
 
+    /// True once `condition` over the pipeline's queue and jobs holds
+    /// (`waiterCount`, `transferWaiterCount`, `scheduler.waitingCount`);
+    /// false if the caller is cancelled first: for tests.
+    func until(_ condition: @escaping @Sendable () -> Bool) async -> Bool {
+        await fetchStage.changes.until(condition)
+    }
+
     /// Waiters of the transfer in flight for `request`'s URL (0 when none): for tests.
     func transferWaiterCount(for request: ImageRequest) -> Int {
         fetchStage.jobs.waiterCount(for: FetchStage.Key(data: request.dataKey, policy: request.cachePolicy))

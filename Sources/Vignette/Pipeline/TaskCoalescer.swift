@@ -31,6 +31,10 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     private let state = Locked(State())
+    /// Told after every change of the jobs and their waiters, so a test can await them.
+    let changes: StateChanges
+
+    init(changes: StateChanges = StateChanges()) { self.changes = changes }
 
     /// The value for `key`: joins the job in flight or starts `work`.
     /// Cancelling the caller gives up with `.cancelled(url)`.
@@ -86,6 +90,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             return false
         }
         if cancelled { continuation.resume(returning: .failure(.cancelled(url))) }
+        changes.changed()
     }
 
     private func leave(_ key: Key, waiter: UInt64, url: URL) {
@@ -101,6 +106,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
         }
         orphaned?.cancel()
         continuation?.resume(returning: .failure(.cancelled(url)))
+        changes.changed()
     }
 
     private func deliver(_ key: Key, job id: UInt64, _ outcome: Outcome) {
@@ -109,5 +115,6 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             return s.jobs.removeValue(forKey: key)?.waiters.values.map { $0 } ?? []
         }
         for waiter in waiters { waiter.resume(returning: outcome) }
+        changes.changed()
     }
 }

@@ -39,23 +39,18 @@ package final class ConcurrencyGate: Sendable {
         var cancelledEarly: Set<UInt64> = []
         var nextID: UInt64 = 0
         var peakRunning = 0
-        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-
-        /// Hands back the watchers whose waiter count has been reached.
-        mutating func reachedWatchers() -> [CheckedContinuation<Void, Never>] {
-            let count = waiters.count
-            let reached = watchers.filter { $0.count == count }.map(\.continuation)
-            watchers.removeAll { $0.count == count }
-            return reached
-        }
     }
 
     private let state = Locked(State())
+    /// Told after every change of the queue, so a test can await it.
+    package let changes: StateChanges
 
-    /// A gate of `limit` slots (at least one) and a queue of `queueLimit`.
-    package init(limit: Int, queueLimit: Int = .max) {
+    /// A gate of `limit` slots (at least one) and a queue of `queueLimit`;
+    /// `changes` is told of every change of the queue (a test hook).
+    package init(limit: Int, queueLimit: Int = .max, changes: StateChanges = StateChanges()) {
         self.limit = max(1, limit)
         self.queueLimit = max(0, queueLimit)
+        self.changes = changes
     }
 
     /// Slots in use now.
@@ -67,15 +62,10 @@ package final class ConcurrencyGate: Sendable {
 
     /// Returns once exactly `count` callers wait: the signal a test awaits
     /// instead of polling `waitingCount` against the clock.
-    package func untilWaiting(_ count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let now = state.withLock { s -> Bool in
-                if s.waiters.count == count { return true }
-                s.watchers.append((count, continuation))
-                return false
-            }
-            if now { continuation.resume() }
-        }
+    /// False when the waiting task is cancelled first (a test's time limit).
+    @discardableResult
+    package func untilWaiting(_ count: Int) async -> Bool {
+        await changes.until { [self] in waitingCount == count }
     }
 
     /// Waits for a slot at a fixed priority.
@@ -95,20 +85,19 @@ package final class ConcurrencyGate: Sendable {
             await withCheckedContinuation { (continuation: CheckedContinuation<Refusal?, Never>) in
                 // One critical section decides granted, refused or queued,
                 // so a slot freed meanwhile is never missed.
-                let (decided, reached) = state.withLock { s in (decide(id, priority, continuation, &s), s.reachedWatchers()) }
-                if let decided { continuation.resume(returning: decided) }
-                for watcher in reached { watcher.resume() }
+                let decided = state.withLock { s in decide(id, priority, continuation, &s) }
+                if let decided { continuation.resume(returning: decided) } else { changes.changed() }
             }
         } onCancel: {
-            let (waiting, reached) = state.withLock { s -> (CheckedContinuation<Refusal?, Never>?, [CheckedContinuation<Void, Never>]) in
+            let waiting = state.withLock { s -> CheckedContinuation<Refusal?, Never>? in
                 guard let index = s.waiters.firstIndex(where: { $0.id == id }) else {
                     s.cancelledEarly.insert(id)
-                    return (nil, [])
+                    return nil
                 }
-                return (s.waiters.remove(at: index).continuation, s.reachedWatchers())
+                return s.waiters.remove(at: index).continuation
             }
             waiting?.resume(returning: .cancelled)
-            for watcher in reached { watcher.resume() }
+            changes.changed()
         }
         if let refusal { throw refusal }
     }
@@ -131,7 +120,7 @@ package final class ConcurrencyGate: Sendable {
 
     /// Frees a slot, handing it straight to the most urgent, longest waiter.
     package func release() {
-        let (next, reached) = state.withLock { s -> (CheckedContinuation<Refusal?, Never>?, [CheckedContinuation<Void, Never>]) in
+        let next = state.withLock { s -> CheckedContinuation<Refusal?, Never>? in
             let priorities = s.waiters.map { $0.priority.current }
             guard
                 let best = s.waiters.indices.max(by: {
@@ -140,12 +129,11 @@ package final class ConcurrencyGate: Sendable {
                 })
             else {
                 s.running -= 1
-                return (nil, [])
+                return nil
             }
-            let next = s.waiters.remove(at: best).continuation  // the slot passes on: running stays
-            return (next, s.reachedWatchers())
+            return s.waiters.remove(at: best).continuation  // the slot passes on: running stays
         }
         next?.resume(returning: nil)
-        for watcher in reached { watcher.resume() }
+        changes.changed()
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
 import Vignette
 import VignetteServer
 
@@ -6,37 +9,48 @@ import VignetteServer
     import FoundationNetworking
 #endif
 
-/// A `RenderService` listening on a free 127.0.0.1 port, and a client for it.
+/// A `RenderService` and a client for it: through Hummingbird's router in
+/// process (`with`, no socket), or listening on a free 127.0.0.1 port
+/// (`listening`, for the tests of the socket layer).
 struct TestServer: Sendable {
     let service: RenderService
-    let running: RunningService
+    /// The listening server; nil in process.
+    let running: RunningService?
+    private let send: @Sendable (_ path: String, _ headers: [String: String]) async throws -> HTTPReply
 
-    static func start(_ configuration: ServerConfiguration, presets: Presets = Presets()) async throws -> TestServer {
+    /// Runs `body` against a fresh service through the router, in process
+    /// (`app.test(.router)`): every request reaches the same routes as over
+    /// HTTP, without a socket between the test and the service.
+    static func with<T: Sendable>(
+        _ configuration: ServerConfiguration, presets: Presets = Presets(),
+        _ body: @Sendable (TestServer) async throws -> T
+    ) async throws -> T {
+        let service = try RenderService(configuration: configuration, presets: presets)
+        let router = Router()
+        service.addRoutes(to: router)
+        return try await Application(router: router).test(.router) { client in
+            try await body(
+                TestServer(service: service, running: nil) { path, headers in
+                    var fields = HTTPFields()
+                    for (name, value) in headers { fields[HTTPField.Name(name)!] = value }
+                    return try await client.execute(uri: path, method: .get, headers: fields) { HTTPReply($0) }
+                })
+        }
+    }
+
+    /// A fresh service listening on a free loopback port, until `running.stop()`.
+    static func listening(_ configuration: ServerConfiguration, presets: Presets = Presets()) async throws -> TestServer {
         let service = try RenderService(configuration: configuration, presets: presets)
         let running = try await RunningService.start { onRunning in
             service.application(host: "127.0.0.1", port: 0, onServerRunning: onRunning)
         }
-        return TestServer(service: service, running: running)
-    }
-
-    /// Runs `body` against a fresh server, then drains and stops it.
-    static func with<T>(
-        _ configuration: ServerConfiguration, presets: Presets = Presets(),
-        _ body: (TestServer) async throws -> T
-    ) async throws -> T {
-        let server = try await start(configuration, presets: presets)
-        do {
-            let result = try await body(server)
-            try await server.running.stop()
-            return result
-        } catch {
-            try? await server.running.stop()
-            throw error
+        return TestServer(service: service, running: running) { path, headers in
+            try await HTTPReply.get("http://127.0.0.1:\(running.port)\(path)", headers: headers)
         }
     }
 
     func get(_ path: String, headers: [String: String] = [:]) async throws -> HTTPReply {
-        try await HTTPReply.get("http://127.0.0.1:\(running.port)\(path)", headers: headers)
+        try await send(path, headers)
     }
 
     /// `/render/{preset}?url=…&w=…&h=…` plus `extra` (already encoded).
@@ -61,6 +75,19 @@ struct HTTPReply: Sendable {
 
     var text: String { String(decoding: body, as: UTF8.self) }
     func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    init(status: Int, headers: [String: String], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A reply from the router, in process.
+    init(_ response: TestResponse) {
+        var fields: [String: String] = [:]
+        for field in response.headers { fields[field.name.canonicalName] = field.value }
+        self.init(status: response.status.code, headers: fields, body: Data(response.body.readableBytesView))
+    }
 
     private static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
@@ -90,8 +117,9 @@ extension ServerConfiguration {
         configuration.allowPrivateNetworks = true
         configuration.presets["thumb"] = PresetDefinition(contentMode: .aspectFill, background: .placeholderGray, maxAge: 600)
         configuration.presets["fit"] = PresetDefinition(contentMode: .aspectFit)
-        // Generous: the whole suite shares two cores and starved handlers must not turn into 502s.
-        configuration.limits.sourceTimeout = .seconds(60)
+        // A ceiling for a hung origin only: the whole suite shares two cores
+        // (or a sanitizer slows it tenfold) and starved handlers must not turn into 502s.
+        configuration.limits.sourceTimeout = .seconds(120)
         edit(&configuration)
         return configuration
     }

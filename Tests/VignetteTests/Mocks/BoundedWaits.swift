@@ -3,42 +3,44 @@ import Foundation
 @testable import Vignette
 
 /// A pipeline request that never answers must fail its test, not hang the
-/// run: Swift Testing's time limit cancels a test, but cannot end an await
-/// on a continuation nobody resumes (seen when a coalescer loses a waiter).
+/// run. The suite's time limit cancels a hung test, but cancelling cannot
+/// end an await on a continuation nobody resumes (seen when a coalescer
+/// loses a waiter): these waits end on cancellation themselves, throwing
+/// `Unanswered`. No clock of their own: a slow machine only waits longer.
 struct Unanswered: Error, CustomStringConvertible {
-    var limit: Duration
-    var description: String { "no answer within \(limit)" }
+    var description: String { "no answer before the test was cancelled (its time limit)" }
 }
 
 extension Task where Failure == any Error {
-    /// The task's value, or — after `limit` — the task is cancelled and left
-    /// behind, and the call throws `Unanswered`.
-    func value(within limit: Duration = .seconds(10)) async throws -> Success {
-        try await result(within: limit).get()
+    /// The task's value; when the waiting test is cancelled first, the task
+    /// is cancelled and left behind, and the call throws `Unanswered`.
+    func value() async throws -> Success {
+        try await answer().get()
     }
 
-    /// The task's result, or `Unanswered` after `limit` (see `value(within:)`).
-    func result(within limit: Duration = .seconds(10)) async -> Result<Success, any Error> {
-        await withCheckedContinuation { continuation in
-            let answered = Locked(false)
-            let answer: @Sendable (Result<Success, any Error>) -> Void = { result in
-                let first = answered.withLock { done in
-                    defer { done = true }
-                    return !done
+    /// The task's result, or `Unanswered` (see `value()`).
+    func answer() async -> Result<Success, any Error> {
+        let slot = Locked<(done: Bool, continuation: CheckedContinuation<Result<Success, any Error>, Never>?)>((false, nil))
+        let answer: @Sendable (Result<Success, any Error>) -> Void = { result in
+            let waiting = slot.withLock { s -> CheckedContinuation<Result<Success, any Error>, Never>? in
+                s.done = true
+                defer { s.continuation = nil }
+                return s.continuation
+            }
+            waiting?.resume(returning: result)
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let done = slot.withLock { s -> Bool in
+                    if !s.done { s.continuation = continuation }
+                    return s.done
                 }
-                if first { continuation.resume(returning: result) }
+                if done { return continuation.resume(returning: .failure(Unanswered())) }
+                Task<Void, Never> { answer(await self.result) }
             }
-            let timer = Task<Void, Never> {
-                try? await Task<Never, Never>.sleep(for: limit)
-                guard !Task<Never, Never>.isCancelled else { return }
-                self.cancel()
-                answer(.failure(Unanswered(limit: limit)))
-            }
-            Task<Void, Never> {
-                let result = await self.result
-                timer.cancel()
-                answer(result)
-            }
+        } onCancel: {
+            self.cancel()
+            answer(.failure(Unanswered()))
         }
     }
 }
@@ -46,6 +48,6 @@ extension Task where Failure == any Error {
 /// The pipeline error `task` ended with, or nil when it succeeded (or did
 /// not answer).
 func pipelineError(of task: Task<Bitmap, any Error>) async -> ImageLoadingError? {
-    guard case .failure(let error) = await task.result(within: .seconds(10)) else { return nil }
+    guard case .failure(let error) = await task.answer() else { return nil }
     return error as? ImageLoadingError
 }

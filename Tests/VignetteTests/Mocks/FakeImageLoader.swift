@@ -12,6 +12,7 @@ final class FakeImageLoader: ImageLoading {
     }
 
     private let state = Locked(State())
+    private let changes = StateChanges()
     /// When true, cancelled loads keep going and deliver late (stale results).
     let ignoresCancellation: Bool
 
@@ -20,6 +21,10 @@ final class FakeImageLoader: ImageLoading {
     func prime(_ url: URL, with bitmap: Bitmap) { state.withLock { $0.cache[url] = bitmap } }
 
     var started: [URL] { state.withLock { $0.started } }
+
+    /// Waits until `condition` over the loader (`started`, `pendingCount`)
+    /// holds; false if the test is cancelled first (its time limit).
+    func until(_ condition: @escaping @Sendable () -> Bool) async -> Bool { await changes.until(condition) }
 
     func pendingCount(_ url: URL) -> Int { state.withLock { $0.pending[url]?.count ?? 0 } }
 
@@ -33,6 +38,7 @@ final class FakeImageLoader: ImageLoading {
                     $0.started.append(url)
                     $0.pending[url, default: []].append(continuation)
                 }
+                changes.changed()
             }
         } onCancel: {
             // Like a real loader: a cancelled load ends at once.
@@ -44,6 +50,7 @@ final class FakeImageLoader: ImageLoading {
     func finish(_ url: URL, with result: Result<Bitmap, ImageLoadingError>) {
         let waiting = state.withLock { $0.pending.removeValue(forKey: url) ?? [] }
         for continuation in waiting { continuation.resume(returning: result) }
+        changes.changed()
     }
 
     /// The error a 404 from the origin gives.

@@ -53,7 +53,6 @@ final class MockDataLoader: DataLoading {
     private struct Watcher {
         var condition: @Sendable (Snapshot) -> Bool
         var continuation: CheckedContinuation<Bool, Never>
-        var timer: Task<Void, Never>?
     }
 
     private struct State {
@@ -69,6 +68,7 @@ final class MockDataLoader: DataLoading {
         var heldURLs: Set<String> = []
         var holds: [UInt64: Hold] = [:]
         var watchers: [UInt64: Watcher] = [:]
+        var cancelledWatchers: Set<UInt64> = []
         var nextID: UInt64 = 0
 
         var snapshot: Snapshot { Snapshot(loads: loads, held: holds.count, cancelled: cancelled, finished: finished) }
@@ -130,30 +130,32 @@ final class MockDataLoader: DataLoading {
     }
 
     /// Waits until `condition` holds for the loader's counters; false when
-    /// `timeout` passes first (so a broken expectation fails, never hangs).
-    func until(timeout: Duration = .seconds(10), _ condition: @escaping @Sendable (Snapshot) -> Bool) async -> Bool {
+    /// the waiting task is cancelled first (the suite's time limit), so a
+    /// broken expectation fails, never hangs — and never races a clock.
+    func until(_ condition: @escaping @Sendable (Snapshot) -> Bool) async -> Bool {
         let id = state.withLock { s -> UInt64 in
             s.nextID += 1
             return s.nextID
         }
-        return await withCheckedContinuation { continuation in
-            let ready = state.withLock { s -> Bool in
-                if condition(s.snapshot) { return true }
-                s.watchers[id] = Watcher(condition: condition, continuation: continuation)
-                return false
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready = state.withLock { s -> Bool? in
+                    if s.cancelledWatchers.remove(id) != nil { return false }
+                    if condition(s.snapshot) { return true }
+                    s.watchers[id] = Watcher(condition: condition, continuation: continuation)
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
             }
-            guard !ready else { return continuation.resume(returning: true) }
-            let timer = Task { [weak self] in
-                try? await Task.sleep(for: timeout)
-                guard !Task.isCancelled else { return }
-                self?.state.withLock { $0.watchers.removeValue(forKey: id) }?.continuation.resume(returning: false)
+        } onCancel: {
+            let watcher = state.withLock { s -> Watcher? in
+                guard let watcher = s.watchers.removeValue(forKey: id) else {
+                    s.cancelledWatchers.insert(id)
+                    return nil
+                }
+                return watcher
             }
-            let orphan = state.withLock { s -> Bool in
-                guard s.watchers[id] != nil else { return true }
-                s.watchers[id]?.timer = timer
-                return false
-            }
-            if orphan { timer.cancel() }
+            watcher?.continuation.resume(returning: false)
         }
     }
 
@@ -267,9 +269,6 @@ final class MockDataLoader: DataLoading {
     }
 
     private func fire(_ watchers: [Watcher]) {
-        for watcher in watchers {
-            watcher.timer?.cancel()
-            watcher.continuation.resume(returning: true)
-        }
+        for watcher in watchers { watcher.continuation.resume(returning: true) }
     }
 }

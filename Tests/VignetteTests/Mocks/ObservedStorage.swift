@@ -12,6 +12,7 @@ final class ObservedStorage: DiskCacheStorage {
         var holding = false
         var held: [CheckedContinuation<Void, Never>] = []
         var watchers: [UInt64: (count: Int, continuation: CheckedContinuation<Bool, Never>)] = [:]
+        var cancelled: Set<UInt64> = []
         var nextID: UInt64 = 0
     }
 
@@ -35,24 +36,33 @@ final class ObservedStorage: DiskCacheStorage {
         for continuation in held { continuation.resume() }
     }
 
-    /// Waits until `count` removals have completed; false when `timeout`
-    /// passes first (so a removal that never comes fails, never hangs).
-    func removals(reach count: Int, timeout: Duration = .seconds(10)) async -> Bool {
+    /// Waits until `count` removals have completed; false when the waiting
+    /// task is cancelled first (the suite's time limit), so a removal that
+    /// never comes fails, never hangs.
+    func removals(reach count: Int) async -> Bool {
         let id = state.withLock { s -> UInt64 in
             s.nextID += 1
             return s.nextID
         }
-        return await withCheckedContinuation { continuation in
-            let done = state.withLock { s -> Bool in
-                guard s.removed.count < count else { return true }
-                s.watchers[id] = (count, continuation)
-                return false
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let done = state.withLock { s -> Bool? in
+                    if s.cancelled.remove(id) != nil { return false }
+                    guard s.removed.count < count else { return true }
+                    s.watchers[id] = (count, continuation)
+                    return nil
+                }
+                if let done { continuation.resume(returning: done) }
             }
-            if done { return continuation.resume(returning: true) }
-            Task { [weak self] in
-                try? await Task.sleep(for: timeout)
-                self?.state.withLock { $0.watchers.removeValue(forKey: id) }?.continuation.resume(returning: false)
+        } onCancel: {
+            let waiting = state.withLock { s -> CheckedContinuation<Bool, Never>? in
+                guard let watcher = s.watchers.removeValue(forKey: id) else {
+                    s.cancelled.insert(id)
+                    return nil
+                }
+                return watcher.continuation
             }
+            waiting?.resume(returning: false)
         }
     }
 

@@ -13,10 +13,11 @@ final class DecodeStage: Sendable {
     let fetch: FetchStage
     let decoders: ImageDecoders
     let memoryCache: MemoryCache<ImageRequest.Key, Bitmap>
-    let jobs = TaskCoalescer<Key, ImageResponse>()
+    let jobs: TaskCoalescer<Key, ImageResponse>
 
     init(fetch: FetchStage, decoders: ImageDecoders, memoryCache: MemoryCache<ImageRequest.Key, Bitmap>) {
         self.fetch = fetch
+        jobs = TaskCoalescer(changes: fetch.changes)
         self.decoders = decoders
         self.memoryCache = memoryCache
     }

@@ -19,13 +19,16 @@ final class FetchStage: Sendable {
     /// Original bytes of recent loads, by URL, so a second decode of the
     /// same URL (another scale) needs no second transfer.
     let dataCache: MemoryCache<ImageRequest.DataKey, Data>
-    let jobs = TaskCoalescer<Key, FetchedData>()
+    let jobs: TaskCoalescer<Key, FetchedData>
+    /// Told after every change of the queue or the jobs (both stages'): a hook for tests.
+    let changes = StateChanges()
 
     init(loader: any DataLoading, configuration: ImagePipeline.Configuration) {
         self.loader = loader
         disk = configuration.diskCache
         retry = configuration.retry
-        scheduler = ConcurrencyGate(limit: configuration.maxConcurrentLoads)
+        jobs = TaskCoalescer(changes: changes)
+        scheduler = ConcurrencyGate(limit: configuration.maxConcurrentLoads, changes: changes)
         dataCache = MemoryCache(
             totalCostLimit: configuration.dataCacheBytes,
             entryCostLimit: max(1, configuration.dataCacheBytes / 4))
