@@ -24,6 +24,7 @@ public final class ImageSurface: Sendable {
         var rendered: Bitmap?
         var generation: UInt64 = 0
         var loadState: LoadState = .idle
+        var response: ImageResponse?
         var loadTask: Task<LoadState, Never>?
     }
 
@@ -63,6 +64,7 @@ public final class ImageSurface: Sendable {
             s.rendered = nil
             s.generation &+= 1
             s.loadState = loadState
+            s.response = nil
             defer { s.loadTask = nil }
             return (s.generation, s.loadTask)
         }
@@ -122,28 +124,19 @@ public final class ImageSurface: Sendable {
         return render()
     }
 
-    /// The rendered surface as PNG bytes.
-    public func pngData(options: PNGCodec.EncodingOptions = .default) throws(PNGCodec.Error) -> Data {
-        try PNGCodec.encode(render(), options: options)
-    }
-
-    /// The rendered surface encoded by `encoder` (PNG by default).
-    public func encoded(using encoder: some ImageEncoding = PNGCodec()) throws(ImageEncodingError) -> Data {
-        try render().encoded(using: encoder)
-    }
-
-    /// The rendered surface encoded as `format` — `.png`, `.jpeg` or
-    /// `.webp` — with the standard encoder: `quality` 1...100 for JPEG and
+    /// The rendered surface encoded as `format` — `.png` (the default),
+    /// `.jpeg` or `.webp` — with the standard encoder: `quality` 1...100 for JPEG and
     /// WebP (nil: 80; PNG ignores it), `lossless` for WebP. JPEG with
     /// `lossless`, or a format Vignette only reads, throws. Deterministic
     /// bytes, as every encoder's.
     ///
     /// ```swift
+    /// let png = try surface.encoded()
     /// let jpeg = try surface.encoded(as: .jpeg, quality: 85)
     /// let webp = try surface.encoded(as: .webp, lossless: true)
     /// ```
     public func encoded(
-        as format: ImageFormat, quality: Int? = nil,
+        as format: ImageFormat = .png, quality: Int? = nil,
         lossless: Bool = false
     ) throws(ImageEncodingError) -> Data {
         try render().encoded(as: format, quality: quality, lossless: lossless)
