@@ -66,7 +66,7 @@ extension RenderCommand {
     /// Writes the surface in the output format, atomically; returns the `-v` line.
     private func write(_ surface: ImageSurface, to destination: String) throws(RenderError) -> String {
         let bytes: Data
-        do { bytes = try surface.render().encoded(using: outputFormat.encoder(quality: quality, lossless: lossless)) } catch {
+        do { bytes = try surface.encoded(as: outputFormat, quality: quality, lossless: lossless) } catch {
             throw .encodingFailed(error)
         }
         do { try AtomicFile.write(bytes, to: destination) } catch { throw .writeFailed(error) }

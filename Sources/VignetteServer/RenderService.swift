@@ -141,10 +141,10 @@ public final class RenderService: Sendable {
         defer { renderSlots.leave() }
         let started = ContinuousClock.now
         let bitmap = surface.render()
-        let format = parameters.format ?? OutputFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque)
+        let format = parameters.format ?? ImageFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque)
         let body: Data
         do throws(ImageEncodingError) {
-            body = try bitmap.encoded(using: format.encoder(quality: parameters.quality))
+            body = try bitmap.encoded(as: format, quality: parameters.quality)
         } catch {
             return .text(500, "\(error)")
         }
