@@ -9,7 +9,7 @@ extension ImagePipeline {
 
 extension ImageEnvironment {
     /// The loader in force: the environment's, else `ImagePipeline.shared`.
-    public var resolvedLoader: any ImageLoading { loader ?? ImagePipeline.shared }
+    package var resolvedLoader: any ImageLoading { loader ?? ImagePipeline.shared }
 }
 
 extension ImageSurface {

@@ -50,11 +50,6 @@ public final class ImageSurface: Sendable {
     /// Size in pixels: `round(size × scale)`.
     public var pixelSize: (width: Int, height: Int) { ImageRenderer.pixelSize(of: size, scale: scale) }
 
-    /// Shows a decoded image with the descriptor's presentation.
-    public func apply(_ descriptor: ImageDescriptor<Bitmap>) {
-        show(descriptor, loadState: .idle)
-    }
-
     /// Replaces what is shown, cancelling any load in flight; returns the
     /// new generation (a later result for an older one is dropped).
     @discardableResult
@@ -72,11 +67,14 @@ public final class ImageSurface: Sendable {
         return generation
     }
 
-    /// Resolves a local reference (e.g. a bundled `NamedImage`) for this
-    /// surface's scale and shows it.
-    public func apply<Reference: LocalImageReference>(_ descriptor: ImageDescriptor<Reference>) throws(ImageResourceError) {
+    /// Shows a local descriptor: a decoded `Bitmap` as it is (no `try`:
+    /// it cannot fail), any other local reference (e.g. a bundled
+    /// `NamedImage`) resolved for this surface's scale first, throwing what
+    /// resolving throws (`ImageResourceError`). Cancels any load in flight.
+    public func apply<Reference: LocalImageReference>(_ descriptor: ImageDescriptor<Reference>) throws(Reference.Failure) {
         let scale = self.scale
-        apply(try descriptor.map { (reference: Reference) throws(ImageResourceError) in try reference.bitmap(forScale: scale) })
+        let resolved = try descriptor.map { (reference: Reference) throws(Reference.Failure) in try reference.bitmap(forScale: scale) }
+        show(resolved, loadState: .idle)
     }
 
     /// Removes the image: the surface renders transparent.
