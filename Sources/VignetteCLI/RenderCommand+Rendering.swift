@@ -21,17 +21,18 @@ extension RenderCommand {
         } catch {
             return .failed(.surfaceFailed(error), placeholder: nil)
         }
-        let loader = RequestOptionsLoader(
-            pipeline: pipeline, scale: sourceScale, cachePolicy: cachePolicy(for: job.input),
-            limits: (maxPixels.value, maxSide.value))
         let descriptor = ImageDescriptor(
             job.input.url, contentMode: mode, tint: tint, background: background,
             accessibilityIdentifier: identifier)
-        switch await surface.load(descriptor, placeholders: failure.map { .current.failure($0) }, using: loader) {
+        let placeholders = failure.map { ImageSurface.Placeholders.current.failure($0) }
+        let state = await surface.load(descriptor, placeholders: placeholders, using: pipeline) { request in
+            configure(&request, for: job.input)
+        }
+        switch state {
         case .loaded:
             do throws(RenderError) {
                 let line = try write(surface, to: job.destination)
-                let response = loader.response
+                let response = surface.response
                 return .rendered(
                     line: line + (response.map { " (from \($0.source))" } ?? ""),
                     staleBecause: response?.staleBecause)
@@ -47,6 +48,15 @@ extension RenderCommand {
         }
     }
 
+    /// The command's request options: `--source-scale`, the cache policy
+    /// and the decoder limits.
+    private func configure(_ request: inout ImageRequest, for input: Input) {
+        if let sourceScale { request.scale = sourceScale }
+        request.cachePolicy = cachePolicy(for: input)
+        request.options.maxPixelCount = maxPixels.value
+        request.options.maxSide = maxSide.value
+    }
+
     /// Files and `data:` URLs are local already: `--offline` concerns the network only.
     private func cachePolicy(for input: Input) -> CachePolicy {
         if offline, case .network = input { return .cacheOnly }
@@ -56,47 +66,11 @@ extension RenderCommand {
     /// Writes the surface in the output format, atomically; returns the `-v` line.
     private func write(_ surface: ImageSurface, to destination: String) throws(RenderError) -> String {
         let bytes: Data
-        do { bytes = try surface.encoded(using: outputFormat.encoder(quality: quality, lossless: lossless)) } catch {
+        do { bytes = try surface.encoded(as: outputFormat, quality: quality, lossless: lossless) } catch {
             throw .encodingFailed(error)
         }
         do { try AtomicFile.write(bytes, to: destination) } catch { throw .writeFailed(error) }
         let (w, h) = surface.pixelSize
         return "\(destination): \(w)x\(h) px, \(bytes.count) bytes" + (identifier.map { ", id \($0)" } ?? "")
-    }
-}
-
-/// The pipeline with the command's request options — `--source-scale`, the
-/// cache policy and the decoder limits — which `ImageSurface.load` does not take. It keeps the
-/// response, so the command can say where the image came from.
-final class RequestOptionsLoader: ImageLoading {
-    private let pipeline: ImagePipeline
-    private let scale: Double?
-    private let cachePolicy: CachePolicy
-    private let limits: (maxPixelCount: Int, maxSide: Int)
-    private let lastResponse = Locked<ImageResponse?>(nil)
-
-    init(pipeline: ImagePipeline, scale: Double?, cachePolicy: CachePolicy, limits: (maxPixelCount: Int, maxSide: Int)) {
-        self.pipeline = pipeline
-        self.scale = scale
-        self.cachePolicy = cachePolicy
-        self.limits = limits
-    }
-
-    /// The last response delivered.
-    var response: ImageResponse? { lastResponse.withLock { $0 } }
-
-    // Always through `response(for:)`, which says where the image came from
-    // (memory hits included); the command's pipeline keeps no memory cache.
-    func cachedImage(for request: ImageRequest) -> Bitmap? { nil }
-
-    func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> Bitmap {
-        var request = request
-        if let scale { request.scale = scale }
-        request.cachePolicy = cachePolicy
-        request.options.maxPixelCount = limits.maxPixelCount
-        request.options.maxSide = limits.maxSide
-        let response = try await pipeline.response(for: request, priority: priority)
-        lastResponse.withLock { $0 = response }
-        return response.image
     }
 }

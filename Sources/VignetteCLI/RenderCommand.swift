@@ -65,7 +65,7 @@ struct RenderCommand: AsyncParsableCommand {
     var outputDir: String?
 
     @Option(help: "Output format (default: from the extension of -o, else png); names files in --output-dir <name>.png|.jpg|.webp.")
-    var format: OutputFormat?
+    var format: ImageFormat?
 
     @Option(help: "JPEG and lossy WebP quality, 1-100.")
     var quality: Int = 80
@@ -131,7 +131,7 @@ struct RenderCommand: AsyncParsableCommand {
         guard (1...256).contains(maxConcurrent) else { throw ValidationError("--max-concurrent must be between 1 and 256") }
         if offline && reload { throw ValidationError("give either --offline or --reload, not both") }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100") }
-        if let output, format == nil, OutputFormat(path: output) == nil {
+        if let output, format == nil, ImageFormat(outputPath: output) == nil {
             throw ValidationError("-o \(output): name a .png, .jpg, .jpeg or .webp file, or give --format png|jpeg|webp")
         }
         if lossless && outputFormat != .webp { throw ValidationError("--lossless is for WebP output (--format webp or -o *.webp)") }
@@ -146,8 +146,8 @@ struct RenderCommand: AsyncParsableCommand {
     }
 
     /// `--format`, else the extension of `-o`, else PNG.
-    var outputFormat: OutputFormat {
-        format ?? output.flatMap { OutputFormat(path: $0) } ?? .png
+    var outputFormat: ImageFormat {
+        format ?? output.flatMap { ImageFormat(outputPath: $0) } ?? .png
     }
 
     func run() async throws {

@@ -16,7 +16,7 @@ public struct RenderParameters: Sendable, Hashable {
     /// Pixels per point (default 1).
     public var scale: Double
     /// The output format when the request names one; nil negotiates from `Accept`.
-    public var format: OutputFormat?
+    public var format: ImageFormat?
     /// JPEG or WebP quality, 1–100 (default 80).
     public var quality: Int
 
@@ -45,7 +45,8 @@ public struct RenderParameters: Sendable, Hashable {
             throw .outputSize(width: output.width, height: output.height)
         }
         if let text = values["format"] {
-            guard let value = OutputFormat(rawValue: text.lowercased()) else { throw .invalid("format", text, expected: "png, jpeg or webp") }
+            let value = ImageFormat(rawValue: text.lowercased())
+            guard ImageFormat.encodable.contains(value) else { throw .invalid("format", text, expected: "png, jpeg or webp") }
             format = value
         }
         quality = 80
@@ -112,40 +113,5 @@ public struct RenderParameters: Sendable, Hashable {
             case .disallowedScheme(let scheme): "the \(scheme): scheme is not allowed for sources (only http and https)"
             }
         }
-    }
-}
-
-/// An output format of the render endpoint.
-public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
-    /// PNG (lossless, alpha).
-    case png
-    /// JPEG (opaque).
-    case jpeg
-    /// WebP (lossy, alpha).
-    case webp
-
-    /// The Content-Type.
-    public var mediaType: String { "image/\(rawValue)" }
-
-    /// The encoder at `quality`.
-    public func encoder(quality: Int) -> any ImageEncoding {
-        switch self {
-        case .png: PNGCodec()
-        case .jpeg: JPEGCodec(options: JPEGCodec.EncodingOptions(quality: quality))
-        case .webp: WebPCodec(options: WebPCodec.EncodingOptions(quality: quality))
-        }
-    }
-
-    /// Negotiates from an `Accept` header: WebP when the client names it
-    /// (with a non-zero q), else JPEG for an opaque image and PNG for a
-    /// translucent one.
-    public static func negotiate(accept: String?, isOpaque: Bool) -> OutputFormat {
-        let acceptsWebP = (accept ?? "").split(separator: ",").contains { item in
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard parts.first == "image/webp" else { return false }
-            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            return q > 0
-        }
-        return acceptsWebP ? .webp : isOpaque ? .jpeg : .png
     }
 }

@@ -44,7 +44,7 @@ public struct RenderReply: Sendable {
     /// `If-None-Match` names the ETag (a hash of the output bytes, which
     /// rendering makes the same on every replica).
     static func image(
-        _ body: Data, format: OutputFormat, varies: Bool, maxAge: Int,
+        _ body: Data, format: ImageFormat, varies: Bool, maxAge: Int,
         failure: ImageLoadingError?, ifNoneMatch: String?
     ) -> RenderReply {
         let etag = "\"" + RequestSigner.base64URL(Data(SHA256.hash(data: body).prefix(18))) + "\""

@@ -149,10 +149,10 @@ public final class RenderService: Sendable {
         defer { renderSlots.release() }
         let started = ContinuousClock.now
         let bitmap = surface.render()
-        let format = parameters.format ?? OutputFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque)
+        let format = parameters.format ?? ImageFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque)
         let body: Data
         do throws(ImageEncodingError) {
-            body = try bitmap.encoded(using: format.encoder(quality: parameters.quality))
+            body = try bitmap.encoded(as: format, quality: parameters.quality)
         } catch {
             return .text(500, "\(error)")
         }
@@ -162,27 +162,26 @@ public final class RenderService: Sendable {
             maxAge: preset.maxAge, failure: failure, ifNoneMatch: ifNoneMatch)
     }
 
-    /// Applies the source with the preset's presentation, or the failure
-    /// placeholder; returns the failure, if any.
+    /// Loads the source with the preset's presentation, or the failure
+    /// placeholder, through the surface as any user does; returns the
+    /// failure, if any.
     private func show(_ remote: ImageDescriptor<URL>, on surface: ImageSurface, preset: Preset) async -> ImageLoadingError? {
-        var request = surface.remoteRequest(for: remote)
-        request.maxPixelCount = configuration.limits.maxSourcePixels
-        if let hit = pipeline.cachedImage(for: request) {
-            metrics.countSource(.memory)
-            surface.apply(remote.map { _ in hit })
-            return nil
-        }
+        let maxSourcePixels = configuration.limits.maxSourcePixels
         let started = ContinuousClock.now
-        do throws(ImageLoadingError) {
-            let response = try await pipeline.response(for: request)
-            metrics.recordFetch(ContinuousClock.now - started)
-            metrics.countSource(response.source == .network ? .network : response.source == .memory ? .memory : .disk)
-            surface.apply(remote.map { _ in response.image })
+        let state = await surface.load(remote, placeholders: .current.failure(preset.failure), using: pipeline) { request in
+            request.maxPixelCount = maxSourcePixels
+        }
+        let source = surface.response?.source
+        // A memory hit is no fetch: only loads count in the fetch histogram.
+        if source != .memory { metrics.recordFetch(ContinuousClock.now - started) }
+        switch state {
+        case .loaded:
+            metrics.countSource(source == .network ? .network : source == .memory ? .memory : .disk)
             return nil
-        } catch {
-            metrics.recordFetch(ContinuousClock.now - started)
-            surface.apply(preset.failure.resolvedOrEmpty(forScale: surface.scale))
+        case .failed(_, let error):
             return error
+        case .idle, .loading:
+            return .cancelled(remote.reference)
         }
     }
 }

@@ -124,12 +124,12 @@ import VignetteTestSupport
     }
 
     @Test func negotiationReadsMediaRangesAndQValues() {
-        #expect(OutputFormat.negotiate(accept: nil, isOpaque: true) == .jpeg)
-        #expect(OutputFormat.negotiate(accept: nil, isOpaque: false) == .png)
-        #expect(OutputFormat.negotiate(accept: "*/*", isOpaque: true) == .jpeg)
-        #expect(OutputFormat.negotiate(accept: "image/avif, IMAGE/WEBP ; q=0.5", isOpaque: false) == .webp)
-        #expect(OutputFormat.negotiate(accept: "image/webp;q=0.0, image/png", isOpaque: false) == .png)
-        #expect(OutputFormat.negotiate(accept: "image/webpx", isOpaque: true) == .jpeg)
+        #expect(ImageFormat.negotiate(accept: nil, isOpaque: true) == .jpeg)
+        #expect(ImageFormat.negotiate(accept: nil, isOpaque: false) == .png)
+        #expect(ImageFormat.negotiate(accept: "*/*", isOpaque: true) == .jpeg)
+        #expect(ImageFormat.negotiate(accept: "image/avif, IMAGE/WEBP ; q=0.5", isOpaque: false) == .webp)
+        #expect(ImageFormat.negotiate(accept: "image/webp;q=0.0, image/png", isOpaque: false) == .png)
+        #expect(ImageFormat.negotiate(accept: "image/webpx", isOpaque: true) == .jpeg)
     }
 
     @Test func healthAnswers200() async throws {

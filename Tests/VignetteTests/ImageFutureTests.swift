@@ -109,7 +109,7 @@ import VignetteTestSupport
         let server = try ImagePipelineTests.server()
         let pipeline = ImagePipelineTests.pipeline()
         let offline = ImageFuture(url: server.url("/ok.png/never"), cachePolicy: .cacheOnly, using: pipeline)
-        await #expect(throws: ImagePipeline.Error.notCached(server.url("/ok.png/never"))) { try await offline.image() }
+        await #expect(throws: ImageLoadingError.notCached(server.url("/ok.png/never"))) { try await offline.image() }
         #expect(server.requests(to: "/ok.png/never") == 0)
         let flaky = ImageFuture(url: server.url("/flaky/1/future"), using: pipeline)
         #expect(try await flaky.image().width == 32)

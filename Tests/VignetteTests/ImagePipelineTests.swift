@@ -231,12 +231,12 @@ import VignetteTestSupport
         // One slot: a failure must give it back for the next request.
         let pipeline = makePipeline(limit: 1, retry: RetryPolicy(maxRetries: 3, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5)))
         loader.reply(Self.flaky, .failure(failure))
-        await #expect(throws: ImagePipeline.Error.loadingFailed(failure, attempts: 1)) {
+        await #expect(throws: ImageLoadingError.loadingFailed(failure, attempts: 1)) {
             try await pipeline.image(for: ImageRequest(url: Self.flaky))
         }
         #expect(loader.loadCount(Self.flaky) == 1)
         // Failures are not cached: asking again asks the loader again.
-        await #expect(throws: ImagePipeline.Error.self) { try await pipeline.image(for: ImageRequest(url: Self.flaky)) }
+        await #expect(throws: ImageLoadingError.self) { try await pipeline.image(for: ImageRequest(url: Self.flaky)) }
         #expect(loader.loadCount(Self.flaky) == 2)
         #expect(try await pipeline.image(for: ImageRequest(url: image("after"))).width == 32)
     }
@@ -246,7 +246,7 @@ import VignetteTestSupport
         let garbage = URL(string: "https://cdn.example/garbage.png")!
         let bytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         loader.reply(garbage, .data(bytes))
-        await #expect(throws: ImagePipeline.Error.decodingFailed(garbage, ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: 4096)))) {
+        await #expect(throws: ImageLoadingError.decodingFailed(garbage, ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: 4096)))) {
             try await pipeline.image(for: ImageRequest(url: garbage))
         }
         #expect(loader.loadCount(garbage) == 1)

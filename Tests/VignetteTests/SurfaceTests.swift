@@ -40,10 +40,10 @@ import VignetteTestSupport
         #expect(surface.render().pixels.allSatisfy { $0 == 0 })
     }
 
-    @Test func pngDataRoundTrips() throws {
+    @Test func encodedPNGRoundTrips() throws {
         let surface = try ImageSurface(size: Size(width: 12, height: 7), scale: 3)
         surface.apply(ImageDescriptor(TestImages.gradient(9, 9), contentMode: .aspectFit))
-        let decoded = try PNGCodec.decode(try surface.pngData(), scale: 3)
+        let decoded = try PNGCodec.decode(try surface.encoded(), scale: 3)
         #expect(decoded == surface.render())
     }
 

@@ -1,11 +1,11 @@
 import FuzzSupport
-import VignetteCore
+@_spi(Fuzzing) import VignetteCore
 
 /// libFuzzer entry point: AVIF (libavif through the CAVIF shim and its own box reader).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = FuzzInput.data(bytes, count)
-    _ = try? AVIFCodec.header(of: data)
+    CodecFuzzing.parsesHeader(data, as: .avif)
     DecoderHarness.run(AVIFCodec(), data)
     return 0
 }

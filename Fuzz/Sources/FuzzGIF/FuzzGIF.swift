@@ -1,11 +1,11 @@
 import FuzzSupport
-import VignetteCore
+@_spi(Fuzzing) import VignetteCore
 
 /// libFuzzer entry point: GIF (giflib through the CGIF shim, first frame).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = FuzzInput.data(bytes, count)
-    _ = try? GIFCodec.header(of: data)
+    CodecFuzzing.parsesHeader(data, as: .gif)
     DecoderHarness.run(GIFCodec(), data)
     return 0
 }

@@ -1,11 +1,11 @@
 import FuzzSupport
-import VignetteCore
+@_spi(Fuzzing) import VignetteCore
 
 /// libFuzzer entry point: JPEG (libjpeg-turbo through the CJPEG shim), shrink-on-load and EXIF orientation included.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = FuzzInput.data(bytes, count)
-    _ = try? JPEGCodec.header(of: data)
+    CodecFuzzing.parsesHeader(data, as: .jpeg)
     DecoderHarness.run(JPEGCodec(), data)
     return 0
 }

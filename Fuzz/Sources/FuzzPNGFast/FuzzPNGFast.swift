@@ -10,10 +10,7 @@ import FuzzSupport
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = PNGChunks.repairingCRCs(FuzzInput.data(bytes, count))
-    guard let header = try? PNGCodec.header(of: data, maxSide: FuzzInput.maxSide),
-        header.bitDepth == 8, !header.isInterlaced,
-        header.colorType == .rgba || (header.colorType == .rgb && !header.hasAlpha)
-    else { return 0 }
+    guard let header = CodecFuzzing.pngFastPathCandidate(data, maxSide: FuzzInput.maxSide) else { return 0 }
     let options = FuzzInput.options(selector: data.last ?? 0)
     guard let fast = try? PNGCodec.decode(data, options: options, allowFastPath: true) else { return 0 }
     DecoderHarness.check(fast, options: options, format: .png)

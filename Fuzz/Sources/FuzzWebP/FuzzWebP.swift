@@ -1,11 +1,11 @@
 import FuzzSupport
-import VignetteCore
+@_spi(Fuzzing) import VignetteCore
 
 /// libFuzzer entry point: WebP (libwebp and its demuxer through the CWebP shim: still, animated, ICCP, EXIF).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = FuzzInput.data(bytes, count)
-    _ = try? WebPCodec.header(of: data)
+    CodecFuzzing.parsesHeader(data, as: .webp)
     DecoderHarness.run(WebPCodec(), data)
     return 0
 }

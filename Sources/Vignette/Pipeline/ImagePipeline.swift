@@ -21,8 +21,9 @@ import Foundation
 public final class ImagePipeline: Sendable {
     /// Where bytes come from.
     public let loader: any DataLoading
-    /// Decoded images by request key (URL + decode options).
-    public let memoryCache: MemoryCache<ImageRequest.Key, Bitmap>
+    /// Decoded images by request key (URL + decode options): `cache` is
+    /// its public face.
+    let memoryCache: MemoryCache<ImageRequest.Key, Bitmap>
     /// The settings.
     public let configuration: Configuration
     let fetchStage: FetchStage
@@ -50,18 +51,18 @@ public final class ImagePipeline: Sendable {
 
     /// The image for `request`: from memory, or joining an equivalent load
     /// in flight, or starting one at `priority`.
-    public func image(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImagePipeline.Error) -> Bitmap {
+    public func image(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> Bitmap {
         try await response(for: request, priority: priority).image
     }
 
     /// The image at `url` (scale from an `@2x`/`@3x` suffix, else 1).
-    public func image(for url: URL, priority: ImagePriority = .normal) async throws(ImagePipeline.Error) -> Bitmap {
+    public func image(for url: URL, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> Bitmap {
         try await image(for: ImageRequest(url: url), priority: priority)
     }
 
     /// The image with where it came from (memory, disk, revalidated,
     /// network) and, when a stale copy was served, the failure behind it.
-    public func response(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImagePipeline.Error) -> ImageResponse {
+    public func response(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> ImageResponse {
         if let hit = cachedImage(for: request) { return ImageResponse(image: hit, source: .memory) }
         return try await decodeStage.image(for: request, priority: ConcurrencyGate.Priority(priority))
     }
@@ -69,7 +70,7 @@ public final class ImagePipeline: Sendable {
     /// The original bytes behind `request`, through the same caches,
     /// coalescing and limits as images, without decoding them. Bytes
     /// fetched only this way are not cached (nothing proved them an image).
-    public func data(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImagePipeline.Error) -> Data {
+    public func data(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> Data {
         try await fetchStage.data(
             for: request.dataKey, policy: request.cachePolicy,
             priority: ConcurrencyGate.Priority(priority)

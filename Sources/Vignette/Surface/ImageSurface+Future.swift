@@ -34,13 +34,4 @@ extension ImageSurface {
         }
         if startsLoading { future.start() }
     }
-
-    /// The async form: binds, then returns once the surface is final.
-    /// Cancelling the caller stops the wait, not the future's load.
-    @discardableResult
-    public func load(_ future: ImageFuture, placeholders: Placeholders? = nil) async -> LoadState {
-        apply(future, placeholders: placeholders)
-        _ = try? await future.value()
-        return loadState
-    }
 }

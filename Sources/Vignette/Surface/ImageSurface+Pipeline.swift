@@ -9,35 +9,67 @@ extension ImagePipeline {
 
 extension ImageEnvironment {
     /// The loader in force: the environment's, else `ImagePipeline.shared`.
-    public var resolvedLoader: any ImageLoading { loader ?? ImagePipeline.shared }
+    package var resolvedLoader: any ImageLoading { loader ?? ImagePipeline.shared }
 }
 
 extension ImageSurface {
-    /// Shows a remote descriptor through the environment's loader (default
-    /// `ImagePipeline.shared`): the final image at once on a memory-cache
-    /// hit, else the loading placeholder now and the image or the failure
-    /// placeholder when the load ends.
+    /// Shows a remote descriptor: the final image at once on a memory-cache
+    /// hit (no placeholder frame), else the loading placeholder now and the
+    /// image — with the remote descriptor's presentation — or the failure
+    /// placeholder when the load ends. Re-applying anything cancels the
+    /// load; a stale result never lands. Returns the load's task (nil on a
+    /// cache hit).
+    ///
+    /// - `placeholders` default to `ImageEnvironment.current.placeholders`.
+    /// - `loader` defaults to the environment's (`ImagePipeline.shared`
+    ///   unless set): pass a pipeline of your own, or a test fixture.
+    /// - `configure` adjusts the request before anything is looked up: the
+    ///   source scale, the cache policy, the decoder limits. The request it
+    ///   gets already asks for a decode no larger than the surface needs.
+    ///
+    /// ```swift
+    /// surface.apply(.productImage(url))
+    /// surface.apply(.productImage(url), using: pipeline, priority: .high) { request in
+    ///     request.cachePolicy = .cacheOnly                    // offline
+    ///     request.options.maxPixelCount = 4_000_000           // a stranger's upload
+    /// }
+    /// ```
     @discardableResult
     public func apply(
-        _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil, priority: ImagePriority = .normal
+        _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil, using loader: (any ImageLoading)? = nil,
+        priority: ImagePriority = .normal, configure: (inout ImageRequest) -> Void = { _ in }
     ) -> Task<LoadState, Never>? {
-        apply(remote, placeholders: placeholders, using: ImageEnvironment.current.resolvedLoader, priority: priority)
+        let loader: any ImageLoading = loader ?? ImageEnvironment.current.resolvedLoader
+        return apply(remote, placeholders: placeholders, using: loader, priority: priority, configure: configure)
     }
 
-    /// The async form through the environment's loader: returns once the
-    /// surface is final. Cancelling the caller cancels the load.
+    /// `apply(_:placeholders:using:priority:configure:)`, then waits until
+    /// the surface is final: what a server renderer or a command-line tool
+    /// awaits before rendering. Cancelling the caller cancels the load.
+    /// `response` then says where the image came from.
     @discardableResult
     public func load(
-        _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil, priority: ImagePriority = .normal
+        _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil, using loader: (any ImageLoading)? = nil,
+        priority: ImagePriority = .normal, configure: (inout ImageRequest) -> Void = { _ in }
     ) async -> LoadState {
-        await load(remote, placeholders: placeholders, using: ImageEnvironment.current.resolvedLoader, priority: priority)
+        let loader: any ImageLoading = loader ?? ImageEnvironment.current.resolvedLoader
+        return await load(remote, placeholders: placeholders, using: loader, priority: priority, configure: configure)
     }
 }
 
 extension ImageDescriptor where Reference == URL {
-    /// The loaded image with this presentation, through the environment's
-    /// loader (default `ImagePipeline.shared`).
-    public func resolved(priority: ImagePriority = .normal) async throws(ImageLoadingError) -> ImageDescriptor<Bitmap> {
-        try await resolved(using: ImageEnvironment.current.resolvedLoader, priority: priority)
+    /// The same presentation over the loaded (full-size) image: the
+    /// standalone `ImageDescriptor<URL> -> ImageDescriptor<Bitmap>` mapping,
+    /// through `loader` (default: the environment's, `ImagePipeline.shared`
+    /// unless set); `configure` adjusts the request as for a surface.
+    public func resolved(
+        using loader: (any ImageLoading)? = nil, priority: ImagePriority = .normal,
+        configure: (inout ImageRequest) -> Void = { _ in }
+    ) async throws(ImageLoadingError) -> ImageDescriptor<Bitmap> {
+        let loader = loader ?? ImageEnvironment.current.resolvedLoader
+        var request = ImageRequest(url: reference)
+        configure(&request)
+        let bitmap = try await loader.image(for: request, priority: priority)
+        return map { _ in bitmap }
     }
 }

@@ -6,28 +6,28 @@
 /// cache.set(bitmap, for: request.key, cost: bitmap.pixels.count)
 /// let hit = cache[request.key]
 /// ```
-public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     /// The most the cache holds, in cost units (bytes for bitmaps).
-    public let totalCostLimit: Int
+    package let totalCostLimit: Int
     /// The largest single entry stored.
-    public let entryCostLimit: Int
+    package let entryCostLimit: Int
     private let store = Locked(LRUStore<Key, Value>())
 
     /// A cache with the given limits.
-    public init(totalCostLimit: Int, entryCostLimit: Int? = nil) {
+    package init(totalCostLimit: Int, entryCostLimit: Int? = nil) {
         self.totalCostLimit = max(0, totalCostLimit)
         self.entryCostLimit = min(self.totalCostLimit, entryCostLimit ?? self.totalCostLimit)
     }
 
     /// The value for `key`, which becomes the most recently used.
-    public subscript(key: Key) -> Value? {
+    package subscript(key: Key) -> Value? {
         store.withLock { $0.value(for: key) }
     }
 
     /// Stores `value`, evicting least recently used entries to fit. Returns
     /// false (and stores nothing) when `cost` is over the per-entry limit.
     @discardableResult
-    public func set(_ value: Value, for key: Key, cost: Int) -> Bool {
+    package func set(_ value: Value, for key: Key, cost: Int) -> Bool {
         guard cost <= entryCostLimit else {
             store.withLock { _ = $0.removeValue(for: key) }
             return false
@@ -37,18 +37,21 @@ public final class MemoryCache<Key: Hashable & Sendable, Value: Sendable>: Senda
         return true
     }
 
+    /// True when `key` is held (its recency unchanged).
+    package func contains(_ key: Key) -> Bool { store.withLock { $0.contains(key) } }
+
     /// Removes one entry.
-    public func removeValue(for key: Key) { store.withLock { _ = $0.removeValue(for: key) } }
+    package func removeValue(for key: Key) { store.withLock { _ = $0.removeValue(for: key) } }
 
     /// Empties the cache.
-    public func removeAll() { store.withLock { $0.removeAll() } }
+    package func removeAll() { store.withLock { $0.removeAll() } }
 
     /// Entries held.
-    public var count: Int { store.withLock { $0.count } }
+    package var count: Int { store.withLock { $0.count } }
 
     /// Total cost held.
-    public var totalCost: Int { store.withLock { $0.totalCost } }
+    package var totalCost: Int { store.withLock { $0.totalCost } }
 
     /// Keys from most to least recently used (for tests and diagnostics).
-    public var keysByRecency: [Key] { store.withLock { $0.keysByRecency } }
+    package var keysByRecency: [Key] { store.withLock { $0.keysByRecency } }
 }

@@ -27,42 +27,42 @@ public struct AVIFCodec: Sendable {
     public init() {}
 
     /// Facts from an AVIF file's container, read without decoding AV1.
-    public struct Header: Sendable, Hashable {
+    package struct Header: Sendable, Hashable {
         /// Width in pixels, as stored (before orientation).
-        public var width: Int
+        package var width: Int
         /// Height in pixels, as stored.
-        public var height: Int
+        package var height: Int
         /// Bits per sample as stored (8, 10 or 12; decoding gives 8).
-        public var bitDepth: Int
+        package var bitDepth: Int
         /// An alpha auxiliary image is present.
-        public var hasAlpha: Bool
+        package var hasAlpha: Bool
         /// Colour is stored premultiplied by alpha (decoding undoes it).
-        public var isAlphaPremultiplied: Bool
+        package var isAlphaPremultiplied: Bool
         /// Images in the file: 1 for a still image, frames of a sequence.
-        public var imageCount: Int
+        package var imageCount: Int
         /// The `colr` box's ICC profile, if any.
-        public var iccProfile: [UInt8]?
+        package var iccProfile: [UInt8]?
         /// The `irot` / `imir` transforms as an EXIF orientation, `.up` when absent.
-        public var orientation: EXIFOrientation
+        package var orientation: EXIFOrientation
         /// CICP colour primaries (ITU-T H.273; 1 is BT.709/sRGB, 12 Display P3).
         /// Without an ICC profile, these and the transfer are converted to
         /// sRGB (`cicpProfile`); with one, the ICC profile rules.
-        public var colorPrimaries: Int
+        package var colorPrimaries: Int
         /// CICP transfer characteristics (13 is sRGB).
-        public var transferCharacteristics: Int
+        package var transferCharacteristics: Int
         /// CICP matrix coefficients of the YUV data (0 identity, 1 BT.709, 6 BT.601).
-        public var matrixCoefficients: Int
+        package var matrixCoefficients: Int
 
         /// The profile decoding converts from when the file has no ICC
         /// profile: built from the CICP primaries and transfer, nil when
         /// they mean sRGB or are not converted (`ColorProfile(cicpPrimaries:transfer:)`).
-        public var cicpProfile: ColorProfile? {
+        package var cicpProfile: ColorProfile? {
             ColorProfile(cicpPrimaries: colorPrimaries, transfer: transferCharacteristics)
         }
     }
 
     /// Reads the container of AVIF bytes.
-    public static func header(of data: Data) throws(AVIFCodec.Error) -> Header {
+    package static func header(of data: Data) throws(AVIFCodec.Error) -> Header {
         let info = try probe(data, limit: Int.max)
         return header(info, icc: try profile(data, info: info))
     }
@@ -80,7 +80,7 @@ public struct AVIFCodec: Sendable {
     /// The orientation for HEIF's transforms: `rotation` anticlockwise
     /// quarter turns (`irot`), then `mirror` (`imir`: 0 swaps top and
     /// bottom, 1 swaps left and right, nil when absent).
-    public static func orientation(rotation: Int, mirror: Int?) -> EXIFOrientation {
+    package static func orientation(rotation: Int, mirror: Int?) -> EXIFOrientation {
         switch (rotation & 3, mirror) {
         case (0, nil): .up
         case (0, 0?): .downMirrored

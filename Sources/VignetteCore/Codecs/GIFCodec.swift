@@ -25,29 +25,29 @@ public struct GIFCodec: Sendable {
     public init() {}
 
     /// Facts from a GIF's logical screen and first frame descriptor.
-    public struct Header: Sendable, Hashable {
+    package struct Header: Sendable, Hashable {
         /// Canvas width: the logical screen's, or more when the first frame reaches past it.
-        public var width: Int
+        package var width: Int
         /// Canvas height.
-        public var height: Int
+        package var height: Int
         /// The logical screen descriptor's width.
-        public var screenWidth: Int
+        package var screenWidth: Int
         /// The logical screen descriptor's height.
-        public var screenHeight: Int
+        package var screenHeight: Int
         /// The first frame's rectangle on the canvas, in pixels.
-        public var frame: PixelRect
+        package var frame: PixelRect
         /// The first frame stores its rows interlaced.
-        public var isInterlaced: Bool
+        package var isInterlaced: Bool
         /// The first frame has its own colour map (else it uses the global one).
-        public var hasLocalColorMap: Bool
+        package var hasLocalColorMap: Bool
         /// Entries in the colour map the first frame uses.
-        public var colorCount: Int
+        package var colorCount: Int
         /// The palette index drawn as transparent, from a Graphic Control Extension.
-        public var transparentIndex: Int?
+        package var transparentIndex: Int?
     }
 
     /// Reads the logical screen and the first frame's descriptor.
-    public static func header(of data: Data) throws(GIFCodec.Error) -> Header {
+    package static func header(of data: Data) throws(GIFCodec.Error) -> Header {
         let info = try probe(data, limit: Int.max)
         return Header(
             width: Int(info.width), height: Int(info.height),

@@ -25,7 +25,7 @@ public struct JPEGCodec: Sendable {
     public init(options: EncodingOptions = .default) { self.options = options }
 
     /// How a JPEG's samples are stored.
-    public enum ColorSpace: String, Sendable, Hashable {
+    package enum ColorSpace: String, Sendable, Hashable {
         /// One grey component.
         case grey
         /// Red, green, blue stored directly (Adobe transform 0).
@@ -41,31 +41,31 @@ public struct JPEGCodec: Sendable {
     }
 
     /// Facts from a JPEG header and its metadata markers.
-    public struct Header: Sendable, Hashable {
+    package struct Header: Sendable, Hashable {
         /// Width in pixels, as stored (before orientation).
-        public var width: Int
+        package var width: Int
         /// Height in pixels, as stored.
-        public var height: Int
+        package var height: Int
         /// Number of colour components (1, 3 or 4).
-        public var components: Int
+        package var components: Int
         /// How the components encode colour.
-        public var colorSpace: ColorSpace
+        package var colorSpace: ColorSpace
         /// Progressive (multi-scan) coding.
-        public var isProgressive: Bool
+        package var isProgressive: Bool
         /// Arithmetic instead of Huffman entropy coding.
-        public var isArithmeticCoded: Bool
+        package var isArithmeticCoded: Bool
         /// Bits per sample (8, or 12 for some medical and camera files).
-        public var precision: Int
+        package var precision: Int
         /// The Adobe APP14 colour transform code, nil without an Adobe marker.
-        public var adobeTransform: Int?
+        package var adobeTransform: Int?
         /// The EXIF orientation (APP1), `.up` when absent or unreadable.
-        public var orientation: EXIFOrientation
+        package var orientation: EXIFOrientation
         /// The embedded ICC profile (APP2 chunks joined), if complete.
-        public var iccProfile: [UInt8]?
+        package var iccProfile: [UInt8]?
     }
 
     /// Reads the header and metadata markers without decoding pixels.
-    public static func header(of data: Data) throws(JPEGCodec.Error) -> Header {
+    package static func header(of data: Data) throws(JPEGCodec.Error) -> Header {
         guard data.starts(with: [0xFF, 0xD8]) else { throw .notJPEG(byteCount: data.count) }
         var info = vg_jpeg_info()
         var message = [CChar](repeating: 0, count: 256)
@@ -88,7 +88,7 @@ public struct JPEGCodec: Sendable {
     /// image by: the largest that still covers `options.shrinkTarget`,
     /// judged on the image as it will be displayed (width and height swap
     /// when the orientation turns it a quarter).
-    public static func reduction(for header: Header, options: DecodingOptions) -> Int {
+    package static func reduction(for header: Header, options: DecodingOptions) -> Int {
         guard let target = options.shrinkTarget else { return 1 }
         let turned = options.appliesOrientation && header.orientation.swapsDimensions
         let (w, h) = turned ? (header.height, header.width) : (header.width, header.height)

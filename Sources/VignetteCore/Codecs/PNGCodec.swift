@@ -29,23 +29,23 @@ public struct PNGCodec: Sendable {
     public init(options: EncodingOptions = .default) { self.options = options }
 
     /// Facts from a PNG header.
-    public struct Header: Sendable, Hashable {
+    package struct Header: Sendable, Hashable {
         /// Width in pixels.
-        public var width: Int
+        package var width: Int
         /// Height in pixels.
-        public var height: Int
+        package var height: Int
         /// Bits per sample (1, 2, 4, 8 or 16).
-        public var bitDepth: Int
+        package var bitDepth: Int
         /// How samples are stored.
-        public var colorType: ColorType
+        package var colorType: ColorType
         /// Adam7 interlacing.
-        public var isInterlaced: Bool
+        package var isInterlaced: Bool
         /// An alpha channel or a tRNS chunk is present.
-        public var hasAlpha: Bool
+        package var hasAlpha: Bool
     }
 
     /// The PNG colour types (the IHDR byte as the raw value); libpng rejects any other.
-    public enum ColorType: Int, Sendable, Hashable, CaseIterable {
+    package enum ColorType: Int, Sendable, Hashable, CaseIterable {
         /// Grey samples.
         case grey = 0
         /// Red, green, blue.
@@ -61,7 +61,7 @@ public struct PNGCodec: Sendable {
     /// Reads the header without decoding pixels. A side over `maxSide` is
     /// `.sideTooLong`, found from the IHDR bytes before libpng reads a chunk;
     /// text and other chunks that never change a pixel are skipped unread.
-    public static func header(of data: Data, maxSide: Int = DecodingOptions.defaultMaxSide) throws(PNGCodec.Error) -> Header {
+    package static func header(of data: Data, maxSide: Int = DecodingOptions.defaultMaxSide) throws(PNGCodec.Error) -> Header {
         let maxSide = min(max(1, maxSide), Int(Int32.max))
         if let (width, height) = statedSize(data), width > maxSide || height > maxSide {
             throw .sideTooLong(width: width, height: height, limit: maxSide)
@@ -90,7 +90,7 @@ public struct PNGCodec: Sendable {
 
     /// Decodes PNG bytes to straight-alpha RGBA8, the codec-boundary form:
     /// the samples as stored (no colour conversion, see `iccProfile(of:)`).
-    public static func decodeStraightRGBA(
+    package static func decodeStraightRGBA(
         _ data: Data, maxPixelCount: Int = defaultMaxPixelCount, maxSide: Int = DecodingOptions.defaultMaxSide
     ) throws(PNGCodec.Error) -> (header: Header, pixels: [UInt8]) {
         try decodeStraightRGBA(data, maxPixelCount: maxPixelCount, maxSide: maxSide, allowFastPath: true)

@@ -23,27 +23,27 @@ public struct WebPCodec: Sendable {
     public init(options: EncodingOptions = .default) { self.options = options }
 
     /// Facts from a WebP file's headers and chunks, read without decoding pixels.
-    public struct Header: Sendable, Hashable {
+    package struct Header: Sendable, Hashable {
         /// Canvas width in pixels, as stored (before orientation).
-        public var width: Int
+        package var width: Int
         /// Canvas height in pixels, as stored.
-        public var height: Int
+        package var height: Int
         /// An alpha channel is present (or the first frame leaves canvas uncovered).
-        public var hasAlpha: Bool
+        package var hasAlpha: Bool
         /// The file is an animation (decoding gives its first frame).
-        public var isAnimated: Bool
+        package var isAnimated: Bool
         /// Frames in the file (1 for a still image).
-        public var frameCount: Int
+        package var frameCount: Int
         /// The ICCP chunk's profile, if any.
-        public var iccProfile: [UInt8]?
+        package var iccProfile: [UInt8]?
         /// The orientation in the EXIF chunk, `.up` when absent.
-        public var orientation: EXIFOrientation
+        package var orientation: EXIFOrientation
         /// The first frame covers the canvas, so scaled decoding applies.
         var isScalable: Bool
     }
 
     /// Reads the header and metadata chunks of WebP bytes.
-    public static func header(of data: Data) throws(WebPCodec.Error) -> Header {
+    package static func header(of data: Data) throws(WebPCodec.Error) -> Header {
         try probe(data, limit: Int.max)
     }
 

@@ -7,15 +7,28 @@
 public struct AnyLocalImage: LocalImageReference, CustomStringConvertible {
     /// The wrapped reference.
     public let base: any LocalImageReference
+    private let resolve: @Sendable (Double) throws(ImageResourceError) -> Bitmap
 
-    /// Wraps a local reference.
-    public init(_ base: some LocalImageReference) {
-        self.base = (base as? AnyLocalImage)?.base ?? base
+    /// Wraps a local reference. A reference whose own errors are not
+    /// `ImageResourceError` reports them as `.unreadable`.
+    public init<Base: LocalImageReference>(_ base: Base) {
+        if let erased = base as? AnyLocalImage {
+            self = erased
+            return
+        }
+        self.base = base
+        resolve = { (scale: Double) throws(ImageResourceError) -> Bitmap in
+            do {
+                return try base.bitmap(forScale: scale)
+            } catch {
+                throw error as? ImageResourceError ?? .unreadable(path: "\(base)", reason: "\(error)")
+            }
+        }
     }
 
     /// The wrapped reference's pixels for `scale`.
     public func bitmap(forScale scale: Double) throws(ImageResourceError) -> Bitmap {
-        try base.bitmap(forScale: scale)
+        try resolve(scale)
     }
 
     /// The wrapped reference's description.

@@ -4,11 +4,17 @@
 /// `URL` deliberately does not conform, so a loading or failure placeholder
 /// can never itself need loading.
 public protocol LocalImageReference: Sendable {
+    /// What resolving can throw: `ImageResourceError` for resources, `Never`
+    /// for a bitmap (so applying one needs no `try`).
+    associatedtype Failure: Swift.Error = ImageResourceError
     /// The pixels to draw on a surface of `scale` pixels per point.
-    func bitmap(forScale scale: Double) throws(ImageResourceError) -> Bitmap
+    func bitmap(forScale scale: Double) throws(Failure) -> Bitmap
 }
 
 extension Bitmap: LocalImageReference {
+    /// A bitmap is already pixels: resolving it cannot fail.
+    public typealias Failure = Never
+
     /// A bitmap is its own pixels.
     public func bitmap(forScale scale: Double) -> Bitmap { self }
 }

@@ -16,6 +16,10 @@ public protocol ImageLoading: Sendable {
     /// The image, loading it if needed. Cancelling the task gives up with
     /// `ImageLoadingError.cancelled`.
     func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> Bitmap
+    /// The image with where it came from (and, for a stale copy served
+    /// because the network failed, why). Loaders without caches need not
+    /// implement it: the default reports every image as `.network`.
+    func response(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> ImageResponse
     /// How many loads the loader runs at once, if it has such a limit.
     var concurrencyLimit: Int? { get }
 }
@@ -24,4 +28,9 @@ extension ImageLoading {
     /// How many loads the loader runs at once, when it has such a limit
     /// (a prefetcher stays below it so visible work finds a free slot).
     public var concurrencyLimit: Int? { nil }
+
+    /// The image, reported as a `.network` load.
+    public func response(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> ImageResponse {
+        ImageResponse(image: try await image(for: request, priority: priority), source: .network)
+    }
 }

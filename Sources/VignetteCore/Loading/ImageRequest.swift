@@ -21,7 +21,7 @@ public struct ImageRequest: Sendable, Hashable {
     public var cachePolicy: CachePolicy = .memoryAndDisk
     /// The memory-cache and decode key, kept up to date so a memory-cache
     /// look-up does not rebuild it.
-    public private(set) var key: Key
+    package private(set) var key: Key
 
     /// A request; the scale defaults to the URL's `@2x`/`@3x` suffix, else 1.
     public init(
@@ -49,7 +49,7 @@ public struct ImageRequest: Sendable, Hashable {
 
     /// The key of the same request without a shrink target: a full-size
     /// decode, which serves every target.
-    public var fullSizeKey: Key {
+    package var fullSizeKey: Key {
         var full = options
         full.shrinkTarget = nil
         return Key(url: url, options: full)
@@ -57,20 +57,20 @@ public struct ImageRequest: Sendable, Hashable {
 
     /// The original data's key: the URL's text. Requests that differ only in
     /// decode options share it, and so share one transfer.
-    public var dataKey: DataKey { key.data }
+    package var dataKey: DataKey { key.data }
 
     /// The decoded image's key: the data key plus every decode option. Its
     /// hash is computed once (hashing a URL is costly and a memory-cache hit
     /// is on a surface's synchronous path).
-    public struct Key: Sendable, Hashable {
+    package struct Key: Sendable, Hashable {
         /// Which original data.
-        public let data: DataKey
+        package let data: DataKey
         /// How it is decoded.
-        public let options: DecodingOptions
+        package let options: DecodingOptions
         private let precomputedHash: Int
 
         /// A key from its parts.
-        public init(url: URL, options: DecodingOptions) {
+        package init(url: URL, options: DecodingOptions) {
             data = DataKey(url: url)
             self.options = options
             var hasher = Hasher()
@@ -80,36 +80,36 @@ public struct ImageRequest: Sendable, Hashable {
         }
 
         /// The URL, as given.
-        public var url: URL { data.url }
+        package var url: URL { data.url }
 
         /// Same data and options (scales compared bit for bit).
-        public static func == (lhs: Key, rhs: Key) -> Bool {
+        package static func == (lhs: Key, rhs: Key) -> Bool {
             lhs.precomputedHash == rhs.precomputedHash && lhs.options == rhs.options && lhs.data == rhs.data
         }
 
         /// Feeds the precomputed hash.
-        public func hash(into hasher: inout Hasher) { hasher.combine(precomputedHash) }
+        package func hash(into hasher: inout Hasher) { hasher.combine(precomputedHash) }
     }
 
     /// The original data's key: the URL's absolute text.
-    public struct DataKey: Sendable, Hashable, CustomStringConvertible {
+    package struct DataKey: Sendable, Hashable, CustomStringConvertible {
         /// The URL, as given.
-        public let url: URL
+        package let url: URL
         /// `url.absoluteString`, what equality and hashing use.
-        public let address: String
+        package let address: String
 
         /// The key of a URL.
-        public init(url: URL) {
+        package init(url: URL) {
             self.url = url
             address = url.absoluteString
         }
 
         /// Same URL text.
-        public static func == (lhs: DataKey, rhs: DataKey) -> Bool { lhs.address == rhs.address }
+        package static func == (lhs: DataKey, rhs: DataKey) -> Bool { lhs.address == rhs.address }
         /// Hashes the URL text.
-        public func hash(into hasher: inout Hasher) { hasher.combine(address) }
+        package func hash(into hasher: inout Hasher) { hasher.combine(address) }
         /// The URL text.
-        public var description: String { address }
+        package var description: String { address }
     }
 }
 

@@ -32,50 +32,60 @@ extension ImageSurface {
     /// The current load state.
     public var loadState: LoadState { state.withLock { $0.loadState } }
 
-    /// Shows a remote descriptor: the final image at once on a memory-cache
-    /// hit (no placeholder frame), else the loading placeholder now and the
-    /// image — with the remote descriptor's presentation — or the failure
-    /// placeholder when the load ends. `placeholders` default to
-    /// `ImageEnvironment.current.placeholders`. Re-applying anything cancels
-    /// the load; a stale result never lands. Returns the load's task (nil on
-    /// a cache hit).
+    /// The response behind the shown image when a remote descriptor loaded
+    /// it: where it came from (memory, disk, network) and, for a stale copy
+    /// served because the network failed, why. Nil otherwise.
+    public var response: ImageResponse? { state.withLock { $0.response } }
+
+    /// The one remote path (`ImageSurface.apply(_:placeholders:using:priority:configure:)`
+    /// in module Vignette forwards here): the final image at once on a
+    /// memory-cache hit (no placeholder frame), else the loading placeholder
+    /// now and the image — with the remote descriptor's presentation — or
+    /// the failure placeholder when the load ends. `configure` adjusts the
+    /// request (scale, cache policy, decoder limits) before the cache
+    /// look-up. Re-applying anything cancels the load; a stale result never
+    /// lands. Returns the load's task (nil on a cache hit).
     @discardableResult
-    public func apply(
+    package func apply(
         _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil,
-        using loader: any ImageLoading, priority: ImagePriority = .normal
+        using loader: any ImageLoading, priority: ImagePriority = .normal,
+        configure: (inout ImageRequest) -> Void = { _ in }
     ) -> Task<LoadState, Never>? {
         let placeholders = placeholders ?? .current
         let url = remote.reference
-        let request = remoteRequest(for: remote)
+        var request = remoteRequest(for: remote)
+        configure(&request)
         if let hit = loader.cachedImage(for: request) {
             show(remote.map { _ in hit }, loadState: .loaded(url))
+            state.withLock { $0.response = ImageResponse(image: hit, source: .memory) }
             return nil
         }
         let generation = show(placeholders.loading.resolvedOrEmpty(forScale: scale), loadState: .loading(url))
         let failure = placeholders.failure.resolvedOrEmpty(forScale: scale)
-        let task = Task { [self] () -> LoadState in
-            let outcome: (ImageDescriptor<Bitmap>, LoadState)
+        let task = Task { [self, request] () -> LoadState in
+            let outcome: (ImageDescriptor<Bitmap>, LoadState, ImageResponse?)
             do throws(ImageLoadingError) {
-                let bitmap = try await loader.image(for: request, priority: priority)
-                outcome = (remote.map { _ in bitmap }, .loaded(url))
+                let response = try await loader.response(for: request, priority: priority)
+                outcome = (remote.map { _ in response.image }, .loaded(url), response)
             } catch {
                 if Task.isCancelled { return self.loadState }
-                outcome = (failure, .failed(url, error))
+                outcome = (failure, .failed(url, error), nil)
             }
-            return commit(outcome.0, outcome.1, generation: generation)
+            return commit(outcome.0, outcome.1, response: outcome.2, generation: generation)
         }
         state.withLock { s in if s.generation == generation && s.loadState.isFinal == false { s.loadTask = task } }
         return task
     }
 
-    /// The async form: returns once the surface is final (server renderers
-    /// await it). Cancelling the caller cancels the load.
+    /// The async form: returns once the surface is final. Cancelling the
+    /// caller cancels the load.
     @discardableResult
-    public func load(
+    package func load(
         _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil,
-        using loader: any ImageLoading, priority: ImagePriority = .normal
+        using loader: any ImageLoading, priority: ImagePriority = .normal,
+        configure: (inout ImageRequest) -> Void = { _ in }
     ) async -> LoadState {
-        guard let task = apply(remote, placeholders: placeholders, using: loader, priority: priority) else {
+        guard let task = apply(remote, placeholders: placeholders, using: loader, priority: priority, configure: configure) else {
             return loadState
         }
         return await withTaskCancellationHandler {
@@ -90,7 +100,7 @@ extension ImageSurface {
     /// surface's pixels under the descriptor's content mode, and for
     /// aspectFill without the columns the surface never shows (JPEG), so
     /// `image` then holds the centred part the surface draws.
-    public func remoteRequest(for remote: ImageDescriptor<URL>) -> ImageRequest {
+    package func remoteRequest(for remote: ImageDescriptor<URL>) -> ImageRequest {
         var request = ImageRequest(url: remote.reference)
         let (width, height) = pixelSize
         request.options.shrinkTarget = ShrinkTarget(
@@ -100,23 +110,17 @@ extension ImageSurface {
     }
 
     /// Lands a load's result unless something newer was applied meanwhile.
-    package func commit(_ descriptor: ImageDescriptor<Bitmap>, _ loadState: LoadState, generation: UInt64) -> LoadState {
+    package func commit(
+        _ descriptor: ImageDescriptor<Bitmap>, _ loadState: LoadState, response: ImageResponse? = nil, generation: UInt64
+    ) -> LoadState {
         state.withLock { s -> LoadState in
             guard s.generation == generation else { return s.loadState }
             s.descriptor = descriptor
             s.rendered = nil
             s.loadState = loadState
+            s.response = response
             s.loadTask = nil
             return loadState
         }
-    }
-}
-
-extension ImageDescriptor where Reference == URL {
-    /// The same presentation over the loaded image: the standalone
-    /// `ImageDescriptor<URL> -> ImageDescriptor<Bitmap>` mapping.
-    public func resolved(using loader: any ImageLoading, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> ImageDescriptor<Bitmap> {
-        let bitmap = try await loader.image(for: ImageRequest(url: reference), priority: priority)
-        return map { _ in bitmap }
     }
 }

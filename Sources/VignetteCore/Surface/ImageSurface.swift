@@ -24,6 +24,7 @@ public final class ImageSurface: Sendable {
         var rendered: Bitmap?
         var generation: UInt64 = 0
         var loadState: LoadState = .idle
+        var response: ImageResponse?
         var loadTask: Task<LoadState, Never>?
     }
 
@@ -49,11 +50,6 @@ public final class ImageSurface: Sendable {
     /// Size in pixels: `round(size × scale)`.
     public var pixelSize: (width: Int, height: Int) { ImageRenderer.pixelSize(of: size, scale: scale) }
 
-    /// Shows a decoded image with the descriptor's presentation.
-    public func apply(_ descriptor: ImageDescriptor<Bitmap>) {
-        show(descriptor, loadState: .idle)
-    }
-
     /// Replaces what is shown, cancelling any load in flight; returns the
     /// new generation (a later result for an older one is dropped).
     @discardableResult
@@ -63,6 +59,7 @@ public final class ImageSurface: Sendable {
             s.rendered = nil
             s.generation &+= 1
             s.loadState = loadState
+            s.response = nil
             defer { s.loadTask = nil }
             return (s.generation, s.loadTask)
         }
@@ -70,11 +67,14 @@ public final class ImageSurface: Sendable {
         return generation
     }
 
-    /// Resolves a local reference (e.g. a bundled `NamedImage`) for this
-    /// surface's scale and shows it.
-    public func apply<Reference: LocalImageReference>(_ descriptor: ImageDescriptor<Reference>) throws(ImageResourceError) {
+    /// Shows a local descriptor: a decoded `Bitmap` as it is (no `try`:
+    /// it cannot fail), any other local reference (e.g. a bundled
+    /// `NamedImage`) resolved for this surface's scale first, throwing what
+    /// resolving throws (`ImageResourceError`). Cancels any load in flight.
+    public func apply<Reference: LocalImageReference>(_ descriptor: ImageDescriptor<Reference>) throws(Reference.Failure) {
         let scale = self.scale
-        apply(try descriptor.map { (reference: Reference) throws(ImageResourceError) in try reference.bitmap(forScale: scale) })
+        let resolved = try descriptor.map { (reference: Reference) throws(Reference.Failure) in try reference.bitmap(forScale: scale) }
+        show(resolved, loadState: .idle)
     }
 
     /// Removes the image: the surface renders transparent.
@@ -122,28 +122,19 @@ public final class ImageSurface: Sendable {
         return render()
     }
 
-    /// The rendered surface as PNG bytes.
-    public func pngData(options: PNGCodec.EncodingOptions = .default) throws(PNGCodec.Error) -> Data {
-        try PNGCodec.encode(render(), options: options)
-    }
-
-    /// The rendered surface encoded by `encoder` (PNG by default).
-    public func encoded(using encoder: some ImageEncoding = PNGCodec()) throws(ImageEncodingError) -> Data {
-        try render().encoded(using: encoder)
-    }
-
-    /// The rendered surface encoded as `format` — `.png`, `.jpeg` or
-    /// `.webp` — with the standard encoder: `quality` 1...100 for JPEG and
+    /// The rendered surface encoded as `format` — `.png` (the default),
+    /// `.jpeg` or `.webp` — with the standard encoder: `quality` 1...100 for JPEG and
     /// WebP (nil: 80; PNG ignores it), `lossless` for WebP. JPEG with
     /// `lossless`, or a format Vignette only reads, throws. Deterministic
     /// bytes, as every encoder's.
     ///
     /// ```swift
+    /// let png = try surface.encoded()
     /// let jpeg = try surface.encoded(as: .jpeg, quality: 85)
     /// let webp = try surface.encoded(as: .webp, lossless: true)
     /// ```
     public func encoded(
-        as format: ImageFormat, quality: Int? = nil,
+        as format: ImageFormat = .png, quality: Int? = nil,
         lossless: Bool = false
     ) throws(ImageEncodingError) -> Data {
         try render().encoded(as: format, quality: quality, lossless: lossless)

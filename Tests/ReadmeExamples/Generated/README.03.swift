@@ -13,7 +13,7 @@ private func example3() async throws {
     surface.apply(ImageDescriptor(dot, contentMode: .center))   // a Bitmap is already pixels: no `try`
 
     let pixels: Bitmap = surface.render()          // premultiplied RGBA8, cached until the next apply
-    let png: Data = try surface.pngData()          // straight-alpha PNG (or surface.encoded(using:))
+    let png: Data = try surface.encoded()          // straight-alpha PNG (or .jpeg, .webp: see below)
     _ = pixels
     _ = png
 }

@@ -17,7 +17,7 @@ private func example7() async throws {
 
     // Server renderers await the final surface:
     let state = await surface.load(.productImage(url))
-    let png = try surface.pngData()
+    let png = try surface.encoded()
 
     // Or map a descriptor on its own:
     let local: ImageDescriptor<Bitmap> = try await ImageDescriptor<URL>.productImage(url).resolved()

@@ -21,6 +21,5 @@ private func example10() async throws {
     tile.apply(product.photo)                        // placeholder now, photo when loaded
     thumbnail.apply(product.photo)                   // same load
     let image = try await product.photo.image()      // or await it directly
-    await tile.load(product.photo)                   // returns when the tile is final
     _ = image
 }

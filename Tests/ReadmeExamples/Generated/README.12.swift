@@ -19,7 +19,7 @@ private func example12() async throws {
         for index in layout.indices(intersecting: viewport) {             // visible: normal priority
             let tile = try ImageSurface(size: Size(width: 100, height: 100), scale: 2)
             await tile.load(.productImage(urls[index]))                    // joins a prefetch in flight
-            tiles.append(try tile.pngData())
+            tiles.append(try tile.encoded())
         }
         return tiles
     }

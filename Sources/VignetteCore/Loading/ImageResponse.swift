@@ -1,4 +1,6 @@
-/// A delivered image and where it came from.
+/// A delivered image and where it came from: what a loader answers, and
+/// what a surface keeps (`ImageSurface.response`) once a remote descriptor
+/// has loaded.
 ///
 /// ```swift
 /// let response = try await pipeline.response(for: ImageRequest(url: url))
@@ -11,10 +13,10 @@ public struct ImageResponse: Sendable {
     public var source: Source
     /// Set when the network failed and a stale disk-cache entry was served
     /// instead: the failure that made it stale-but-served.
-    public var staleBecause: ImagePipeline.Error?
+    public var staleBecause: ImageLoadingError?
 
     /// A response.
-    public init(image: Bitmap, source: Source, staleBecause: ImagePipeline.Error? = nil) {
+    public init(image: Bitmap, source: Source, staleBecause: ImageLoadingError? = nil) {
         self.image = image
         self.source = source
         self.staleBecause = staleBecause

@@ -1,0 +1,50 @@
+extension ImagePipeline {
+    /// The memory cache of decoded images, by request: an entry is one URL
+    /// decoded with one set of options (scale, limits, shrink target).
+    /// Reads and writes are synchronous and thread-safe; the least recently
+    /// used images go first when `Configuration.memoryCacheBytes` is full.
+    ///
+    /// ```swift
+    /// let request = ImageRequest(url: url)
+    /// if let image = pipeline.cache[request] { print(image.size) }
+    /// pipeline.cache[request] = placeholder            // seed it
+    /// pipeline.cache[request] = nil                    // or drop one image
+    /// pipeline.cache.removeAll()                       // memory warning
+    /// ```
+    public struct Cache: Sendable {
+        let storage: MemoryCache<ImageRequest.Key, Bitmap>
+
+        /// The image decoded for exactly this request (no suspension; a
+        /// hit becomes the most recently used). Setting stores an image for
+        /// the request (unless it is larger than
+        /// `Configuration.memoryCacheEntryBytes`); setting nil removes it.
+        public subscript(request: ImageRequest) -> Bitmap? {
+            get { storage[request.key] }
+            nonmutating set {
+                if let newValue {
+                    storage.set(newValue, for: request.key, cost: newValue.pixels.count)
+                } else {
+                    storage.removeValue(for: request.key)
+                }
+            }
+        }
+
+        /// True when the image for exactly this request is in memory
+        /// (without making it the most recently used).
+        public func containsImage(for request: ImageRequest) -> Bool {
+            storage.contains(request.key)
+        }
+
+        /// Empties the cache.
+        public func removeAll() { storage.removeAll() }
+
+        /// Images held.
+        public var count: Int { storage.count }
+
+        /// Bytes of decoded pixels held.
+        public var totalCost: Int { storage.totalCost }
+    }
+
+    /// The memory cache of decoded images: `pipeline.cache[request]`.
+    public var cache: Cache { Cache(storage: memoryCache) }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+extension ImageFormat {
+    /// The format a file name extension names (without the dot, any letter
+    /// case): `png`, `jpg`/`jpeg`, `webp`, `avif`, `gif`; nil for any other.
+    ///
+    /// ```swift
+    /// ImageFormat(fileExtension: "JPG")   // .jpeg
+    /// ```
+    public init?(fileExtension: String) {
+        switch fileExtension.lowercased() {
+        case "png": self = .png
+        case "jpg", "jpeg": self = .jpeg
+        case "webp": self = .webp
+        case "avif": self = .avif
+        case "gif": self = .gif
+        default: return nil
+        }
+    }
+
+    /// The format to answer an HTTP request with when it names none: WebP
+    /// when the `Accept` header names `image/webp` with a non-zero q, else
+    /// JPEG for an opaque image and PNG for a translucent one.
+    ///
+    /// ```swift
+    /// ImageFormat.negotiate(accept: "image/avif,image/webp,*/*", isOpaque: true)   // .webp
+    /// ```
+    public static func negotiate(accept: String?, isOpaque: Bool) -> ImageFormat {
+        let acceptsWebP = (accept ?? "").split(separator: ",").contains { item in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard parts.first == "image/webp" else { return false }
+            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return q > 0
+        }
+        return acceptsWebP ? .webp : isOpaque ? .jpeg : .png
+    }
+}
