@@ -1,6 +1,7 @@
 # Vignette — every target installs what it needs first.
 #   make test    size limits, README examples up to date, the test suite, debug/release determinism (installs headers if missing)
 #   make demo    render the built-in catalog into ./catalog
+#   make docs    the DocC catalogs of every library product and the CLI reference, warnings as errors (.build/docs)
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
 #   make bench-serve   vignette serve vs thumbor under wrk (loopback; installs wrk, thumbor in Benchmarks/.venv)
 #   make deploy-test   2 replicas behind nginx: cache hits at nginx, a killed replica loses no request
@@ -16,7 +17,7 @@ SWIFT_BUILD_FLAGS ?=
 # they share one build folder.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: deps test determinism demo build release bench bench-compare bench-serve deploy-test fuzz fuzz-build clean
+.PHONY: deps test docs determinism demo build release bench bench-compare bench-serve deploy-test fuzz fuzz-build clean
 
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
@@ -43,7 +44,31 @@ test: deps
 	@python3 Scripts/readme_examples.py --check
 	@echo "==> swift test (Swift Testing)"
 	swift test $(SWIFT_BUILD_FLAGS)
+	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory determinism
+
+# Documentation, built from the debug build `make build` (or `swift test`) already made:
+# - The CLI reference (Sources/VignetteCLI/VignetteCLI.docc/vignette.md) is written by
+#   swift-argument-parser's own generate-docc-reference plugin from the tool's parser. It
+#   must run with --configuration debug: its default, release, builds every product and
+#   dependency again in release without our RELEASE_FLAGS (20+ minutes here). In debug it
+#   reuses the build (~40 s, mostly compiling the plugin). A reference that changed and was
+#   not committed fails, as stale README examples do.
+# - Each library's catalog (Sources/<Module>/<Module>.docc) goes through the toolchain's own
+#   docc, over symbol graphs that swift-symbolgraph-extract reads from the debug build's
+#   .swiftmodule files (Scripts/build_docs.py). No package is added or fetched: the
+#   swift-docc-plugin would be a new dependency to resolve and build, and
+#   `swift package dump-symbol-graph` recompiled Hummingbird and the test targets here
+#   each time it alternated with `swift build` (7-9 minutes a run on 2 busy cores), where
+#   the extraction takes seconds.
+docs: build
+	@echo "==> docs: CLI reference from the argument parser (generate-docc-reference plugin)"
+	@swift package $(SWIFT_BUILD_FLAGS) --allow-writing-to-package-directory generate-docc-reference --configuration debug >.build/docs-cli.log 2>&1 \
+	  || { cat .build/docs-cli.log; exit 1; }
+	@if [ -d .git ] && [ -n "$$(git status --porcelain -- Sources/VignetteCLI/VignetteCLI.docc)" ]; then \
+	  git status --short -- Sources/VignetteCLI/VignetteCLI.docc; \
+	  echo "make docs: the CLI reference changed with the tool's options: commit Sources/VignetteCLI/VignetteCLI.docc"; exit 1; fi
+	@python3 Scripts/build_docs.py
 
 # The same catalog from a debug and a release build must be byte-identical.
 determinism: deps
