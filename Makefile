@@ -49,25 +49,34 @@ test: deps
 
 # Documentation, built from the debug build `make build` (or `swift test`) already made:
 # - The CLI reference (Sources/VignetteCLI/VignetteCLI.docc/vignette.md) is written by
-#   swift-argument-parser's own generate-docc-reference plugin from the tool's parser. It
-#   must run with --configuration debug: its default, release, builds every product and
-#   dependency again in release without our RELEASE_FLAGS (20+ minutes here). In debug it
-#   reuses the build (~40 s, mostly compiling the plugin). A reference that changed and was
-#   not committed fails, as stale README examples do.
+#   swift-argument-parser's own generate-docc-reference plugin from the tool's parser, with
+#   --configuration debug: its default, release, builds every product and dependency again
+#   in release without our RELEASE_FLAGS (20+ minutes here). Even in debug the plugin's own
+#   build resolves Hummingbird's package traits differently from `swift build`, so
+#   Hummingbird recompiles there and again at the next `swift build` (~30 s of CPU each).
+#   So the plugin runs once, on a fresh clone; afterwards its generator (the
+#   generate-docc-reference-tool it built) runs directly on the debug `vignette`, with the
+#   plugin's arguments: the same file, no build. A reference that changed and was not
+#   committed fails, as stale README examples do.
 # - Each library's catalog (Sources/<Module>/<Module>.docc) goes through the toolchain's own
 #   docc, over symbol graphs that swift-symbolgraph-extract reads from the debug build's
-#   .swiftmodule files (Scripts/build_docs.py). No package is added or fetched: the
-#   swift-docc-plugin would be a new dependency to resolve and build, and
-#   `swift package dump-symbol-graph` recompiled Hummingbird and the test targets here
-#   each time it alternated with `swift build` (7-9 minutes a run on 2 busy cores), where
-#   the extraction takes seconds.
+#   .swiftmodule files (Scripts/build_docs.py: seconds). No package is added or fetched:
+#   swift-docc-plugin would be one more dependency to resolve and build, and
+#   `swift package dump-symbol-graph` recompiles Hummingbird (the traits again) and made
+#   the next `swift build --build-tests` recompile the test targets: 7-9 minutes a run on
+#   2 busy cores here.
+CLI_REFERENCE := Sources/VignetteCLI/VignetteCLI.docc
 docs: build
-	@echo "==> docs: CLI reference from the argument parser (generate-docc-reference plugin)"
-	@swift package $(SWIFT_BUILD_FLAGS) --allow-writing-to-package-directory generate-docc-reference --configuration debug >.build/docs-cli.log 2>&1 \
-	  || { cat .build/docs-cli.log; exit 1; }
-	@if [ -d .git ] && [ -n "$$(git status --porcelain -- Sources/VignetteCLI/VignetteCLI.docc)" ]; then \
-	  git status --short -- Sources/VignetteCLI/VignetteCLI.docc; \
-	  echo "make docs: the CLI reference changed with the tool's options: commit Sources/VignetteCLI/VignetteCLI.docc"; exit 1; fi
+	@echo "==> docs: CLI reference from the argument parser (generate-docc-reference)"
+	@bin="$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)"; \
+	if [ -x "$$bin/generate-docc-reference-tool" ]; then \
+	  "$$bin/generate-docc-reference-tool" "$$bin/vignette" --output-directory $(CLI_REFERENCE) >.build/docs-cli.log 2>&1; \
+	else \
+	  swift package $(SWIFT_BUILD_FLAGS) --allow-writing-to-package-directory generate-docc-reference --configuration debug >.build/docs-cli.log 2>&1; \
+	fi || { cat .build/docs-cli.log; exit 1; }
+	@if [ -d .git ] && [ -n "$$(git status --porcelain -- $(CLI_REFERENCE))" ]; then \
+	  git status --short -- $(CLI_REFERENCE); \
+	  echo "make docs: the CLI reference changed with the tool's options: commit $(CLI_REFERENCE)"; exit 1; fi
 	@python3 Scripts/build_docs.py
 
 # The same catalog from a debug and a release build must be byte-identical.

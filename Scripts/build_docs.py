@@ -15,7 +15,7 @@ For each module that has a `Sources/<Module>/<Module>.docc` catalog:
 The command-line reference is Sources/VignetteCLI/VignetteCLI.docc/vignette.md,
 written by swift-argument-parser's `generate-docc-reference` plugin from the
 tool's own parser (`make docs` runs it first); it has no symbols of its own, so
-its catalog is converted without a symbol graph, into .build/docs/vignette.doccarchive.
+its catalog is converted without a symbol graph, into .build/docs/vignette-cli.doccarchive.
 
 Usage: python3 Scripts/build_docs.py [Module ...]   (after `swift build`)
 """
@@ -36,7 +36,7 @@ EXTRA_RESOURCES = {
     "VignetteSnapshotTesting": ["Snapshots/DescriptorStatesTests/productImage.sheet.png", "docs/compare-report.png"],
 }
 # Catalogs of executables: no symbol graph, and the archive is named after the command.
-ARCHIVE_NAMES = {"VignetteCLI": "vignette"}
+ARCHIVE_NAMES = {"VignetteCLI": "vignette-cli"}   # not "vignette": it would clash with Vignette on a case-insensitive disk
 TOOLCHAIN = pathlib.Path(shutil.which("swift") or "/opt/swift/usr/bin/swift").resolve().parent
 
 
@@ -107,7 +107,10 @@ def convert(module, catalog, graphs):
     command += ["--fallback-display-name", ARCHIVE_NAMES.get(module, module),
                "--fallback-bundle-identifier", f"vignette.{module}",
                "--output-path", str(archive), "--warnings-as-errors"]
-    return subprocess.run(command).returncode
+    result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:   # docc prints blank lines on success; show its output only when it fails
+        print(result.stdout + result.stderr, file=sys.stderr)
+    return result.returncode
 
 
 def main(argv):
