@@ -47,26 +47,26 @@ test: deps
 	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory determinism
 
-# Documentation, built from the debug build `make build` (or `swift test`) already made:
+# Documentation, from the debug build `swift test` already made (`swift build --build-tests`:
+# Hummingbird compiles differently with and without --build-tests, so a plain `swift build`
+# here would recompile it, and `swift test` again after it — ~30 s of CPU each way).
 # - The CLI reference (Sources/VignetteCLI/VignetteCLI.docc/vignette.md) is written by
 #   swift-argument-parser's own generate-docc-reference plugin from the tool's parser, with
 #   --configuration debug: its default, release, builds every product and dependency again
-#   in release without our RELEASE_FLAGS (20+ minutes here). Even in debug the plugin's own
-#   build resolves Hummingbird's package traits differently from `swift build`, so
-#   Hummingbird recompiles there and again at the next `swift build` (~30 s of CPU each).
-#   So the plugin runs once, on a fresh clone; afterwards its generator (the
-#   generate-docc-reference-tool it built) runs directly on the debug `vignette`, with the
-#   plugin's arguments: the same file, no build. A reference that changed and was not
-#   committed fails, as stale README examples do.
+#   in release without our RELEASE_FLAGS (20+ minutes here). The plugin builds without
+#   tests (the Hummingbird flip again), so it runs once, on a fresh clone; afterwards the
+#   generator it built (generate-docc-reference-tool) runs directly on the debug `vignette`
+#   with the plugin's arguments: the same file, no build. A reference that changed and was
+#   not committed fails, as stale README examples do.
 # - Each library's catalog (Sources/<Module>/<Module>.docc) goes through the toolchain's own
 #   docc, over symbol graphs that swift-symbolgraph-extract reads from the debug build's
 #   .swiftmodule files (Scripts/build_docs.py: seconds). No package is added or fetched:
 #   swift-docc-plugin would be one more dependency to resolve and build, and
-#   `swift package dump-symbol-graph` recompiles Hummingbird (the traits again) and made
-#   the next `swift build --build-tests` recompile the test targets: 7-9 minutes a run on
-#   2 busy cores here.
+#   `swift package dump-symbol-graph` builds without tests too, and took 7-9 minutes a run
+#   on 2 busy cores here, with the test targets recompiled at the next `swift test`.
 CLI_REFERENCE := Sources/VignetteCLI/VignetteCLI.docc
-docs: build
+docs: deps
+	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	@echo "==> docs: CLI reference from the argument parser (generate-docc-reference)"
 	@bin="$$(swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)"; \
 	if [ -x "$$bin/generate-docc-reference-tool" ]; then \
