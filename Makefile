@@ -1,6 +1,7 @@
 # Vignette — every target installs what it needs first.
 #   make test    format lint, size limits, README examples up to date, the test suite (warnings as errors), debug/release determinism (installs headers if missing)
 #   make demo    render the built-in catalog into ./catalog
+#   make docs    the DocC catalogs of every library product and the CLI reference, warnings as errors (.build/docs)
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
 #   make bench-serve   vignette serve vs thumbor under wrk (loopback; installs wrk, thumbor in Benchmarks/.venv)
 #   make deploy-test   2 replicas behind nginx: cache hits at nginx, a killed replica loses no request
@@ -17,8 +18,7 @@ SWIFT_BUILD_FLAGS ?=
 # they share one build folder.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: deps test lint format tsan determinism demo build release bench bench-compare bench-serve deploy-test fuzz fuzz-build clean
-
+.PHONY: deps test lint format tsan docs determinism demo build release bench bench-compare bench-serve deploy-test fuzz fuzz-build clean
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -53,6 +53,7 @@ test: deps lint
 	@python3 Scripts/readme_examples.py --check
 	@echo "==> swift test (Swift Testing), warnings as errors"
 	$(STRICT) swift test $(SWIFT_BUILD_FLAGS)
+	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory determinism
 
 # The whole suite under ThreadSanitizer. Its own scratch path: every
@@ -65,6 +66,38 @@ TSAN_FLAGS := --sanitize=thread --scratch-path .build-tsan
 tsan: deps
 	@echo "==> swift test under ThreadSanitizer (.build-tsan)"
 	swift test $(TSAN_FLAGS) $(SWIFT_BUILD_FLAGS)
+
+# Documentation, from the debug build `swift test` already made (`swift build --build-tests`:
+# Hummingbird compiles differently with and without --build-tests, so a plain `swift build`
+# here would recompile it, and `swift test` again after it — ~30 s of CPU each way).
+# - The CLI reference (Sources/VignetteCLI/VignetteCLI.docc/vignette.md) is written by
+#   swift-argument-parser's own generate-docc-reference plugin from the tool's parser, with
+#   --configuration debug: its default, release, builds every product and dependency again
+#   in release without our RELEASE_FLAGS (20+ minutes here). The plugin builds without
+#   tests (the Hummingbird flip again), so it runs once, on a fresh clone; afterwards the
+#   generator it built (generate-docc-reference-tool) runs directly on the debug `vignette`
+#   with the plugin's arguments: the same file, no build. A reference that changed and was
+#   not committed fails, as stale README examples do.
+# - Each library's catalog (Sources/<Module>/<Module>.docc) goes through the toolchain's own
+#   docc, over symbol graphs that swift-symbolgraph-extract reads from the debug build's
+#   .swiftmodule files (Scripts/build_docs.py: seconds). No package is added or fetched:
+#   swift-docc-plugin would be one more dependency to resolve and build, and
+#   `swift package dump-symbol-graph` builds without tests too, and took 7-9 minutes a run
+#   on 2 busy cores here, with the test targets recompiled at the next `swift test`.
+CLI_REFERENCE := Sources/VignetteCLI/VignetteCLI.docc
+docs: deps
+	$(STRICT) swift build --build-tests $(SWIFT_BUILD_FLAGS)
+	@echo "==> docs: CLI reference from the argument parser (generate-docc-reference)"
+	@bin="$$($(STRICT) swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)"; \
+	if [ -x "$$bin/generate-docc-reference-tool" ]; then \
+	  "$$bin/generate-docc-reference-tool" "$$bin/vignette" --output-directory $(CLI_REFERENCE) >.build/docs-cli.log 2>&1; \
+	else \
+	  $(STRICT) swift package $(SWIFT_BUILD_FLAGS) --allow-writing-to-package-directory generate-docc-reference --configuration debug >.build/docs-cli.log 2>&1; \
+	fi || { cat .build/docs-cli.log; exit 1; }
+	@if [ -d .git ] && [ -n "$$(git status --porcelain -- $(CLI_REFERENCE))" ]; then \
+	  git status --short -- $(CLI_REFERENCE); \
+	  echo "make docs: the CLI reference changed with the tool's options: commit $(CLI_REFERENCE)"; exit 1; fi
+	@python3 Scripts/build_docs.py
 
 # The same catalog from a debug and a release build must be byte-identical.
 determinism: deps

@@ -155,7 +155,17 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird")
             ],
             resources: [.copy("Images")]
-        )
+        ),
+        // The Swift examples of the DocC articles (Sources/*/*.docc), generated the same way: a module
+        // of their own, so an article may define the README's descriptors again without a clash.
+        .testTarget(
+            name: "DocCExamples",
+            dependencies: [
+                "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteSnapshotTesting", "VignetteTesting", "VignetteServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            resources: [.copy("Images")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

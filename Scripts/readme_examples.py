@@ -5,6 +5,11 @@ Every fenced block of README.md and Snapshots/README.md whose info string is
 exactly `swift` becomes one generated file under Tests/ReadmeExamples/Generated/,
 part of the `ReadmeExamples` test target, so `swift build --build-tests`
 compiles every example (and `make test` fails when they are out of date).
+The articles of the DocC catalogs (Sources/<Module>/<Module>.docc/*.md) are
+treated the same way, into Tests/DocCExamples/Generated/ (the `DocCExamples`
+test target, with its own Prelude.swift and Images/): a separate module, so
+an article may define the same descriptors as the README without the two
+colliding. Within one target a name is defined once; the other blocks use it.
 
 Info strings:
 
@@ -31,10 +36,13 @@ How a block becomes a file:
 - A block without `import` lines gets `import Foundation` and `import Vignette`
   (what the README says its examples assume); a block with imports gets
   exactly its own.
+- The generated files are formatted with `swift format` and the committed
+  .swift-format, as every other source file is.
 - `@Suite` / top-level `@Test` get a `.disabled(…)` trait: examples are
   compiled, never run (they name files and hosts that do not exist).
 - Names the examples use without defining (`url`, `urls`) come from the
-  hand-written Tests/ReadmeExamples/Prelude.swift.
+  hand-written Tests/ReadmeExamples/Prelude.swift (Tests/DocCExamples/Prelude.swift
+  for the articles).
 
 Usage:
     python3 Scripts/readme_examples.py           write the generated files
@@ -43,11 +51,23 @@ Usage:
 """
 import pathlib
 import re
+import subprocess
 import sys
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-SOURCES = ["README.md", "Snapshots/README.md"]
-OUTPUT = ROOT / "Tests" / "ReadmeExamples" / "Generated"
+README_OUTPUT = ROOT / "Tests" / "ReadmeExamples" / "Generated"
+DOCC_OUTPUT = ROOT / "Tests" / "DocCExamples" / "Generated"
+OUTPUTS = [README_OUTPUT, DOCC_OUTPUT]
+
+
+def sources():
+    """(path relative to ROOT, output folder, stem of the generated files) for every document."""
+    found = [("README.md", README_OUTPUT, "README"), ("Snapshots/README.md", README_OUTPUT, "Snapshots-README")]
+    for article in sorted((ROOT / "Sources").glob("*/*.docc/**/*.md")):
+        catalog = next(p for p in article.parents if p.suffix == ".docc")
+        found.append((str(article.relative_to(ROOT)), DOCC_OUTPUT, f"{catalog.stem}.{article.stem}"))
+    return found
 PACKAGE_IDENTITY = "vignette"
 DISABLED = '.disabled("README example: compiled, never run")'
 
@@ -350,13 +370,13 @@ def check_manifest_blocks(blocks):
 
 
 def expected_files():
-    files, manifest_blocks = {}, []
-    for source in SOURCES:
+    """{output folder: {file name: text}} and the manifest blocks' problems."""
+    files, manifest_blocks = {output: {} for output in OUTPUTS}, []
+    for source, output, stem in sources():
         path = ROOT / source
         if not path.exists():
             continue
         text = path.read_text()
-        stem = source.replace("/", "-").removesuffix(".md")
         index = 0
         for start, info, code, heading in fenced_blocks(text):
             words = info.split()
@@ -369,40 +389,65 @@ def expected_files():
                 raise ValueError(f"{source}:{start}: unknown info string {info!r} (use `swift` or `swift manifest`)")
             index += 1
             try:
-                files[f"{stem}.{index:02d}.swift"] = generate(source, index, code, heading)
+                files[output][f"{stem}.{index:02d}.swift"] = generate(source, index, code, heading)
             except ValueError as error:
                 raise ValueError(f"{source}:{start}: {error}") from None
     return files, check_manifest_blocks(manifest_blocks)
 
 
+def formatted(all_files):
+    """The generated files as `swift format` leaves them under the committed .swift-format,
+    so they pass `swift format lint --strict` like every other source file."""
+    with tempfile.TemporaryDirectory() as folder:
+        paths = {}
+        for output, files in all_files.items():
+            for name, text in files.items():
+                path = pathlib.Path(folder) / output.parent.name / name
+                path.parent.mkdir(exist_ok=True)
+                path.write_text(text)
+                paths[(output, name)] = path
+        if paths:
+            subprocess.run(["swift", "format", "format", "-i", "--configuration", str(ROOT / ".swift-format"),
+                            *map(str, paths.values())], check=True)
+        return {output: {name: paths[(output, name)].read_text() for name in files} for output, files in all_files.items()}
+
+
 def main(argv):
     check = "--check" in argv[1:]
     try:
-        files, problems = expected_files()
+        all_files, problems = expected_files()
+        all_files = formatted(all_files)
     except ValueError as error:
         print(f"readme_examples: {error}", file=sys.stderr)
         return 1
-    present = {p.name: p.read_text() for p in OUTPUT.glob("*.swift")} if OUTPUT.exists() else {}
-    stale = sorted(name for name in files if present.get(name) != files[name])
-    extra = sorted(set(present) - set(files))
     for problem in problems:
         print(f"readme_examples: {problem}", file=sys.stderr)
-    if check:
-        if stale or extra:
+    counts, outdated = [], False
+    for output, files in all_files.items():
+        present = {p.name: p.read_text() for p in output.glob("*.swift")} if output.exists() else {}
+        stale = sorted(name for name in files if present.get(name) != files[name])
+        extra = sorted(set(present) - set(files))
+        if check:
             for name in stale + extra:
-                print(f"readme_examples: {OUTPUT.relative_to(ROOT) / name} is out of date", file=sys.stderr)
+                print(f"readme_examples: {output.relative_to(ROOT) / name} is out of date", file=sys.stderr)
+            outdated = outdated or bool(stale or extra)
+            counts.append(f"{len(files)} in {output.relative_to(ROOT)}")
+            continue
+        output.mkdir(parents=True, exist_ok=True)
+        for name in extra:
+            (output / name).unlink()
+        for name in stale:
+            (output / name).write_text(files[name])
+        counts.append(f"{output.relative_to(ROOT)}: {len(stale)} written, {len(extra)} removed, {len(files) - len(stale)} unchanged")
+    if check:
+        if outdated:
             print("readme_examples: run `python3 Scripts/readme_examples.py` and commit the result", file=sys.stderr)
             return 1
         if problems:
             return 1
-        print(f"==> README examples: {len(files)} Swift blocks up to date in {OUTPUT.relative_to(ROOT)}")
+        print(f"==> README and DocC examples: Swift blocks up to date ({'; '.join(counts)})")
         return 0
-    OUTPUT.mkdir(parents=True, exist_ok=True)
-    for name in extra:
-        (OUTPUT / name).unlink()
-    for name in stale:
-        (OUTPUT / name).write_text(files[name])
-    print(f"readme_examples: {len(stale)} written, {len(extra)} removed, {len(files) - len(stale)} unchanged")
+    print(f"readme_examples: {'; '.join(counts)}")
     return 1 if problems else 0
 
 

@@ -66,6 +66,7 @@ public final class PreheatController: Sendable {
     /// Creates a controller; nothing is preheated until the first `update(viewport:)`.
     ///
     /// - Parameters:
+    ///   - layout: where the items are.
     ///   - ratio: preheat extent in viewport lengths (1 = one screen ahead); zero or less preheats nothing.
     ///   - threshold: how far, in viewport lengths, the viewport must move before
     ///     the window is recomputed; negative or NaN counts as zero.
