@@ -10,7 +10,7 @@ import VignetteSnapshotTesting
     @Test func productImageStates() async throws {
         let jpeg = try Data(contentsOf: URL(fileURLWithPath: "Tests/AppTests/Fixtures/shoe.jpg"))
         let fixtures = FixtureLoader([url: .data(jpeg)])  // decoded as the pipeline would, shrink-on-load included
-        await assertSnapshot(
+        await assertImageSnapshot(
             of: .productImage(url),
             as: .states(
                 sizes: [Size(width: 120, height: 80), Size(width: 56, height: 72)], scales: [1, 2],
