@@ -23,6 +23,10 @@ struct MeasuredRun {
     var stdout: String
     var stderr: String
 
+    /// True when this build (and so the `vignette` it runs) is instrumented
+    /// by ThreadSanitizer, whose shadow memory inflates every RSS figure.
+    static let threadSanitized = dlsym(nil, "__tsan_init") != nil
+
     /// Peak RSS in MiB, for messages.
     var peakMiB: Int { peakRSS >> 20 }
 

@@ -13,7 +13,7 @@ import VignetteTestSupport
 /// in flight finish before it exits 0. `vignette sign` prints what the
 /// server accepts. The test awaits what the process says (its port line,
 /// its exit) and what the origin sees; the ceiling is the suite's time limit.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct ServeCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(30))) struct ServeCommandTests {
     @Test func sigtermDrainsTheRequestInFlightAndExitsZero() async throws {
         let origin = try LoopbackServer(png: Fixtures.iconPNG)
         defer { origin.stop() }

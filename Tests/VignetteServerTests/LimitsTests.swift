@@ -6,7 +6,7 @@ import VignetteTestSupport
 
 /// Source limits, the disk cache, and the address policy as a library
 /// user meets it in `CurlDataLoader`.
-@Suite(.timeLimit(.minutes(5))) struct LimitsTests {
+@Suite(.timeLimit(.minutes(30))) struct LimitsTests {
     @Test func aSlowSourceTimesOutInto502() async throws {
         let origin = try LoopbackServer(png: Fixtures.iconPNG)
         defer { origin.stop() }

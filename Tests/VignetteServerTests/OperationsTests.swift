@@ -9,7 +9,7 @@ import VignetteTestSupport
 /// service through the router in process, except for the drain, which is
 /// about the listening socket. The origin holds its responses at gates the
 /// test opens, so no outcome depends on how fast the machine is.
-@Suite(.timeLimit(.minutes(5))) struct OperationsTests {
+@Suite(.timeLimit(.minutes(30))) struct OperationsTests {
     @Test func overloadBeyondTheQueueIs503WithRetryAfter() async throws {
         let origin = try LoopbackServer(png: Fixtures.iconPNG)
         defer { origin.stop() }

@@ -7,7 +7,7 @@ import VignetteTestSupport
 /// `/render/{preset}` through the router in process (sources on a loopback
 /// origin): formats, sizes, caching
 /// headers, 304, failure placeholders and the 4xx bodies.
-@Suite(.timeLimit(.minutes(5))) struct RenderEndpointTests {
+@Suite(.timeLimit(.minutes(30))) struct RenderEndpointTests {
     @Test func rendersAnOpaqueSourceAsJPEGAtTheRequestedPixelSize() async throws {
         let origin = try LoopbackServer(png: Fixtures.iconPNG)
         defer { origin.stop() }

@@ -8,7 +8,7 @@ import VignetteTestSupport
 /// sources are real loopback origins (`LoopbackServer`). The private-address
 /// policy runs with one origin explicitly allowed and a second that must
 /// never see a request, directly, by name or through a redirect.
-@Suite(.timeLimit(.minutes(5))) struct SecurityTests {
+@Suite(.timeLimit(.minutes(30))) struct SecurityTests {
     @Test func signedPathsAreAcceptedAndEverythingElseIs403() async throws {
         let origin = try LoopbackServer(png: Fixtures.iconPNG)
         defer { origin.stop() }

@@ -11,7 +11,7 @@ import VignetteTesting
 /// `Snapshots/DescriptorStatesTests/`, and each placeholder keeps its own
 /// presentation (the Kingfisher bug: the image's content mode applied to
 /// the placeholder).
-@Suite(.timeLimit(.minutes(2))) struct DescriptorStatesTests {
+@Suite(.timeLimit(.minutes(30))) struct DescriptorStatesTests {
     let url = URL(string: "https://shop.example/products/parrots.jpg")!
     let placeholders = ImageSurface.Placeholders(loading: DemoImages.loading, failure: DemoImages.failure)
 

@@ -5,7 +5,7 @@ import VignetteTestSupport
 import VignetteTesting
 
 /// What each kind of fixture answers, and what the loader records.
-@Suite(.timeLimit(.minutes(1))) struct FixtureLoaderTests {
+@Suite(.timeLimit(.minutes(30))) struct FixtureLoaderTests {
     let url = URL(string: "https://img.example/products/1.jpg")!
     let other = URL(string: "https://img.example/products/2.jpg")!
 

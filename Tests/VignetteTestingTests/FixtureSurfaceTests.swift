@@ -6,7 +6,7 @@ import VignetteTesting
 
 /// A surface driven by fixtures through its real remote path: loading,
 /// loaded, failed, retried and superseded, with no network and no real time.
-@Suite(.timeLimit(.minutes(1))) struct FixtureSurfaceTests {
+@Suite(.timeLimit(.minutes(30))) struct FixtureSurfaceTests {
     let url = URL(string: "https://img.example/products/7.png")!
     let image = TestImages.gradient(30, 20)
     let placeholders = ImageSurface.Placeholders.plain

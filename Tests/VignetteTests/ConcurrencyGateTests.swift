@@ -5,7 +5,7 @@ import Testing
 /// The one concurrency primitive behind the pipeline's transfer slots and the
 /// render service's admission. Every wait is on the gate's own signal
 /// (`untilWaiting`), never on the clock.
-@Suite(.timeLimit(.minutes(10))) struct ConcurrencyGateTests {
+@Suite(.timeLimit(.minutes(30))) struct ConcurrencyGateTests {
     @Test func slotsGoToTheHighestPriorityThenFirstCome() async throws {
         let gate = ConcurrencyGate(limit: 1)
         try await gate.acquire(.normal)

@@ -9,7 +9,7 @@ import VignetteTestSupport
 /// retries of real 503s (with their Retry-After header), validators sent as
 /// HTTP headers and a real 304. The pipeline's own rules are tested over
 /// `MockDataLoader` (`ImagePipelineTests`, `DiskCachePipelineTests`).
-@Suite(.timeLimit(.minutes(3))) struct CurlPipelineIntegrationTests {
+@Suite(.timeLimit(.minutes(30))) struct CurlPipelineIntegrationTests {
     let server: LoopbackServer
 
     init() throws { server = try LoopbackServer(png: Fixtures.iconPNG) }

@@ -9,7 +9,7 @@ import VignetteTestSupport
 /// copies when the network fails, offline reads — for both engines, with
 /// `MockDataLoader` playing the origin: no socket. (A real 304 through
 /// libcurl: `CurlPipelineIntegrationTests`.)
-@Suite(.timeLimit(.minutes(1))) final class DiskCachePipelineTests: Sendable {
+@Suite(.timeLimit(.minutes(30))) final class DiskCachePipelineTests: Sendable {
     static let engines = ["files", "sqlite"]
     /// A 32×32 PNG, and another one for "the origin changed the image".
     static let png = Fixtures.iconPNG

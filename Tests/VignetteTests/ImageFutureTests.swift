@@ -4,7 +4,7 @@ import VignetteTestSupport
 
 @testable import Vignette
 
-@Suite(.timeLimit(.minutes(2))) struct ImageFutureTests {
+@Suite(.timeLimit(.minutes(30))) struct ImageFutureTests {
     let url = URL(string: "https://example.test/photo.png")!
     let photo = Bitmap(width: 4, height: 3, fill: Color(red: 10, green: 20, blue: 30))
 

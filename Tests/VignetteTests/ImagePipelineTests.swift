@@ -8,7 +8,7 @@ import VignetteTestSupport
 /// priorities, retries, cancellation — over `MockDataLoader`: no socket, and
 /// the test holds and releases loads instead of sleeping. (The libcurl
 /// loader through the pipeline: `CurlPipelineIntegrationTests`.)
-@Suite(.timeLimit(.minutes(1))) struct ImagePipelineTests {
+@Suite(.timeLimit(.minutes(30))) struct ImagePipelineTests {
     /// A 32×32 PNG.
     static let png = Fixtures.iconPNG
     /// Backoff in milliseconds, so retry tests stay fast.

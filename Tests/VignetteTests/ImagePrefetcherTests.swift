@@ -4,7 +4,7 @@ import VignetteTestSupport
 
 @testable import Vignette
 
-@Suite(.timeLimit(.minutes(2))) struct ImagePrefetcherTests {
+@Suite(.timeLimit(.minutes(30))) struct ImagePrefetcherTests {
     @Test func prefetchedImagesAreInMemoryAfterward() async throws {
         let server = try ImagePipelineTests.server()
         let pipeline = ImagePipelineTests.pipeline()

@@ -4,7 +4,7 @@ import Testing
 @testable import Vignette
 
 /// The test loader's own contract: the pipeline tests rely on it.
-@Suite(.timeLimit(.minutes(1))) struct MockDataLoaderTests {
+@Suite(.timeLimit(.minutes(30))) struct MockDataLoaderTests {
     let loader = MockDataLoader()
     let a = URL(string: "https://cdn.example/a.png")!
     let b = URL(string: "https://cdn.example/b.png")!

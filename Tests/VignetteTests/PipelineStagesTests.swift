@@ -6,7 +6,7 @@ import VignetteTestSupport
 
 /// The pipeline's stages (fetch → decode → memory cache) through an
 /// in-process loader: no socket.
-@Suite(.timeLimit(.minutes(2))) struct PipelineStagesTests {
+@Suite(.timeLimit(.minutes(30))) struct PipelineStagesTests {
     let url = URL(string: "https://cdn.example/photo.png")!
     let loader = MockDataLoader()
 

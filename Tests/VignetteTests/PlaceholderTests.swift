@@ -6,7 +6,7 @@ import VignetteTestSupport
 
 /// Placeholders of any local reference, resolved per surface, and the
 /// app-wide defaults in `ImageEnvironment`.
-@Suite(.timeLimit(.minutes(2))) struct PlaceholderTests {
+@Suite(.timeLimit(.minutes(30))) struct PlaceholderTests {
     let url = URL(string: "https://example.test/placeholder.png")!
     let bundle = ImageBundle(directory: Fixtures.repositoryRoot.appendingPathComponent("Sources/VignetteCatalog/Resources"))
 

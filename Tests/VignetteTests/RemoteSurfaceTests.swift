@@ -5,7 +5,7 @@ import VignetteTestSupport
 
 @testable import Vignette
 
-@Suite(.timeLimit(.minutes(2))) struct RemoteSurfaceTests {
+@Suite(.timeLimit(.minutes(30))) struct RemoteSurfaceTests {
     static let url = URL(string: "https://example.test/p/1.png")!
     static let remote = ImageDescriptor<URL>.productImage(url)
     static let photo = TestImages.gradient(40, 30)

@@ -7,6 +7,12 @@ import Foundation
 /// end an await on a continuation nobody resumes (seen when a coalescer
 /// loses a waiter): these waits end on cancellation themselves, throwing
 /// `Unanswered`. No clock of their own: a slow machine only waits longer.
+///
+/// The time limits are 30 minutes, hang ceilings only: Swift Testing starts
+/// a test's clock when the test starts, and in a parallel run on two loaded
+/// cores a trivial async test waited over three minutes for a thread of the
+/// cooperative pool. Only a limit beyond the whole run's length never fires
+/// on a test that is merely slow.
 struct Unanswered: Error, CustomStringConvertible {
     var description: String { "no answer before the test was cancelled (its time limit)" }
 }
