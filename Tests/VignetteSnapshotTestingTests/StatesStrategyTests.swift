@@ -11,7 +11,7 @@ import VignetteTesting
 /// caller's own values, the entry points await it, a sheet that cannot be
 /// made fails with the reason, and
 /// swift-snapshot-testing's own `verifySnapshot` can run it too.
-@Suite(.timeLimit(.minutes(2))) struct StatesStrategyTests {
+@Suite(.timeLimit(.minutes(30))) struct StatesStrategyTests {
     struct Product {
         var name: String
         var photo: URL
