@@ -54,6 +54,9 @@ import VignetteTestSupport
             return
         }
         #expect(loader.started.isEmpty)
+        #expect(surface.response?.source == .memory && surface.response?.image == Self.photo)
+        surface.apply(ImageDescriptor(Self.photo))  // anything shown next drops the response
+        #expect(surface.response == nil)
     }
 
     @Test func reapplyingCancelsAndAStaleResultNeverLands() async throws {
@@ -103,6 +106,7 @@ import VignetteTestSupport
             return
         }
         #expect(surface.image?.width == 32)
+        #expect(surface.response?.source == .network)
         let failed = await surface.load(
             ImageDescriptor<URL>.productImage(server.url("/status/404")),
             placeholders: .init(loading: .loading, failure: .failure), using: pipeline)
@@ -112,9 +116,11 @@ import VignetteTestSupport
         }
         #expect(error.statusCode == 404)
         #expect(surface.accessibilityIdentifier == "failureImage")
+        #expect(surface.response == nil)
         // A second surface gets the now-cached image synchronously.
         let other = try ImageSurface(size: Size(width: 8, height: 8))
         #expect(other.apply(ImageDescriptor<URL>(server.url("/ok.png")), using: pipeline) == nil)
+        #expect(other.response?.source == .memory)
     }
 
     @Test func standaloneMappingKeepsPresentation() async throws {

@@ -56,8 +56,9 @@ extension ImageSurface {
         var request = remoteRequest(for: remote)
         configure(&request)
         if let hit = loader.cachedImage(for: request) {
-            show(remote.map { _ in hit }, loadState: .loaded(url))
-            state.withLock { $0.response = ImageResponse(image: hit, source: .memory) }
+            // One critical section: a concurrent apply can never pair this
+            // image with another load's response.
+            show(remote.map { _ in hit }, loadState: .loaded(url), response: ImageResponse(image: hit, source: .memory))
             return nil
         }
         let generation = show(placeholders.loading.resolvedOrEmpty(forScale: scale), loadState: .loading(url))

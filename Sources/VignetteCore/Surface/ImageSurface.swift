@@ -53,13 +53,13 @@ public final class ImageSurface: Sendable {
     /// Replaces what is shown, cancelling any load in flight; returns the
     /// new generation (a later result for an older one is dropped).
     @discardableResult
-    package func show(_ descriptor: ImageDescriptor<Bitmap>?, loadState: LoadState) -> UInt64 {
+    package func show(_ descriptor: ImageDescriptor<Bitmap>?, loadState: LoadState, response: ImageResponse? = nil) -> UInt64 {
         let (generation, previous) = state.withLock { s -> (UInt64, Task<LoadState, Never>?) in
             s.descriptor = descriptor
             s.rendered = nil
             s.generation &+= 1
             s.loadState = loadState
-            s.response = nil
+            s.response = response
             defer { s.loadTask = nil }
             return (s.generation, s.loadTask)
         }
