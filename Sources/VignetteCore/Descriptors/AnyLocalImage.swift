@@ -4,10 +4,12 @@
 /// ```swift
 /// let spinner: ImageDescriptor<AnyLocalImage> = ImageDescriptor(NamedImage("spinner", in: .app)).erased
 /// ```
-public struct AnyLocalImage: LocalImageReference, CustomStringConvertible {
+public struct AnyLocalImage: LocalImageReference, Hashable, CustomStringConvertible {
     /// The wrapped reference.
     public let base: any LocalImageReference
     private let resolve: @Sendable (Double) throws(ImageResourceError) -> Bitmap
+    // Equal when the bases are equal (a Hashable base) or are the same wrapping.
+    private let identity: Key
 
     /// Wraps a local reference. A reference whose own errors are not
     /// `ImageResourceError` reports them as `.unreadable`.
@@ -17,6 +19,7 @@ public struct AnyLocalImage: LocalImageReference, CustomStringConvertible {
             return
         }
         self.base = base
+        identity = Key(value: (base as? any Hashable).map { AnyHashable($0) } ?? AnyHashable(Identity()))
         resolve = { (scale: Double) throws(ImageResourceError) -> Bitmap in
             do {
                 return try base.bitmap(forScale: scale)
@@ -29,6 +32,23 @@ public struct AnyLocalImage: LocalImageReference, CustomStringConvertible {
     /// The wrapped reference's pixels for `scale`.
     public func bitmap(forScale scale: Double) throws(ImageResourceError) -> Bitmap {
         try resolve(scale)
+    }
+
+    /// Equal when both wrap equal `Hashable` references, or the same wrapping of another.
+    public static func == (lhs: AnyLocalImage, rhs: AnyLocalImage) -> Bool { lhs.identity == rhs.identity }
+
+    /// Hashes the wrapped reference (or the wrapping's identity).
+    public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+
+    // Unchecked: it only ever wraps a base (a `LocalImageReference`, so
+    // Sendable) or an `Identity`, which is Sendable.
+    private struct Key: Hashable, @unchecked Sendable {
+        let value: AnyHashable
+    }
+
+    private final class Identity: Hashable, Sendable {
+        static func == (lhs: Identity, rhs: Identity) -> Bool { lhs === rhs }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     }
 
     /// The wrapped reference's description.

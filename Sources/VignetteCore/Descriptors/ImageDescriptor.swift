@@ -4,7 +4,10 @@ import Foundation
 ///
 /// A descriptor pairs a *reference* (a decoded `Bitmap`, a bundled
 /// `NamedImage`, or a remote `URL`) with presentation: content mode, tint,
-/// background and accessibility identifier. Define them once, app-wide, in
+/// background and accessibility identifier — UIKit's four — and beyond them
+/// focus, shape, border, overlays, effects, a backdrop and sizing rules
+/// (all off by default, so UIKit's four render exactly as UIKit draws them).
+/// Define them once, app-wide, in
 /// constrained extensions so every call site stays one line:
 ///
 /// ```swift
@@ -32,6 +35,20 @@ public struct ImageDescriptor<Reference: Sendable>: Sendable {
     public var background: Color?
     /// A stable name for tests and tooling.
     public var accessibilityIdentifier: String?
+    /// Which part of the image a cropping layout keeps (default `.center`).
+    public var focus: Focus = .center
+    /// The outline that clips the surface (default `.rectangle`: none).
+    public var shape: ImageShape = .rectangle
+    /// A stroke inside the shape's edge, above the image.
+    public var border: Border?
+    /// Local descriptors drawn above the image, in order.
+    public var overlays: [ImageOverlay] = []
+    /// Changes to the image's pixels, in order.
+    public var effects: [ImageEffect] = []
+    /// A background made from the image itself, over `background`.
+    public var backdrop: Backdrop?
+    /// How the image's own size bends the layout (default: UIKit's).
+    public var sizing: Sizing = .standard
 
     /// Creates a descriptor.
     public init(
@@ -53,9 +70,17 @@ public struct ImageDescriptor<Reference: Sendable>: Sendable {
     public func map<New: Sendable, Failure: Swift.Error>(
         _ transform: (Reference) throws(Failure) -> New
     ) throws(Failure) -> ImageDescriptor<New> {
-        ImageDescriptor<New>(
+        var mapped = ImageDescriptor<New>(
             try transform(reference), contentMode: contentMode, tint: tint,
             background: background, accessibilityIdentifier: accessibilityIdentifier)
+        mapped.focus = focus
+        mapped.shape = shape
+        mapped.border = border
+        mapped.overlays = overlays
+        mapped.effects = effects
+        mapped.backdrop = backdrop
+        mapped.sizing = sizing
+        return mapped
     }
 
     /// A copy with another content mode.
@@ -66,6 +91,21 @@ public struct ImageDescriptor<Reference: Sendable>: Sendable {
     public func background(_ color: Color?) -> Self { with { $0.background = color } }
     /// A copy with another accessibility identifier.
     public func accessibilityIdentifier(_ identifier: String?) -> Self { with { $0.accessibilityIdentifier = identifier } }
+
+    /// A copy with another focus.
+    public func focus(_ focus: Focus) -> Self { with { $0.focus = focus } }
+    /// A copy with another shape.
+    public func shape(_ shape: ImageShape) -> Self { with { $0.shape = shape } }
+    /// A copy with another border (nil removes it).
+    public func border(_ border: Border?) -> Self { with { $0.border = border } }
+    /// A copy with these overlays (replacing any).
+    public func overlays(_ overlays: [ImageOverlay]) -> Self { with { $0.overlays = overlays } }
+    /// A copy with these effects (replacing any).
+    public func effects(_ effects: [ImageEffect]) -> Self { with { $0.effects = effects } }
+    /// A copy with another backdrop (nil removes it).
+    public func backdrop(_ backdrop: Backdrop?) -> Self { with { $0.backdrop = backdrop } }
+    /// A copy with other sizing rules.
+    public func sizing(_ sizing: Sizing) -> Self { with { $0.sizing = sizing } }
 
     private func with(_ change: (inout Self) -> Void) -> Self {
         var copy = self
@@ -84,6 +124,13 @@ extension ImageDescriptor: CustomStringConvertible {
         if let tint { parts.append("tint: \(tint)") }
         if let background { parts.append("background: \(background)") }
         if let accessibilityIdentifier { parts.append("id: \(accessibilityIdentifier)") }
+        if focus != .center { parts.append("focus: \(focus)") }
+        if shape != .rectangle { parts.append("shape: \(shape)") }
+        if let border { parts.append("border: \(border)") }
+        if !overlays.isEmpty { parts.append("overlays: \(overlays)") }
+        if !effects.isEmpty { parts.append("effects: \(effects)") }
+        if let backdrop { parts.append("backdrop: \(backdrop)") }
+        if sizing != .standard { parts.append("sizing: \(sizing)") }
         return "ImageDescriptor(" + parts.joined(separator: ", ") + ")"
     }
 }

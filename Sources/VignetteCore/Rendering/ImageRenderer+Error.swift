@@ -10,6 +10,11 @@ extension ImageRenderer {
         /// Drawing `image` (width × height) on a surface of `surface` pixels
         /// would allocate `needed` bytes, more than the render's `budget`.
         case overBudget(image: PixelSize, surface: PixelSize, needed: Int, budget: MemoryBudget)
+        /// A presentation property's value is out of range: which property,
+        /// the value given and what is allowed.
+        case invalidPresentation(property: String, value: String, allowed: String)
+        /// More overlays than `ImageOverlay.maxCount`.
+        case tooManyOverlays(count: Int, limit: Int)
 
         /// What was wrong and what is allowed.
         public var description: String {
@@ -23,6 +28,10 @@ extension ImageRenderer {
             case .overBudget(let image, let surface, let needed, let budget):
                 "drawing a \(image) px image on a \(surface) px surface needs \(needed >> 20) MiB "
                     + "(canvas, resampling buffers, filter tables), over the memory budget of \(budget)"
+            case .invalidPresentation(let property, let value, let allowed):
+                "invalid \(property) \(value): allowed is \(allowed)"
+            case .tooManyOverlays(let count, let limit):
+                "\(count) overlays are more than the limit of \(limit)"
             }
         }
     }

@@ -1,6 +1,8 @@
 /// Renders a local descriptor into pixels, exactly per the rendering contract:
-/// background fill → content-mode rectangle (points × scale, edges snapped to
-/// `floor(v + 0.5)`, clipped) → pass-through or resampling → tint → source-over.
+/// sizing → background fill → backdrop → content-mode rectangle (points ×
+/// scale, edges snapped to `floor(v + 0.5)`, the window chosen by focus,
+/// clipped) → pass-through or resampling → effects → tint → source-over →
+/// overlays → border → shape.
 ///
 /// ```swift
 /// let out = try ImageRenderer.render(ImageDescriptor(photo, contentMode: .aspectFill),
@@ -32,9 +34,10 @@ public enum ImageRenderer {
         guard w * h <= maxPixelCount else { throw .tooManyPixels(width: w, height: h, limit: maxPixelCount) }
     }
 
-    /// Renders `descriptor` on a surface of `size` points at `scale`. The
-    /// size and scale must pass `validate`; the image's scale must be
-    /// positive and finite.
+    /// Renders `descriptor` on a surface of `size` points at `scale` (an
+    /// open side — width or height 0 — takes the image's, as `Sizing` says).
+    /// The size and scale must pass `validate`; the image's scale must be
+    /// positive and finite; the presentation must pass `validatePresentation`.
     /// `budget` bounds what the render allocates, checked before anything is.
     public static func render(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double,
@@ -43,6 +46,7 @@ public enum ImageRenderer {
         try validate(size: size, scale: scale)
         let imageScale = descriptor.reference.scale
         guard imageScale.isFinite, imageScale > 0 else { throw .invalidImageScale(imageScale) }
+        try validatePresentation(descriptor)
         try check(descriptor, size: size, scale: scale, filter: filter, budget: budget)
         return renderValidated(descriptor, size: size, scale: scale, filter: filter)
     }
@@ -54,71 +58,74 @@ public enum ImageRenderer {
     ) throws(ImageRenderer.Error) {
         let needed = plannedBytes(descriptor, size: size, scale: scale, filter: filter)
         guard needed > budget.bytes else { return }
-        let (w, h) = pixelSize(of: size, scale: scale)
+        let layout = RenderLayout(descriptor, size: size, scale: scale)
         let image = descriptor.reference
         throw .overBudget(
             image: PixelSize(width: image.width, height: image.height),
-            surface: PixelSize(width: w, height: h), needed: needed, budget: budget)
+            surface: PixelSize(width: layout.width, height: layout.height), needed: needed, budget: budget)
     }
 
     /// Upper bound of the bytes a render allocates: the canvas, and when the
-    /// image is resampled, the plan's buffers and tables. Computed from sizes
-    /// only, before anything is allocated.
+    /// image is resampled, the plan's buffers and tables, and what effects,
+    /// backdrop, overlays and shape need. Computed from sizes only, before
+    /// anything is allocated.
     public static func plannedBytes(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter = .lanczos3
     ) -> Int {
-        let (width, height) = pixelSize(of: size, scale: scale)
-        let canvas = width.multipliedClamped(by: height).multipliedClamped(by: 4)
-        guard let (target, local) = placement(descriptor, size: size, scale: scale) else { return canvas }
+        let layout = RenderLayout(descriptor, size: size, scale: scale)
+        let (width, height) = (layout.width, layout.height)
+        var bytes = width.multipliedClamped(by: height).multipliedClamped(by: 4)
         let image = descriptor.reference
+        bytes = bytes.addingClamped(
+            ImageEffects.plannedBytes(descriptor.backdrop, of: image, canvasWidth: width, canvasHeight: height, filter: filter))
+        bytes = bytes.addingClamped(
+            OverlayRenderer.plannedBytes(descriptor.overlays, canvasWidth: width, canvasHeight: height, scale: scale, filter: filter))
+        bytes = bytes.addingClamped(ShapeMask.plannedBytes(descriptor.shape, border: descriptor.border, canvasWidth: width, canvasHeight: height))
+        guard layout.drawsImage else { return bytes }
         let plan = ResamplePlan(
             sourceWidth: image.width, sourceHeight: image.height,
-            destinationWidth: target.width, destinationHeight: target.height,
-            visible: local, filter: filter)
-        return canvas.addingClamped(plan.bytes)
-    }
-
-    /// Where the image lands (`target`, surface pixels) and the part of it
-    /// the surface shows (`local`, relative to the target's top-left); nil
-    /// when nothing is drawn (an empty surface or image, an image scale with
-    /// no size in points, or an image entirely outside).
-    static func placement(
-        _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double
-    ) -> (target: PixelRect, local: PixelRect)? {
-        let (width, height) = pixelSize(of: size, scale: scale)
-        let image = descriptor.reference
-        guard width > 0, height > 0, image.width > 0, image.height > 0,
-            image.scale.isFinite, image.scale > 0
-        else { return nil }
-        let target = imageRect(for: image, mode: descriptor.contentMode, size: size, scale: scale)
-        let visible = target.intersection(PixelRect(minX: 0, minY: 0, maxX: width, maxY: height))
-        guard !target.isEmpty, !visible.isEmpty else { return nil }
-        return (
-            target,
-            PixelRect(
-                minX: visible.minX - target.minX, minY: visible.minY - target.minY,
-                maxX: visible.maxX - target.minX, maxY: visible.maxY - target.minY)
-        )
+            destinationWidth: layout.target.width, destinationHeight: layout.target.height,
+            visible: layout.local, filter: filter)
+        let effects = ImageEffects.plannedBytes(descriptor.effects, width: layout.local.width, height: layout.local.height, scale: scale)
+        return bytes.addingClamped(plan.bytes).addingClamped(effects)
     }
 
     /// `render` for callers that validated the surface already.
     static func renderValidated(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter
     ) -> Bitmap {
-        let (width, height) = pixelSize(of: size, scale: scale)
+        let layout = RenderLayout(descriptor, size: size, scale: scale)
+        var canvas = drawImage(descriptor, layout: layout, scale: scale, filter: filter)
+        OverlayRenderer.draw(descriptor.overlays, on: &canvas, filter: filter)
+        ShapeMask.apply(descriptor.shape, border: descriptor.border, to: &canvas)
+        return canvas
+    }
+
+    /// Background, backdrop and the image with its effects and tint.
+    private static func drawImage(
+        _ descriptor: ImageDescriptor<Bitmap>, layout: RenderLayout, scale: Double, filter: ResamplingFilter
+    ) -> Bitmap {
+        let (width, height) = (layout.width, layout.height)
         let background = descriptor.background ?? .clear
-        guard let (target, local) = placement(descriptor, size: size, scale: scale) else {
-            return Bitmap(width: width, height: height, scale: scale, fill: background)
+        guard layout.drawsImage else {
+            var canvas = Bitmap(width: width, height: height, scale: scale, fill: background)
+            if let backdrop = descriptor.backdrop { ImageEffects.drawBackdrop(backdrop, of: descriptor, on: &canvas, filter: filter) }
+            return canvas
         }
+        let (target, local) = (layout.target, layout.local)
         var pixels = Resampler.resample(
             descriptor.reference, destinationWidth: target.width,
             destinationHeight: target.height, visible: local, filter: filter)
+        if !descriptor.effects.isEmpty {
+            ImageEffects.apply(descriptor.effects, to: &pixels, width: local.width, height: local.height, scale: scale)
+        }
         if let tint = descriptor.tint { Compositor.tint(&pixels, with: tint) }
-        // Opaque pixels covering the whole surface hide the background: they are the result.
+        // Opaque pixels covering the whole canvas hide the background: they are the result.
         if local.width == width, local.height == height, Compositor.isOpaque(pixels) {
             return Bitmap(trustedWidth: width, height: height, scale: scale, pixels: pixels)
         }
         var canvas = Bitmap(width: width, height: height, scale: scale, fill: background)
+        if let backdrop = descriptor.backdrop { ImageEffects.drawBackdrop(backdrop, of: descriptor, on: &canvas, filter: filter) }
         Compositor.sourceOver(
             pixels, width: local.width, height: local.height,
             onto: &canvas, x: target.minX + local.minX, y: target.minY + local.minY)
