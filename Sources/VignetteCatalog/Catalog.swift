@@ -24,6 +24,16 @@ public struct CatalogEntry: Sendable {
     public var output: Output = .png
     /// Begins a new row of the contact sheet (the first of a group).
     var startsSheetRow = false
+    /// Which page of the catalog lists it.
+    public var page: Page = .descriptors
+
+    /// A page of the catalog.
+    public enum Page: String, Sendable, Hashable {
+        /// `index.html`: UIKit's four properties, formats and outputs.
+        case descriptors
+        /// `presentation.html`: focus, shape, border, overlays, effects, backdrop, sizing.
+        case presentation
+    }
 
     /// Renders the entry on a fresh surface.
     public func render() throws -> ImageSurface {
@@ -92,7 +102,7 @@ public enum Catalog {
         }
         try add("productImage-shutters@3x", ".productImage(shutters)", try product("shutters"), 120, 90, scale: 3)
 
-        return entries + (try translucentEntries()) + (try formatEntries())
+        return entries + (try translucentEntries()) + (try formatEntries()) + (try presentationEntries())
     }
 
     /// A translucent PNG over a background colour and tinted.

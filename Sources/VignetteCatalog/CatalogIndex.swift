@@ -5,7 +5,7 @@ enum CatalogIndex {
     /// `byteCounts[i]`: the size of entry i's file, nil when it failed.
     static func html(entries: [CatalogEntry], byteCounts: [Int?], sheet: Bitmap) -> String {
         var rows = ""
-        for (entry, bytes) in zip(entries, byteCounts) {
+        for (entry, bytes) in zip(entries, byteCounts) where entry.page == .descriptors {
             let d = entry.descriptor
             let (w, h) = ImageRenderer.pixelSize(of: entry.size, scale: entry.scale)
             let file = escape(entry.fileName)
@@ -31,10 +31,11 @@ enum CatalogIndex {
             .sw{display:inline-block;width:14px;height:14px;border:1px solid #999;vertical-align:middle;margin-right:4px}
             </style></head><body>
             <h1>Vignette catalog</h1>
-            <p>\(entries.count) app-wide descriptors rendered by <code>vignette catalog</code>, each shown at its
+            <p>\(entries.filter { $0.page == .descriptors }.count) app-wide descriptors rendered by <code>vignette catalog</code>, each shown at its
             size in points (as a device would show it; the file has the pixels of its scale). Sources are PNG,
             JPEG and WebP files; the <code>output-*</code> row writes one render as PNG, JPEG and WebP.
-            <a href="contact-sheet.png">Contact sheet</a> (\(sheet.width)x\(sheet.height)).</p>
+            <a href="contact-sheet.png">Contact sheet</a> (\(sheet.width)x\(sheet.height)).
+            Focus, shapes, borders, overlays, effects and sizing: <a href="presentation.html">presentation</a>.</p>
             <table><thead><tr><th>Render</th><th>Identifier</th><th>Descriptor</th><th>Surface</th>
             <th>Content mode</th><th>Tint</th><th>Background</th><th>Accessibility id</th><th>Source pixels</th><th>File</th></tr></thead>
             <tbody>

@@ -56,6 +56,14 @@ public enum DemoImages {
             accessibilityIdentifier: "productImage")
     }
 
+    /// A sale ribbon drawn in code: `SALE` in white on red, at @3x.
+    public static var saleRibbon: ImageDescriptor<Bitmap> {
+        let text = LabelFont.render("SALE", color: .white, scale: 3)
+        var ribbon = Bitmap(width: text.width + 24, height: LabelFont.height(scale: 3) + 6, scale: 3, fill: Palette.red)
+        ribbon.draw(text, x: 12, y: 6)
+        return ImageDescriptor(ribbon, contentMode: .scaleToFill, accessibilityIdentifier: "saleRibbon")
+    }
+
     /// Brand colours of the demo descriptors.
     public enum Palette {
         /// Light grey placeholder background.

@@ -115,11 +115,13 @@ import VignetteTestSupport
         let result = try Self.run(["catalog", "--output-dir", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(files.contains("contact-sheet.png") && files.contains("index.html"))
+        #expect(files.contains("contact-sheet.png") && files.contains("index.html") && files.contains("presentation.html"))
         #expect(files.contains("loadingImage@2x.png") && files.contains("productImage-aspectFill@2x.png"))
         let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        let page = try String(contentsOf: folder.appendingPathComponent("presentation.html"), encoding: .utf8)
         for file in files where file.hasSuffix(".png") && file != "contact-sheet.png" {
-            #expect(html.contains("src=\"\(file)\""), "index.html lacks \(file)")
+            let listing = file.hasPrefix("presentation-") ? page : html
+            #expect(listing.contains("src=\"\(file)\""), "the catalog's pages lack \(file)")
         }
         // Rendering twice gives byte-identical files.
         let again = try Self.temporaryFolder()

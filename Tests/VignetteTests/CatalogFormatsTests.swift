@@ -48,10 +48,10 @@ import VignetteTestSupport
 
     @Test func theSheetStartsAGroupOnANewRow() throws {
         let tile = Bitmap(width: 1, height: 1, fill: .white)
-        let plain = (image: tile, startsRow: false)
-        let first = (image: tile, startsRow: true)
+        let plain = (image: tile, startsRow: false, label: "plain")
+        let first = (image: tile, startsRow: true, label: "first")
         let columns = ContactSheet.columns
-        let row = ContactSheet.cell + ContactSheet.gutter
+        let row = ContactSheet.rowHeight
         // One plain cell, then a group of a full row: the group moves to row two.
         let sheet = try ContactSheet.make([plain, first] + Array(repeating: plain, count: columns - 1))
         #expect(sheet.height == ContactSheet.gutter + 2 * row)

@@ -1,5 +1,3 @@
-import VignetteCore
-
 /// A small bitmap font for labelling snapshot sheets: hand-drawn glyphs on a
 /// 9-row grid (7 rows above the baseline, 2 for descenders), 1 to 5 pixels
 /// wide, one pixel between glyphs, scaled by whole pixels only — so a label

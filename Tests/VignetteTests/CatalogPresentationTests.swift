@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import Vignette
+
+@testable import VignetteCatalog
+
+/// The catalog's presentation page and the contact sheet's labels.
+@Suite struct CatalogPresentationTests {
+    @Test func thePresentationPageHasEveryPropertyAloneAndCombined() throws {
+        let entries = try Catalog.entries().filter { $0.page == .presentation }
+        let ids = entries.map(\.identifier)
+        for part in ["focus-", "shape-", "border", "overlay-", "effect-", "backdrop-", "sizing-", "combined-avatar", "combined-card", "combined-letterbox"] {
+            #expect(ids.contains { $0.contains(part) }, "no presentation entry for \(part)")
+        }
+        #expect(Set(ids).count == ids.count, "identifiers are unique")
+        let avatar = try #require(entries.first { $0.identifier.contains("combined-avatar") }).descriptor
+        #expect(avatar.shape == .circle && avatar.border != nil && avatar.overlays.count == 1)
+        let letterbox = try #require(entries.first { $0.identifier.contains("combined-letterbox") }).descriptor
+        #expect(letterbox.backdrop == .blurredImage(sigma: 12) && letterbox.contentMode == .aspectFit)
+    }
+
+    @Test func thePageListsOnlyPresentationEntriesWithWhatTheySet() throws {
+        let entries = try Catalog.entries()
+        let html = CatalogPresentationPage.html(
+            entries: entries, rendered: entries.map { _ in (PixelSize(width: 10, height: 20), 123) })
+        for entry in entries {
+            #expect(html.contains(entry.identifier) == (entry.page == .presentation), "\(entry.identifier)")
+        }
+        #expect(html.contains("shape: circle") && html.contains("backdrop: blur:12"))
+        let index = CatalogIndex.html(entries: entries, byteCounts: entries.map { _ in 1 }, sheet: Bitmap(width: 1, height: 1))
+        #expect(!index.contains("presentation-combined-avatar") && index.contains("presentation.html"))
+    }
+
+    @Test func labelsBreakIntoTwoLinesThatFitACell() {
+        #expect(ContactSheet.lines(of: "logo@2x") == ["logo@2x"])
+        let long = "presentation-combined-letterbox-with-a-very-long-tail-that-cannot-fit@2x"
+        let lines = ContactSheet.lines(of: long)
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { LabelFont.width(of: $0) <= ContactSheet.cell })
+        #expect(lines[0].hasSuffix("-"), "broken after a hyphen: \(lines)")
+        #expect(lines[1].hasSuffix(".."), "the rest cut with ..: \(lines)")
+    }
+
+    @Test func eachCellIsLabelledUnderneathInInk() throws {
+        let tile = Bitmap(width: 4, height: 4, fill: .white)
+        let sheet = try ContactSheet.make([(tile, false, "A"), (tile, false, "")])
+        func inked(column: Int) -> Int {
+            let left = ContactSheet.gutter + column * (ContactSheet.cell + ContactSheet.gutter)
+            let top = ContactSheet.gutter + ContactSheet.cell
+            var count = 0
+            for y in top..<(top + ContactSheet.labelHeight) {
+                for x in left..<(left + ContactSheet.cell) where sheet[x, y] == ContactSheet.ink.premultiplied {
+                    count += 1
+                }
+            }
+            return count
+        }
+        #expect(inked(column: 0) > 0, "the first cell's label is drawn")
+        #expect(inked(column: 1) == 0, "an empty label draws nothing")
+    }
+}
