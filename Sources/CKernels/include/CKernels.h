@@ -92,4 +92,27 @@ void vg_resample_horizontal_path(const uint8_t *source, size_t source_stride,
                                  vg_resample_axis axis, int32_t columns, int32_t rows,
                                  uint8_t *destination, size_t destination_stride, int simd);
 
+/// Averages `factor × factor` blocks of RGBA8 pixels of the image extended
+/// beyond its edges by repeating them, rounding to nearest. Block (bx, by)
+/// covers source pixels from (bx × factor − margin × factor, by × factor −
+/// margin × factor): the destination is (ceil(width / factor) + 2 × margin) ×
+/// (ceil(height / factor) + 2 × margin) pixels, the first and last `margin`
+/// of them on each axis made of the extended edge.
+void vg_box_reduce_extended(const uint8_t *source, size_t source_stride, int32_t width, int32_t height,
+                            int32_t factor, int32_t margin, uint8_t *destination, size_t destination_stride);
+
+/// Rec. 709 luma weights scaled by 2^16 (0.2126, 0.7152, 0.0722), summing to exactly 2^16.
+enum { VG_LUMA_RED = 13933, VG_LUMA_GREEN = 46871, VG_LUMA_BLUE = 4732 };
+
+/// Replaces the colour of `count` premultiplied RGBA8 pixels by its Rec. 709
+/// luma, `(13933 r + 46871 g + 4732 b + 2^15) >> 16`, in all three channels;
+/// alpha is kept (the luma of premultiplied colour never exceeds alpha).
+void vg_grayscale_rgba(uint8_t *pixels, size_t count);
+
+/// Unsharp mask of `count` premultiplied RGBA8 pixels given their blurred
+/// copy: colour c becomes c + floor((amount × (c − blurred) + 128) / 256),
+/// clamped to 0…alpha; alpha is kept. `amount` is in 1/256 (256 adds 100 %
+/// of the detail), 0…2560.
+void vg_unsharp_rgba(uint8_t *pixels, const uint8_t *blurred, size_t count, int32_t amount);
+
 #endif

@@ -77,7 +77,8 @@ public enum ImageRenderer {
         var bytes = width.multipliedClamped(by: height).multipliedClamped(by: 4)
         let image = descriptor.reference
         bytes = bytes.addingClamped(
-            ImageEffects.plannedBytes(descriptor.backdrop, of: image, canvasWidth: width, canvasHeight: height, filter: filter))
+            ImageEffects.plannedBytes(
+                descriptor.backdrop, of: image, canvasWidth: width, canvasHeight: height, scale: scale, filter: filter))
         bytes = bytes.addingClamped(
             OverlayRenderer.plannedBytes(descriptor.overlays, canvasWidth: width, canvasHeight: height, scale: scale, filter: filter))
         bytes = bytes.addingClamped(ShapeMask.plannedBytes(descriptor.shape, border: descriptor.border, canvasWidth: width, canvasHeight: height))

@@ -1,0 +1,106 @@
+/// The fixed-point taps of the blur's passes, built as `ResampleAxis` values
+/// so the resampling kernels run them.
+extension GaussianBlur {
+    /// Taps on each side of the centre for σ pixels: ⌈`reach` σ⌉, at least 1.
+    static func radius(sigma: Double) -> Int { max(1, Int(min((reach * sigma).rounded(.up), 1e7))) }
+
+    /// Slots per output sample of an axis of `length` samples.
+    static func stride(length: Int, sigma: Double) -> Int { min(length, 2 * radius(sigma: sigma) + 1) }
+
+    /// Bytes of one axis's tables while built and after: the sampled kernel
+    /// (Double), Int32 and Int16 weights, starts and counts.
+    static func axisBytes(length: Int, sigma: Double) -> Int {
+        let kernel = (2 * radius(sigma: sigma) + 1).multipliedClamped(by: 8)
+        let slots = length.multipliedClamped(by: stride(length: length, sigma: sigma))
+        return kernel.addingClamped(slots.multipliedClamped(by: 6)).addingClamped(length.multipliedClamped(by: 8))
+    }
+
+    /// A Gaussian of σ pixels over `length` samples, edges extended: the
+    /// weights of taps beyond an edge go to the edge sample. Each output's
+    /// weights are normalised, quantised to 2^14 and sum to exactly 2^14
+    /// (the rounding remainder goes to the largest tap).
+    static func gaussianAxis(length: Int, sigma: Double) -> ResampleAxis {
+        let r = radius(sigma: sigma)
+        let stride = stride(length: length, sigma: sigma)
+        let kernel = (-r...r).map { k in DeterministicMath.expNegative(Double(k * k) / (2 * sigma * sigma)) }
+        var starts = [Int32](repeating: 0, count: length)
+        var counts = [Int32](repeating: 0, count: length)
+        var weights = [Int32](repeating: 0, count: length * stride)
+        var real = [Double](repeating: 0, count: stride)
+        for x in 0..<length {
+            let lo = max(0, x - r)
+            let taps = min(length - 1, x + r) - lo + 1
+            for k in 0..<taps { real[k] = 0 }
+            for (k, w) in kernel.enumerated() { real[(x - r + k).clamped(0, length - 1) - lo] += w }
+            let base = x * stride
+            quantise(real[0..<taps], into: &weights, base: base)
+            let (first, count) = ResampleAxis.trimZeroTaps(&weights, base: base, taps: taps)
+            starts[x] = Int32(lo + first)
+            counts[x] = Int32(count)
+        }
+        return ResampleAxis(
+            starts: starts, counts: counts, weights: weights.map { Int16(truncatingIfNeeded: $0) }, stride: stride)
+    }
+
+    /// `real` normalised and scaled to 2^14, written from `base`.
+    private static func quantise(_ real: ArraySlice<Double>, into weights: inout [Int32], base: Int) {
+        let total = real.reduce(0, +)
+        var sum: Int32 = 0
+        var largest = 0
+        for (k, w) in real.enumerated() {
+            let q = Int32((w / total * Double(ResampleAxis.one)).rounded())
+            weights[base + k] = q
+            sum += q
+            if q > weights[base + largest] { largest = k }
+        }
+        weights[base + largest] += ResampleAxis.one - sum
+    }
+
+    /// Bilinear taps from a grid reduced by `factor` (with `margin` extended
+    /// blocks before it) back to `length` samples. Reduced sample j is the
+    /// mean of full samples j·f − m·f … j·f − m·f + f − 1, centred at
+    /// j·f − m·f + (f − 1) / 2; every position is a whole number of
+    /// half-samples, so the weights are exact integer fractions.
+    static func enlargeAxis(length: Int, factor: Int, reducedLength: Int) -> ResampleAxis {
+        let twoF = 2 * factor
+        var starts = [Int32](repeating: 0, count: length)
+        let counts = [Int32](repeating: 2, count: length)
+        var weights = [Int16](repeating: 0, count: length * 2)
+        for x in 0..<length {
+            // 2f × (position on the reduced grid); positive because margin ≥ 1.
+            let numerator = 2 * x + 2 * margin * factor - (factor - 1)
+            let first = numerator / twoF
+            let second = Int((Int(ResampleAxis.one) * (numerator - first * twoF) + factor) / twoF)
+            // The margin keeps both taps inside the reduced grid: first + 1 ≤ ⌈length / f⌉ + margin.
+            precondition(first + 1 < reducedLength, "enlargement tap beyond the reduced grid")
+            starts[x] = Int32(first)
+            weights[2 * x] = Int16(Int(ResampleAxis.one) - second)
+            weights[2 * x + 1] = Int16(second)
+        }
+        return ResampleAxis(starts: starts, counts: counts, weights: weights, stride: 2)
+    }
+}
+
+extension DeterministicMath {
+    /// `e^(−x)` for x ≥ 0 (0 beyond 700), from +, −, ×, ÷ only: e^(−1) to
+    /// the whole part by squaring, times a Taylor series of the fraction.
+    static func expNegative(_ x: Double) -> Double {
+        guard x < 700 else { return 0 }
+        guard x > 0 else { return 1 }
+        var whole = Int(x)
+        let fraction = x - Double(whole)
+        var term = 1.0
+        var sum = 1.0
+        for k in 1...24 {
+            term = -term * fraction / Double(k)
+            sum += term
+        }
+        var base = 0.367_879_441_171_442_33  // e^(−1)
+        while whole > 0 {
+            if whole & 1 == 1 { sum *= base }
+            base *= base
+            whole >>= 1
+        }
+        return sum
+    }
+}
