@@ -19,13 +19,14 @@ enum Arguments {
     }
 }
 
-/// `--size 300x200` in points; fractional values are allowed.
+/// `--size 300x200` in points; fractional values are allowed; one side may
+/// be 0 (`300x0`, `0x200`): open, it takes the image's.
 struct SizeArgument: ExpressibleByArgument {
     let size: Size
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-            w.isFinite, h.isFinite, w > 0, h > 0
+            w.isFinite, h.isFinite, w >= 0, h >= 0, w > 0 || h > 0
         else { return nil }
         size = Size(width: w, height: h)
     }

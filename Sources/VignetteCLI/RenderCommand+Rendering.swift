@@ -12,18 +12,22 @@ extension RenderCommand {
         case failed(RenderError, placeholder: String?)
     }
 
+    /// The presentation every input shares: effects in order and the decoded overlays.
+    struct Look: Sendable {
+        var ordered: PresentationOptions.Ordered
+        var overlays: [ImageOverlay]
+    }
+
     /// One input through the library: the surface loads the remote
     /// descriptor and ends as the image or as the failure placeholder.
-    func render(_ job: Job, pipeline: ImagePipeline, failure: ImageDescriptor<Bitmap>?) async -> Outcome {
+    func render(_ job: Job, pipeline: ImagePipeline, failure: ImageDescriptor<Bitmap>?, look: Look) async -> Outcome {
         let surface: ImageSurface
         do {
             surface = try ImageSurface(size: size.size, scale: scale)
         } catch {
             return .failed(.surfaceFailed(error), placeholder: nil)
         }
-        let descriptor = ImageDescriptor(
-            job.input.url, contentMode: mode, tint: tint, background: background,
-            accessibilityIdentifier: identifier)
+        let descriptor = descriptor(for: job.input.url, ordered: look.ordered, overlays: look.overlays)
         let placeholders = failure.map { ImageSurface.Placeholders.current.failure($0) }
         let state = await surface.load(descriptor, placeholders: placeholders, using: pipeline) { request in
             configure(&request, for: job.input)
@@ -66,11 +70,13 @@ extension RenderCommand {
     /// Writes the surface in the output format, atomically; returns the `-v` line.
     private func write(_ surface: ImageSurface, to destination: String) throws(RenderError) -> String {
         let bytes: Data
-        do { bytes = try surface.encoded(as: outputFormat, quality: quality, lossless: lossless) } catch {
+        // The bitmap's size, not the surface's: an open side or --no-extend sizes the output.
+        let bitmap = surface.render()
+        do { bytes = try bitmap.encoded(as: outputFormat, quality: quality, lossless: lossless) } catch {
             throw .encodingFailed(error)
         }
         do { try AtomicFile.write(bytes, to: destination) } catch { throw .writeFailed(error) }
-        let (w, h) = surface.pixelSize
+        let (w, h) = (bitmap.width, bitmap.height)
         return "\(destination): \(w)x\(h) px, \(bytes.count) bytes" + (identifier.map { ", id \($0)" } ?? "")
     }
 }

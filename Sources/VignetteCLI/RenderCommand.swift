@@ -33,7 +33,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Argument(help: "Image files or URLs (http, https, file, data).", transform: InputArgument.init)
     var inputs: [InputArgument]
 
-    @Option(help: ArgumentHelp("Surface size in points.", valueName: "WxH"))
+    @Option(help: ArgumentHelp("Surface size in points; one side 0 (Wx0, 0xH) takes the image's.", valueName: "WxH"))
     var size: SizeArgument
 
     @Option(help: "Surface scale (pixels per point).")
@@ -51,9 +51,12 @@ struct RenderCommand: AsyncParsableCommand {
     var tint: Color?
 
     @Option(
-        help: ArgumentHelp("Fill the surface with this colour first.", valueName: "#RRGGBB[AA]"),
-        transform: Arguments.color)
-    var background: Color?
+        help: ArgumentHelp(
+            "Fill the surface with this colour first, or with the image itself aspect-filled and blurred (σ in points); "
+                + "give both to put the blur over the colour.",
+            valueName: "#RRGGBB[AA]|blur:SIGMA"),
+        transform: BackgroundArgument.parse)
+    var background: [BackgroundArgument] = []
 
     @Option(name: .customLong("id"), help: "Accessibility identifier recorded on the descriptor.")
     var identifier: String?
@@ -94,6 +97,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Refuse images with a side longer than this many pixels (or none).", valueName: "N|none"))
     var maxSide = LimitArgument(DecodingOptions.defaultMaxSide)
 
+    @OptionGroup(title: "Presentation")
+    var presentation: PresentationOptions
+
     @OptionGroup(title: "Disk cache")
     var cache: CacheOptions
 
@@ -122,8 +128,9 @@ struct RenderCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("--size \(size.size) --scale \(Size.format(scale)): \(error)")
         }
+        // A side given as 0 is open (it takes the image's); a side given must be at least a pixel.
         let (w, h) = ImageRenderer.pixelSize(of: size.size, scale: scale)
-        guard w > 0, h > 0 else {
+        guard w > 0 || size.size.width == 0, h > 0 || size.size.height == 0 else {
             throw ValidationError("--size \(size.size) --scale \(Size.format(scale)) is \(w)x\(h) pixels: nothing to render")
         }
         guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be in (0, 86400] seconds") }
@@ -136,6 +143,7 @@ struct RenderCommand: AsyncParsableCommand {
         }
         if lossless && outputFormat != .webp { throw ValidationError("--lossless is for WebP output (--format webp or -o *.webp)") }
         if offline && cache.cacheDir == nil { throw ValidationError("--offline reads the disk cache: give --cache-dir DIR") }
+        try validatePresentation()
         // Output names are a pure function of the parsed inputs: a clash is a usage error.
         do { _ = try jobs() } catch { throw ValidationError(error.description) }
     }
@@ -161,11 +169,13 @@ struct RenderCommand: AsyncParsableCommand {
                         scale: ImageScale.fromFileName(path),
                         maxPixelCount: maxPixels.value,
                         maxSide: maxSide.value))
-                return ImageDescriptor(image, contentMode: .center, background: background, accessibilityIdentifier: identifier)
+                return ImageDescriptor(image, contentMode: .center, background: backgroundColor, accessibilityIdentifier: identifier)
             } catch {
                 throw ValidationError("--failure \(path): \(error)")
             }
         }
+        let ordered = try orderedPresentation()
+        let overlays = try loadOverlays(ordered.overlays)
         let diskCache = try cache.open()
         if let outputDir { try OutputFolder.create(outputDir) } else if let output { try OutputFolder.requireParent(of: output) }
         let options = LoadingOptions(
@@ -178,7 +188,8 @@ struct RenderCommand: AsyncParsableCommand {
                 // Each input is rendered once (inputs are de-duplicated): caching
                 // its pixels or bytes in memory would only keep every buffer fresh.
                 memoryCacheBytes: 0, dataCacheBytes: 0, diskCache: diskCache))
-        let outcomes = await render(jobs, pipeline: pipeline, failure: failurePlaceholder)
+        let outcomes = await render(
+            jobs, pipeline: pipeline, failure: failurePlaceholder, look: Look(ordered: ordered, overlays: overlays))
         // Cache writes run in the background: let them land (and the sweep
         // run) before the process exits.
         await diskCache?.flush()
@@ -189,7 +200,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     /// Renders every job, a window of them at once: enough to keep the
     /// network and every core busy without holding every image in memory.
-    private func render(_ jobs: [Job], pipeline: ImagePipeline, failure: ImageDescriptor<Bitmap>?) async -> [Outcome] {
+    private func render(_ jobs: [Job], pipeline: ImagePipeline, failure: ImageDescriptor<Bitmap>?, look: Look) async -> [Outcome] {
         var outcomes = [Outcome?](repeating: nil, count: jobs.count)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         // Transfers wait on the network, so keep many in flight; local files
@@ -204,7 +215,7 @@ struct RenderCommand: AsyncParsableCommand {
                 guard next < jobs.count else { return }
                 let index = next
                 next += 1
-                group.addTask { (index, await render(jobs[index], pipeline: pipeline, failure: failure)) }
+                group.addTask { (index, await render(jobs[index], pipeline: pipeline, failure: failure, look: look)) }
             }
             for _ in 0..<min(window, jobs.count) { launch() }
             for await (index, outcome) in group {

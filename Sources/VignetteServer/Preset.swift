@@ -23,14 +23,20 @@ public struct Preset: Sendable {
     public let failure: ImageDescriptor<AnyLocalImage>
     /// `Cache-Control: public, max-age` of successful renders, in seconds.
     public let maxAge: Int
+    /// Whether a request may change the sizing (`rt`, `el`, `ex`). Off by
+    /// default: a stranger's URL can then only pick the size and the focal point.
+    public let allowSizing: Bool
 
-    /// A preset.
+    /// A preset. The descriptor carries the whole presentation — focus,
+    /// shape, border, overlays (local references), effects, backdrop and
+    /// sizing — as app code writes it.
     public init<Failure: LocalImageReference>(
-        name: String, maxAge: Int = 3600, failure: ImageDescriptor<Failure>,
+        name: String, maxAge: Int = 3600, allowSizing: Bool = false, failure: ImageDescriptor<Failure>,
         descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
         self.name = name
         self.maxAge = max(0, maxAge)
+        self.allowSizing = allowSizing
         self.failure = failure.erased
         self.descriptor = descriptor
     }
@@ -55,20 +61,21 @@ public struct Presets: Sendable {
     public mutating func register(_ preset: Preset) { byName[preset.name] = preset }
 
     /// Registers a descriptor factory under `name`, with a failure
-    /// placeholder (default: light red) and a cache lifetime in seconds.
+    /// placeholder (default: light red), a cache lifetime in seconds and
+    /// whether requests may change the sizing.
     public mutating func register<Failure: LocalImageReference>(
-        _ name: String, maxAge: Int = 3600, failure: ImageDescriptor<Failure>,
+        _ name: String, maxAge: Int = 3600, allowSizing: Bool = false, failure: ImageDescriptor<Failure>,
         descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
-        register(Preset(name: name, maxAge: maxAge, failure: failure, descriptor: descriptor))
+        register(Preset(name: name, maxAge: maxAge, allowSizing: allowSizing, failure: failure, descriptor: descriptor))
     }
 
     /// Registers a descriptor factory with the default failure placeholder.
     public mutating func register(
-        _ name: String, maxAge: Int = 3600,
+        _ name: String, maxAge: Int = 3600, allowSizing: Bool = false,
         descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
-        register(name, maxAge: maxAge, failure: Preset.defaultFailure, descriptor: descriptor)
+        register(name, maxAge: maxAge, allowSizing: allowSizing, failure: Preset.defaultFailure, descriptor: descriptor)
     }
 
     /// The preset called `name`.
@@ -77,21 +84,61 @@ public struct Presets: Sendable {
     /// Every name, sorted.
     public var names: [String] { byName.keys.sorted() }
 
-    /// The presets a configuration file defines; failure images are read
-    /// and decoded now, so a missing file stops the server at start.
+    /// The presets a configuration file defines; failure and overlay images
+    /// are read and decoded now, so a missing or broken file stops the
+    /// server at start, naming the file.
     public init(definitions: [String: PresetDefinition]) throws(ServerConfiguration.Error) {
         for (name, definition) in definitions {
             let failure = try definition.failureDescriptor(preset: name)
-            register(name, maxAge: definition.maxAge, failure: failure) { [definition] url in
-                ImageDescriptor(
-                    url, contentMode: definition.contentMode, tint: definition.tint,
-                    background: definition.background, accessibilityIdentifier: name)
+            let overlays = try definition.decodedOverlays(preset: name)
+            let template = definition.descriptor(ImageDescriptor(Bitmap(width: 1, height: 1)), overlays: overlays, preset: name)
+            do throws(ImageRenderer.Error) { try ImageRenderer.validatePresentation(template) } catch {
+                throw .invalidValue(key: "presets.\(name)", reason: "\(error)")
+            }
+            register(name, maxAge: definition.maxAge, allowSizing: definition.allowSizing, failure: failure) { [definition] url in
+                definition.descriptor(ImageDescriptor(url), overlays: overlays, preset: name)
             }
         }
     }
 }
 
 extension PresetDefinition {
+    /// `plain` with this definition's presentation and the decoded overlays;
+    /// the preset's name is the accessibility identifier.
+    func descriptor<Reference>(
+        _ plain: ImageDescriptor<Reference>, overlays: [ImageOverlay], preset: String
+    ) -> ImageDescriptor<Reference> {
+        var descriptor = plain
+        descriptor.contentMode = contentMode
+        descriptor.tint = tint
+        descriptor.background = background
+        descriptor.accessibilityIdentifier = preset
+        descriptor.focus = focus
+        descriptor.shape = shape
+        descriptor.border = border
+        descriptor.overlays = overlays
+        descriptor.effects = effects
+        descriptor.backdrop = backdrop
+        descriptor.sizing = sizing
+        return descriptor
+    }
+
+    /// The overlay files, read and decoded with the decoder's default limits.
+    func decodedOverlays(preset: String) throws(ServerConfiguration.Error) -> [ImageOverlay] {
+        try overlays.enumerated().map { index, overlay throws(ServerConfiguration.Error) in
+            let key = "presets.\(preset).overlays[\(index)].file"
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: overlay.file)) } catch {
+                throw .invalidValue(key: key, reason: "\(overlay.file): " + FileErrors.reason(error, path: overlay.file))
+            }
+            do throws(ImageDecodingError) {
+                return overlay.overlay(try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(overlay.file))))
+            } catch {
+                throw .invalidValue(key: key, reason: "\(overlay.file): \(error)")
+            }
+        }
+    }
+
     /// The failure placeholder: the image file centred on the preset's
     /// background, or the default light red.
     func failureDescriptor(preset: String) throws(ServerConfiguration.Error) -> ImageDescriptor<AnyLocalImage> {

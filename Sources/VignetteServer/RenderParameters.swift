@@ -1,17 +1,21 @@
 import Foundation
 import Vignette
 
-/// The query of `GET /render/{preset}`, validated against the limits.
+/// The query of `GET /render/{preset}`, validated against the limits:
+/// `url`, `w` and/or `h` (one may be 0 or absent: that side follows the
+/// image), `scale`, `format`, `q`, `fp` (the image's focal point), and —
+/// when the preset has `allowSizing` — `rt`, `el` and `ex`.
 ///
 /// ```swift
-/// let parameters = try RenderParameters(query: "url=https%3A%2F%2Fcdn.example.com%2Fa.jpg&w=200&h=100&scale=2",
+/// let parameters = try RenderParameters(query: "url=https%3A%2F%2Fcdn.example.com%2Fa.jpg&w=200&h=100&scale=2&fp=0.3,0.2",
 ///                                       limits: ServerConfiguration.Limits())
-/// parameters.size    // 200×100 points, 400×200 pixels
+/// parameters.size        // 200×100 points, 400×200 pixels
+/// parameters.focalPoint  // .point(x: 0.3, y: 0.2)
 /// ```
 public struct RenderParameters: Sendable, Hashable {
     /// The source, http or https.
     public var source: URL
-    /// The output size in points.
+    /// The output size in points; a side of 0 is open (it follows the image).
     public var size: Size
     /// Pixels per point (default 1).
     public var scale: Double
@@ -19,31 +23,49 @@ public struct RenderParameters: Sendable, Hashable {
     public var format: ImageFormat?
     /// JPEG or WebP quality, 1–100 (default 80).
     public var quality: Int
+    /// `fp=X,Y`: the image's focal point (fractions 0...1), replacing the preset's focus.
+    public var focalPoint: Focus?
+    /// `rt`: imgproxy's resizing type, replacing the preset's content mode.
+    public var resizingType: ResizingType?
+    /// `el=0|1`: whether the image may be drawn larger than its pixels.
+    public var enlarge: Bool?
+    /// `ex=0|1`: whether the output keeps its size (letterboxing) or shrinks to the image.
+    public var extend: Bool?
 
-    /// Parses a raw (percent-encoded) query; `sig` is ignored here.
-    public init(query: String, limits: ServerConfiguration.Limits) throws(Error) {
+    /// The parameter names this endpoint knows.
+    public static let names = ["url", "w", "h", "scale", "format", "q", "fp", "rt", "el", "ex", "sig"]
+    /// The parameters only a preset with `allowSizing` accepts.
+    public static let sizingNames = ["rt", "el", "ex"]
+
+    /// imgproxy's resizing types as content modes: `fit` aspectFit, `fill`
+    /// aspectFill, `fill-down` aspectFill with `Sizing.fillDown`, `force` scaleToFill.
+    public enum ResizingType: String, Sendable, Hashable, CaseIterable {
+        /// aspectFit.
+        case fit
+        /// aspectFill.
+        case fill
+        /// aspectFill that shrinks the output rather than enlarge the image.
+        case fillDown = "fill-down"
+        /// scaleToFill.
+        case force
+    }
+
+    /// Parses a raw (percent-encoded) query; `sig` is ignored here. `rt`,
+    /// `el` and `ex` are refused unless `allowSizing` (the preset's).
+    public init(query: String, limits: ServerConfiguration.Limits, allowSizing: Bool = false) throws(Error) {
         var values: [String: String] = [:]
         for pair in query.split(separator: "&") where !pair.isEmpty {
             // Empty pieces kept: `?=` or `&=v` has an empty name, not no parts (an index trap before).
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
-            guard ["url", "w", "h", "scale", "format", "q", "sig"].contains(name) else { throw .unknownParameter(name) }
+            guard Self.names.contains(name) else { throw .unknownParameter(name) }
             guard values[name] == nil else { throw .repeated(name) }
+            if !allowSizing, Self.sizingNames.contains(name) { throw .sizingNotAllowed(name) }
             values[name] = parts.count > 1 ? (parts[1].removingPercentEncoding ?? "") : ""
         }
         source = try Self.source(values["url"])
-        let width = try Self.number("w", values["w"], max: limits.maxWidth)
-        let height = try Self.number("h", values["h"], max: limits.maxHeight)
         scale = try Self.scale(values["scale"], max: limits.maxScale)
-        size = Size(width: Double(width), height: Double(height))
-        let pixels = Double(width) * Double(height) * scale * scale
-        guard pixels <= Double(limits.maxOutputPixels) else { throw .tooManyPixels(Int(pixels), limit: limits.maxOutputPixels) }
-        // A tiny scale rounds to no pixels at all; a large one can pass the
-        // pixel limit and still exceed the surface's 32768 a side.
-        let output = ImageRenderer.pixelSize(of: size, scale: scale)
-        guard output.width >= 1, output.height >= 1, (try? ImageSurface.validate(size: size, scale: scale)) != nil else {
-            throw .outputSize(width: output.width, height: output.height)
-        }
+        size = try Self.size(values, scale: scale, limits: limits)
         if let text = values["format"] {
             let value = ImageFormat(rawValue: text.lowercased())
             guard ImageFormat.encodable.contains(value) else { throw .invalid("format", text, expected: "png, jpeg or webp") }
@@ -54,6 +76,7 @@ public struct RenderParameters: Sendable, Hashable {
             guard let value = Int(text), (1...100).contains(value) else { throw .invalid("q", text, expected: "an integer 1-100") }
             quality = value
         }
+        try readPresentation(values)
     }
 
     private static func source(_ text: String?) throws(Error) -> URL {
@@ -65,10 +88,29 @@ public struct RenderParameters: Sendable, Hashable {
         return url
     }
 
+    /// `w` and `h`: one may be 0 or absent (open), not both.
+    private static func size(_ values: [String: String], scale: Double, limits: ServerConfiguration.Limits) throws(Error) -> Size {
+        let width = try number("w", values["w"], max: limits.maxWidth)
+        let height = try number("h", values["h"], max: limits.maxHeight)
+        guard width > 0 || height > 0 else { throw .missingSize }
+        let size = Size(width: Double(width), height: Double(height))
+        let pixels = Double(width) * Double(height) * scale * scale
+        guard pixels <= Double(limits.maxOutputPixels) else { throw .tooManyPixels(Int(pixels), limit: limits.maxOutputPixels) }
+        // A tiny scale rounds to no pixels at all; a large one can pass the
+        // pixel limit and still exceed the surface's 32768 a side.
+        let output = ImageRenderer.pixelSize(of: size, scale: scale)
+        guard output.width >= 1 || width == 0, output.height >= 1 || height == 0,
+            (try? ImageSurface.validate(size: size, scale: scale)) != nil
+        else {
+            throw .outputSize(width: output.width, height: output.height)
+        }
+        return size
+    }
+
     private static func number(_ name: String, _ text: String?, max: Int) throws(Error) -> Int {
-        guard let text else { throw .missing(name) }
+        guard let text else { return 0 }
         guard let value = Int(text) else { throw .invalid(name, text, expected: "a whole number of points") }
-        guard value > 0, value <= max else { throw .outOfRange(name, value, max: max) }
+        guard value >= 0, value <= max else { throw .outOfRange(name, value, max: max) }
         return value
     }
 
@@ -84,9 +126,15 @@ public struct RenderParameters: Sendable, Hashable {
     public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// A required parameter is absent.
         case missing(String)
+        /// Neither `w` nor `h` is given (or both are 0).
+        case missingSize
+        /// `rt`, `el` or `ex` for a preset without `allowSizing`.
+        case sizingNotAllowed(String)
+        /// An open side would make the output larger than the limits allow.
+        case openSideTooLarge(String, points: Int, max: Int)
         /// A parameter's value does not parse.
         case invalid(String, String, expected: String)
-        /// `w` or `h` is 0, negative or over its limit.
+        /// `w` or `h` is negative or over its limit.
         case outOfRange(String, Int, max: Int)
         /// The output would have more pixels than allowed.
         case tooManyPixels(Int, limit: Int)
@@ -103,12 +151,16 @@ public struct RenderParameters: Sendable, Hashable {
         public var description: String {
             switch self {
             case .missing(let name): "missing parameter \(name)"
+            case .missingSize: "missing parameter w or h: give one or both (a side that is 0 or absent follows the image)"
+            case .sizingNotAllowed(let name): "\(name): this preset does not allow sizing parameters (rt, el, ex; allowSizing: false)"
+            case .openSideTooLarge(let name, let points, let max):
+                "\(name)=0: the image would make it \(points) points; the limit is \(max) (give \(name))"
             case .invalid(let name, let value, let expected): "\(name)=\(value): expected \(expected)"
-            case .outOfRange(let name, let value, let max): "\(name)=\(value): must be between 1 and \(max)"
+            case .outOfRange(let name, let value, let max): "\(name)=\(value): must be between 1 and \(max), or 0 to follow the image"
             case .tooManyPixels(let pixels, let limit): "the output would have \(pixels) pixels; the limit is \(limit)"
             case .outputSize(let width, let height):
                 "the output would be \(width)×\(height) pixels; each side must be 1 to 32768 pixels"
-            case .unknownParameter(let name): "unknown parameter \(name) (known: url, w, h, scale, format, q, sig)"
+            case .unknownParameter(let name): "unknown parameter \(name) (known: \(RenderParameters.names.joined(separator: ", ")))"
             case .repeated(let name): "parameter \(name) is given more than once"
             case .disallowedScheme(let scheme): "the \(scheme): scheme is not allowed for sources (only http and https)"
             }

@@ -114,7 +114,7 @@ public final class RenderService: Sendable {
         let parameters: RenderParameters
         do throws(RenderParameters.Error) {
             let query = target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } ?? ""
-            parameters = try RenderParameters(query: query, limits: configuration.limits)
+            parameters = try RenderParameters(query: query, limits: configuration.limits, allowSizing: preset.allowSizing)
         } catch {
             if case .disallowedScheme = error { return .refused(.text(403, "\(error)")) }
             return .refused(.text(400, "\(error)"))
@@ -132,13 +132,19 @@ public final class RenderService: Sendable {
         } catch {
             return .text(400, "\(error)")
         }
-        let remote = preset.descriptor(parameters.source)
+        let remote = parameters.applied(to: preset.descriptor(parameters.source))
         let failure = await show(remote, on: surface, preset: preset)
         if let failure, case .loadingFailed(let cause, _) = failure {
             switch cause {
             case .refused: return .text(403, cause.reason)
             case .disallowedScheme: return .text(403, "source refused: \(cause.reason)")
             default: break
+            }
+        }
+        // An open side is known once the image is: refuse it before rendering beyond the limits.
+        if let shown = surface.descriptor {
+            do throws(RenderParameters.Error) { try parameters.checkOpenSide(shown, limits: configuration.limits) } catch {
+                return .text(400, "\(error)")
             }
         }
         do {

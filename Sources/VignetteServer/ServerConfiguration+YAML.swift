@@ -3,8 +3,8 @@ import Vignette
 import Yams
 
 extension ServerConfiguration {
-    /// Reads a YAML (or JSON) file; relative `failure` paths of presets
-    /// are made relative to the file's folder.
+    /// Reads a YAML (or JSON) file; relative `failure` and overlay `file`
+    /// paths of presets are made relative to the file's folder.
     public init(contentsOfFile path: String) throws(Error) {
         let text: String
         do {
@@ -17,6 +17,9 @@ extension ServerConfiguration {
         for (name, preset) in presets {
             if let failure = preset.failure, !failure.hasPrefix("/") {
                 presets[name]?.failure = folder.appendingPathComponent(failure).path
+            }
+            for (index, overlay) in preset.overlays.enumerated() where !overlay.file.hasPrefix("/") {
+                presets[name]?.overlays[index].file = folder.appendingPathComponent(overlay.file).path
             }
         }
     }
@@ -90,10 +93,10 @@ extension PresetDefinition {
             contentMode = value
         }
         tint = try reader.color("tint")
-        background = try reader.color("background")
         failure = try reader.string("failure")
         if let value = try reader.int("maxAge", in: 0...31_536_000) { maxAge = value }
-        try reader.finish(known: ["contentMode", "tint", "background", "failure", "maxAge"])
+        try readPresentation(&reader, path: path)
+        try reader.finish(known: Self.keys)
     }
 }
 

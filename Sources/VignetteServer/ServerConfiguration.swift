@@ -102,7 +102,8 @@ public struct ServerConfiguration: Sendable {
 }
 
 /// A preset as the configuration file writes it: the presentation of an
-/// `ImageDescriptor<URL>`, a failure placeholder and a cache lifetime.
+/// `ImageDescriptor<URL>`, a failure placeholder, a cache lifetime, and
+/// whether a request may change the sizing.
 public struct PresetDefinition: Sendable, Hashable {
     /// How the source fills the output. Default aspectFit.
     public var contentMode: ContentMode = .aspectFit
@@ -114,6 +115,22 @@ public struct PresetDefinition: Sendable, Hashable {
     public var failure: String?
     /// `Cache-Control: max-age` of successful renders, in seconds. Default 3600.
     public var maxAge = 3600
+    /// Which part a cropping layout keeps (a request's `fp` replaces it). Default center.
+    public var focus: Focus = .center
+    /// The outline that clips the output. Default rectangle.
+    public var shape: ImageShape = .rectangle
+    /// A stroke inside the shape's edge.
+    public var border: Border?
+    /// Image files drawn above the source, in order, relative to the configuration file.
+    public var overlays: [OverlayDefinition] = []
+    /// Changes to the source's pixels, in order.
+    public var effects: [ImageEffect] = []
+    /// The source itself, aspect-filled and blurred, behind it (`background: blur:12`).
+    public var backdrop: Backdrop?
+    /// enlarge, extend, extendAspectRatio and fillDown. Default UIKit's.
+    public var sizing: Sizing = .standard
+    /// Whether a request may give `rt`, `el` and `ex`. Default false: the preset's design decides.
+    public var allowSizing = false
 
     /// A definition.
     public init(
@@ -125,5 +142,39 @@ public struct PresetDefinition: Sendable, Hashable {
         self.background = background
         self.failure = failure
         self.maxAge = maxAge
+    }
+}
+
+/// An overlay of a preset as the configuration file writes it: an image
+/// file (relative to the configuration file), decoded once when the
+/// presets are loaded, and where and how it is drawn.
+///
+/// ```yaml
+/// overlays:
+///   - {file: sale.png, position: top-right, offset: "-8,8", size: 48x20, opacity: 0.9}
+///   - {file: watermark.png, tile: true, opacity: 0.1}
+/// ```
+public struct OverlayDefinition: Sendable, Hashable {
+    /// The image file (any decodable format; an @Nx suffix sets its scale).
+    public var file: String
+    /// Which of the nine positions it sits at. Default center.
+    public var anchor: Anchor = .center
+    /// Moves it in points, +x right, +y down.
+    public var offset = Point(x: 0, y: 0)
+    /// Its box in points, fitted; nil: its pixels ÷ its scale.
+    public var size: Size?
+    /// 0...1. Default 1.
+    public var opacity = 1.0
+    /// Repeat it edge to edge over the output.
+    public var tiled = false
+
+    /// An overlay of `file` at the centre, at its own size, opaque.
+    public init(file: String) { self.file = file }
+
+    /// The overlay over the decoded file.
+    public func overlay(_ image: Bitmap) -> ImageOverlay {
+        ImageOverlay(
+            ImageDescriptor(image, contentMode: .aspectFit).erased, anchor: anchor, offset: offset, size: size,
+            opacity: opacity, tiled: tiled)
     }
 }

@@ -66,7 +66,7 @@ import VignetteTestSupport
         ("signingkey: x", "signingkey: unknown key (known: host, port, signingKey"),
         ("presets: {a: {contentMode: aspectFil}}", "presets.a.contentMode: 'aspectFil' is not one of scaleToFill"),
         ("presets: {a: {background: '#GG0000'}}", "presets.a.background: '#GG0000' is not a colour"),
-        ("presets: {a: {maxage: 5}}", "presets.a.maxage: unknown key (known: contentMode, tint, background, failure, maxAge)"),
+        ("presets: {a: {maxage: 5}}", "presets.a.maxage: unknown key (known: contentMode, tint, background, failure, maxAge, focus, shape, cornerRadius, "),
         ("presets: {a: {failure: /nonexistent/f.png}}", "presets.a.failure: /nonexistent/f.png:"),
         ("presets: [a]", "presets: expected a mapping"),
         ("maxQueue: [1", "the configuration is not valid YAML")

@@ -102,7 +102,7 @@ import VignetteTestSupport
 
     @Test(arguments: [
         ("/render/thumb?w=10&h=10", 400, "missing parameter url"),
-        ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=0&h=10", 400, "w=0: must be between 1 and 4096"),
+        ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=0&h=0", 400, "missing parameter w or h"),
         ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=10&h=5000", 400, "h=5000: must be between 1 and 4096"),
         ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=ten&h=10", 400, "w=ten: expected a whole number"),
         ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=4000&h=4000&scale=2", 400, "the limit is 16000000"),
