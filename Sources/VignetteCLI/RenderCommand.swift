@@ -25,6 +25,13 @@ struct RenderCommand: AsyncParsableCommand {
             and '..' become '_'); two inputs that would write one name are a usage error. \
             --output-dir is created when missing; the folder of -o must exist.
 
+            Presentation: --focus picks what a crop keeps (an anchor, smart, or an X,Y focal point); \
+            --shape and --border-* clip and outline the surface; each --overlay FILE is drawn above \
+            the image, and the --overlay-* options after it place it; --blur, --grayscale and \
+            --sharpen apply in the order given; --background blur:SIGMA fills the surface with the \
+            image itself, blurred. A --size side of 0 (300x0, 0x200) follows the image; --no-enlarge, \
+            --no-extend (with --extend-aspect-ratio) and --fill-down are imgproxy's sizing rules.
+
             Exit status: 0 when every input rendered; 1 when some input failed (each \
             prints 'error: <input>: <reason>' and writes nothing but the --failure \
             placeholder), --output-dir cannot be created or the folder of -o is missing; 64 on a usage error.

@@ -96,6 +96,13 @@ import VignetteTestSupport
         }
     }
 
+    @Test func theShippedExampleHasPresentationPresets() throws {
+        let path = Fixtures.repositoryRoot.appendingPathComponent("examples/serve.yaml").path
+        let presets = try ServerConfiguration(contentsOfFile: path).presets
+        #expect(presets["avatar"]?.shape == .circle && presets["avatar"]?.focus == .smart)
+        #expect(presets["letterbox"]?.backdrop == .blurredImage(sigma: 12) && presets["letterbox"]?.allowSizing == true)
+    }
+
     @Test func tooManyOverlaysAreRefused() {
         let items = Array(repeating: "{file: a.png}", count: ImageOverlay.maxCount + 1).joined(separator: ", ")
         #expect(throws: ServerConfiguration.Error.invalidValue(key: "presets.a.overlays", reason: "at most 16 overlays (17 given)")) {
