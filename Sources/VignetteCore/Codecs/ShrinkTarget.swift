@@ -9,13 +9,22 @@ public struct ShrinkTarget: Sendable, Hashable {
     /// never shows (`visibleColumns`): the bitmap is then the centred part
     /// of the image, which aspectFill draws the same. Surfaces ask for it.
     public var cropsToVisible: Bool
+    /// The render's sizing rules: with `enlarge` off or `extend` off, or an
+    /// open side (a `size` side of 0), a reduction must also keep the canvas
+    /// the full image would make.
+    public var sizing: Sizing
 
     /// A target.
-    public init(size: PixelSize, contentMode: ContentMode, cropsToVisible: Bool = false) {
+    public init(size: PixelSize, contentMode: ContentMode, cropsToVisible: Bool = false, sizing: Sizing = .standard) {
         self.size = size
         self.contentMode = contentMode
         self.cropsToVisible = cropsToVisible
+        self.sizing = sizing
     }
+
+    /// True when the render lays the image out as UIKit does: both sides
+    /// given, `enlarge` and `extend` on.
+    var isUIKitLayout: Bool { sizing.enlarge && sizing.extend && size.width > 0 && size.height > 0 }
 
     /// The columns of a `width × height` image (as displayed) an aspectFill
     /// render of this target reads when `cropsToVisible`: the centred part
@@ -25,7 +34,7 @@ public struct ShrinkTarget: Sendable, Hashable {
     /// places the crop as it placed the whole image. nil when every column
     /// (or nearly) is shown, or for any other mode.
     public func visibleColumns(width: Int, height: Int) -> Range<Int>? {
-        guard cropsToVisible, contentMode == .aspectFill, width > 0, height > 0,
+        guard cropsToVisible, contentMode == .aspectFill, isUIKitLayout, width > 0, height > 0,
             size.width > 0, size.height > 0
         else { return nil }
         let scale = max(Double(size.width) / Double(width), Double(size.height) / Double(height))
@@ -48,7 +57,10 @@ public struct ShrinkTarget: Sendable, Hashable {
     /// rounding up, and still give at least the pixels the render draws.
     /// Modes that keep the image's own size (center, corners, edges) draw
     /// it 1:1 and allow no reduction.
+    /// With an open side or `Sizing` beyond UIKit's, a factor must also
+    /// give the canvas the full image gives (see `sizedReduction`).
     public func largestReduction(width: Int, height: Int, factors: [Int] = [1, 2, 4, 8]) -> Int {
+        guard isUIKitLayout else { return sizedReduction(width: width, height: height, factors: factors) }
         guard width > 0, height > 0, size.width > 0, size.height > 0 else { return 1 }
         let needed: (width: Double, height: Double)
         let rx = Double(size.width) / Double(width)
@@ -62,6 +74,40 @@ public struct ShrinkTarget: Sendable, Hashable {
         return factors.filter { factor in
             factor >= 1 && Double((width + factor - 1) / factor) >= needed.width.rounded(.up)
                 && Double((height + factor - 1) / factor) >= needed.height.rounded(.up)
+        }.max() ?? 1
+    }
+
+    /// `largestReduction` beyond UIKit's layout: for aspectFit and
+    /// aspectFill with at most one open side, the largest factor whose
+    /// image (each side rounding up, its scale divided by the factor) still
+    /// has every pixel the render draws and makes the same canvas as the
+    /// full image. Anything else (fixed-size modes, scaleToFill with an open
+    /// side, both sides open) keeps the full image: it is drawn at its own
+    /// size there.
+    func sizedReduction(width: Int, height: Int, factors: [Int]) -> Int {
+        let open = (width: size.width == 0, height: size.height == 0)
+        guard width > 0, height > 0, size.width >= 0, size.height >= 0, !(open.width && open.height) else { return 1 }
+        switch contentMode {
+        case .aspectFit, .aspectFill: break
+        case .scaleToFill where !open.width && !open.height: break
+        default: return 1
+        }
+        // In the surface's pixels at scale 1; a reduced image keeps the full one's size in points.
+        func frame(_ factor: Int) -> (RenderLayout.Frame, PixelSize) {
+            let pixels = PixelSize(width: (width + factor - 1) / factor, height: (height + factor - 1) / factor)
+            let points = Size(width: Double(pixels.width * factor), height: Double(pixels.height * factor))
+            let frame = RenderLayout.frame(
+                imageSize: points, pixels: pixels, mode: contentMode, sizing: sizing,
+                size: Size(width: Double(size.width), height: Double(size.height)), scale: 1)
+            return (frame, pixels)
+        }
+        let (full, _) = frame(1)
+        return factors.filter { factor in
+            guard factor >= 1 else { return false }
+            let (reduced, pixels) = frame(factor)
+            return reduced.width == full.width && reduced.height == full.height
+                && Double(pixels.width) >= full.rect.size.width.rounded(.up)
+                && Double(pixels.height) >= full.rect.size.height.rounded(.up)
         }.max() ?? 1
     }
 }

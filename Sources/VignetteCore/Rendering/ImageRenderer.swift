@@ -37,7 +37,10 @@ public enum ImageRenderer {
     /// Renders `descriptor` on a surface of `size` points at `scale` (an
     /// open side — width or height 0 — takes the image's, as `Sizing` says).
     /// The size and scale must pass `validate`; the image's scale must be
-    /// positive and finite; the presentation must pass `validatePresentation`.
+    /// positive and finite; the presentation must pass `validatePresentation`;
+    /// the canvas an open side makes must pass `validate` too. The bitmap is
+    /// the canvas: the surface's pixel size unless an open side or `Sizing`
+    /// (extend off) changes it, never larger except on an open side.
     /// `budget` bounds what the render allocates, checked before anything is.
     public static func render(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double,
@@ -51,14 +54,23 @@ public enum ImageRenderer {
         return renderValidated(descriptor, size: size, scale: scale, filter: filter)
     }
 
-    /// Throws `overBudget` when rendering would allocate more than `budget`.
+    /// Throws `invalidSize` or `tooManyPixels` when an open side would make
+    /// the canvas larger than a surface may be (over 32768 pixels a side or
+    /// `maxPixelCount` in all), and `overBudget` when rendering would
+    /// allocate more than `budget`.
     static func check(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter,
         budget: MemoryBudget
     ) throws(ImageRenderer.Error) {
+        let layout = RenderLayout(descriptor, size: size, scale: scale, resolvesSmartFocus: false)
+        if let asked = layout.overflow {
+            guard asked.width <= RenderLayout.maxSide, asked.height <= RenderLayout.maxSide else {
+                throw .invalidSize(Size(width: Double(asked.width) / scale, height: Double(asked.height) / scale), scale: scale)
+            }
+            throw .tooManyPixels(width: asked.width, height: asked.height, limit: maxPixelCount)
+        }
         let needed = plannedBytes(descriptor, size: size, scale: scale, filter: filter)
         guard needed > budget.bytes else { return }
-        let layout = RenderLayout(descriptor, size: size, scale: scale)
         let image = descriptor.reference
         throw .overBudget(
             image: PixelSize(width: image.width, height: image.height),
@@ -72,7 +84,7 @@ public enum ImageRenderer {
     public static func plannedBytes(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter = .lanczos3
     ) -> Int {
-        let layout = RenderLayout(descriptor, size: size, scale: scale)
+        let layout = RenderLayout(descriptor, size: size, scale: scale, resolvesSmartFocus: false)
         let (width, height) = (layout.width, layout.height)
         var bytes = width.multipliedClamped(by: height).multipliedClamped(by: 4)
         let image = descriptor.reference
@@ -83,6 +95,7 @@ public enum ImageRenderer {
             OverlayRenderer.plannedBytes(descriptor.overlays, canvasWidth: width, canvasHeight: height, scale: scale, filter: filter))
         bytes = bytes.addingClamped(ShapeMask.plannedBytes(descriptor.shape, border: descriptor.border, canvasWidth: width, canvasHeight: height))
         guard layout.drawsImage else { return bytes }
+        if descriptor.focus == .smart, layout.crops { bytes = bytes.addingClamped(SmartCrop.plannedBytes(for: image)) }
         let plan = ResamplePlan(
             sourceWidth: image.width, sourceHeight: image.height,
             destinationWidth: layout.target.width, destinationHeight: layout.target.height,

@@ -98,15 +98,18 @@ extension ImageSurface {
 
     /// The request a remote descriptor makes on this surface: the image may
     /// be decoded smaller (shrink-on-load) as long as it still covers the
-    /// surface's pixels under the descriptor's content mode, and for
-    /// aspectFill without the columns the surface never shows (JPEG), so
+    /// pixels the render draws under the descriptor's content mode and
+    /// sizing (an open side stays 0), and for aspectFill centred (focus
+    /// `.center`) without the columns the surface never shows (JPEG), so
     /// `image` then holds the centred part the surface draws.
     package func remoteRequest(for remote: ImageDescriptor<URL>) -> ImageRequest {
         var request = ImageRequest(url: remote.reference)
         let (width, height) = pixelSize
+        // A side of 0 points is open; one that merely rounds to 0 pixels is not (the render draws nothing).
+        let open = (width: size.width == 0, height: size.height == 0)
         request.options.shrinkTarget = ShrinkTarget(
-            size: PixelSize(width: width, height: height),
-            contentMode: remote.contentMode, cropsToVisible: true)
+            size: PixelSize(width: open.width ? 0 : max(1, width), height: open.height ? 0 : max(1, height)),
+            contentMode: remote.contentMode, cropsToVisible: remote.focus == .center, sizing: remote.sizing)
         return request
     }
 

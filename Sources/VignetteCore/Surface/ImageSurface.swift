@@ -96,7 +96,10 @@ public final class ImageSurface: Sendable {
     public var image: Bitmap? { descriptor?.reference }
 
     /// The surface's pixels (transparent when nothing is applied). The
-    /// result is cached until the next `apply`.
+    /// result is cached until the next `apply`. Its size is `pixelSize`
+    /// unless the descriptor's `Sizing` (extend off) shrinks it or a side of
+    /// 0 points is open (it then takes the image's, clamped to 32768 pixels
+    /// and `maxPixelCount`; `render(within:)` refuses that instead).
     public func render() -> Bitmap {
         let (current, cached, generation) = state.withLock { ($0.descriptor, $0.rendered, $0.generation) }
         if let cached { return cached }
