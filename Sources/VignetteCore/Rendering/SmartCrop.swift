@@ -3,15 +3,18 @@ import CKernels
 /// Chooses where a crop keeps an image when `Focus.smart` is asked for.
 ///
 /// The measure follows the cues of libvips' `attention` smart crop (edges,
-/// saturated colour, skin tones) on a copy box-reduced to at most
-/// `reducedLongSide` pixels on its long side, so a 6000×4000 photo costs one
-/// pass over its pixels. Each cue counts only above its median over the
-/// picture: a texture or colour that covers the picture — sensor noise, sky,
-/// a skin close-up — raises every window alike and decides nothing. A
-/// summed-area table then scores every window position (the window plus
-/// its central half, so a subject is drawn towards the middle); the highest
-/// score wins and ties go to the position nearest the centre. Integer
-/// arithmetic throughout: the same image gives the same point everywhere.
+/// saturated colour, skin tones), plus distinctness from the picture's
+/// typical colour, on a copy box-reduced to at most `reducedLongSide` pixels
+/// on its long side and smoothed, so a 6000×4000 photo costs one pass over
+/// its pixels and fine noise averages away. Each cue counts only by its
+/// excess over its median over the picture — a texture or colour that
+/// covers most of it (noise, sky, a skin close-up) decides nothing — and
+/// that excess is squared, so a strong, compact subject outweighs a faint
+/// response spread over a wide area. A summed-area table then scores every
+/// window position (the window plus its central half, so a subject is drawn
+/// towards the middle); the highest score wins and ties go to the position
+/// nearest the centre. Integer arithmetic throughout: the same image gives
+/// the same point everywhere.
 enum SmartCrop {
     /// The long side, in pixels, of the reduced copy the measure runs on.
     static let reducedLongSide = 256
@@ -28,8 +31,7 @@ enum SmartCrop {
     static func plannedBytes(for image: Bitmap) -> Int {
         guard image.width > 0, image.height > 0 else { return 0 }
         let grid = Grid(sourceWidth: image.width, sourceHeight: image.height)
-        let count = grid.width * grid.height
-        return grid.reducedBytes + Saliency.scratchBytes(count: count)
+        return grid.reducedBytes + Saliency.scratchBytes(width: grid.width, height: grid.height)
             + (grid.width + 1) * (grid.height + 1) * MemoryLayout<Int>.stride
     }
 
