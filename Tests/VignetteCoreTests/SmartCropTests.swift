@@ -1,3 +1,4 @@
+import CKernels
 import Testing
 import VignetteTestSupport
 
@@ -144,11 +145,12 @@ import VignetteTestSupport
     }
 
     /// A 3072×2048 photo: 12×12 blocks give a 256×171 copy; its RGBA bytes,
-    /// 21 bytes a pixel of planes, 7 histograms, a row of sums and the 257×172 table of Ints.
+    /// 32-bit column sums for 3072 RGBA pixels, 21 bytes a pixel of planes,
+    /// 7 histograms, a row of sums and the 257×172 table of Ints.
     @Test func budgetOfACameraPhoto() {
         let image = Bitmap(width: 3072, height: 2048, fill: .clear)
         let pixels = 256 * 171
-        let expected = pixels * 4 + pixels * 21 + 7 * 256 * 8 + 256 * 8 + 257 * 172 * 8
+        let expected = pixels * 4 + 3072 * 4 * 4 + pixels * 21 + 7 * 256 * 8 + 256 * 8 + 257 * 172 * 8
         #expect(SmartCrop.plannedBytes(for: image) == expected)
         #expect(SmartCrop.plannedBytes(for: Bitmap(width: 6000, height: 4000, fill: .clear)) < 1 << 21)
     }
@@ -181,5 +183,36 @@ import VignetteTestSupport
     @Test func parrotsKeepAFace() throws {
         let face = PixelRect(minX: 440, minY: 130, maxX: 560, maxY: 250)
         #expect(try window("parrots", 0.4, 1).intersection(face) == face)
+    }
+}
+
+/// The measure's reduction (`vg_box_reduce_rows`, row sums the compiler
+/// vectorises) gives the bytes of the renderer's `vg_box_reduce`, and both
+/// match plain block averages rounded to nearest.
+@Suite struct SmartCropReductionTests {
+    @Test(arguments: [(1, 1, 1), (7, 5, 2), (33, 17, 4), (250, 3, 7), (3, 250, 7), (301, 203, 12), (64, 64, 64), (1000, 9, 391)])
+    func rowReductionMatchesBlockReduction(width: Int, height: Int, block: Int) {
+        var state: UInt32 = 0x1234_5678 &+ UInt32(width * 31 + height)
+        let source = (0..<width * height * 4).map { _ in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let (outWidth, outHeight) = ((width + block - 1) / block, (height + block - 1) / block)
+        var rows = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
+        var blocks = rows
+        var sums = [UInt32](repeating: 0, count: width * 4)
+        vg_box_reduce_rows(source, width * 4, Int32(width), Int32(height), Int32(block), &sums, &rows, outWidth * 4)
+        vg_box_reduce(source, width * 4, Int32(width), Int32(height), Int32(block), Int32(block), &blocks, outWidth * 4)
+        #expect(rows == blocks)
+        // One block by hand: the last (smallest) one.
+        let (x0, y0) = ((outWidth - 1) * block, (outHeight - 1) * block)
+        let count = (width - x0) * (height - y0)
+        for channel in 0..<4 {
+            var sum = 0
+            for y in y0..<height {
+                for x in x0..<width { sum += Int(source[(y * width + x) * 4 + channel]) }
+            }
+            #expect(Int(rows[rows.count - 4 + channel]) == (sum + count / 2) / count)
+        }
     }
 }

@@ -66,13 +66,19 @@ extension SmartCrop {
             var distinct = ledger.zeros(y.count, of: UInt8.self)
             var chroma = ledger.zeros(y.count, of: UInt8.self)
             var skin = ledger.zeros(y.count, of: UInt8.self)
-            for i in 0..<y.count {
-                let (l, u, v, a) = (Int(y[i]), Int(cb[i]), Int(cr[i]), planes.alpha[i])
-                let distance: Int = abs(l - my) + abs(u - mcb) + abs(v - mcr)
-                distinct[i] = PixelMath.multiply(UInt8(min(255, distance)), a)
-                chroma[i] = PixelMath.multiply(UInt8(min(255, 2 * (abs(u - 128) + abs(v - 128)))), a)
-                let isSkin = skinCb.contains(u) && skinCr.contains(v) && l >= skinMinimumLuma
-                skin[i] = isSkin ? a : 0
+            distinct.withUnsafeMutableBufferPointer { distinct in
+                chroma.withUnsafeMutableBufferPointer { chroma in
+                    skin.withUnsafeMutableBufferPointer { skin in
+                        for i in 0..<y.count {
+                            let (l, u, v, a) = (Int(y[i]), Int(cb[i]), Int(cr[i]), planes.alpha[i])
+                            let distance: Int = abs(l - my) + abs(u - mcb) + abs(v - mcr)
+                            distinct[i] = PixelMath.multiply(UInt8(min(255, distance)), a)
+                            chroma[i] = PixelMath.multiply(UInt8(min(255, 2 * (abs(u - 128) + abs(v - 128)))), a)
+                            let isSkin = skinCb.contains(u) && skinCr.contains(v) && l >= skinMinimumLuma
+                            skin[i] = isSkin ? a : 0
+                        }
+                    }
+                }
             }
             // Skin counts where most of a neighbourhood is skin: noise hits the box only here and there.
             let skinArea = twiceSmoothed(skin, width: width, height: height, rows: &rows, ledger: &ledger)
