@@ -45,6 +45,13 @@ void vg_box_reduce(const uint8_t *source, size_t source_stride, int32_t width, i
                    int32_t block_width, int32_t block_height,
                    uint8_t *destination, size_t destination_stride);
 
+/// `vg_box_reduce` with square `block × block` blocks, identical bytes, a
+/// row at a time: `column_sums` is scratch for `width * 4` 32-bit sums
+/// (`block * 255` must fit). The smart-crop measure's reduction.
+void vg_box_reduce_rows(const uint8_t *source, size_t source_stride, int32_t width, int32_t height,
+                        int32_t block, uint32_t *column_sums,
+                        uint8_t *destination, size_t destination_stride);
+
 /// The ways the PNG unfilter kernels can run. All give identical bytes.
 enum {
     /// Portable C, one byte at a time: the reference.

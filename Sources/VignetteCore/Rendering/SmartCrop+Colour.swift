@@ -1,8 +1,7 @@
 extension SmartCrop {
     /// The reduced pixels split into 8-bit planes: premultiplied luma (for
     /// edges: a transparent surround reads as black, so an outline counts),
-    /// the straight colour as Y'CbCr (BT.601, full range), alpha, and the
-    /// chroma and skin cues already weighted by alpha.
+    /// the straight colour as Y'CbCr (BT.601, full range), and alpha.
     struct ColourPlanes {
         /// Luma of the premultiplied colour.
         var luma: [UInt8]
@@ -14,15 +13,6 @@ extension SmartCrop {
         var cr: [UInt8]
         /// Opacity.
         var alpha: [UInt8]
-        /// max − min of the straight colour, times alpha.
-        var chroma: [UInt8]
-        /// Alpha where the colour is a skin tone, else 0.
-        var skin: [UInt8]
-
-        /// Cb and Cr of skin tones, light to dark (the classic YCbCr box), and the darkest luma counted.
-        static let skinCb = 77...127
-        static let skinCr = 133...173
-        static let skinMinimumLuma = 40
 
         init(rgba: [UInt8], count: Int, ledger: inout SmartCrop.ScratchLedger) {
             luma = ledger.zeros(count, of: UInt8.self)
@@ -30,8 +20,6 @@ extension SmartCrop {
             cb = ledger.zeros(count, of: UInt8.self)
             cr = ledger.zeros(count, of: UInt8.self)
             alpha = ledger.zeros(count, of: UInt8.self)
-            chroma = ledger.zeros(count, of: UInt8.self)
-            skin = ledger.zeros(count, of: UInt8.self)
             rgba.withUnsafeBufferPointer { p in
                 for i in 0..<count { split(pixel: i, red: p[i * 4], green: p[i * 4 + 1], blue: p[i * 4 + 2], alpha: p[i * 4 + 3]) }
             }
@@ -49,11 +37,6 @@ extension SmartCrop {
             cb[i] = UInt8(blueDifference)
             cr[i] = UInt8(redDifference)
             alpha[i] = a
-            chroma[i] = PixelMath.multiply(UInt8(max(r, g, b) - min(r, g, b)), a)
-            let isSkin =
-                Self.skinCb.contains(blueDifference) && Self.skinCr.contains(redDifference)
-                && luminance >= Self.skinMinimumLuma
-            skin[i] = isSkin ? a : 0
         }
 
         /// `(wr·r + wg·g + wb·b) / 256`, rounded (weights in 256ths).

@@ -3,15 +3,18 @@ import CKernels
 /// Chooses where a crop keeps an image when `Focus.smart` is asked for.
 ///
 /// The measure follows the cues of libvips' `attention` smart crop (edges,
-/// saturated colour, skin tones) on a copy box-reduced to at most
-/// `reducedLongSide` pixels on its long side, so a 6000×4000 photo costs one
-/// pass over its pixels. Each cue counts only above its median over the
-/// picture: a texture or colour that covers the picture — sensor noise, sky,
-/// a skin close-up — raises every window alike and decides nothing. A
-/// summed-area table then scores every window position (the window plus
-/// its central half, so a subject is drawn towards the middle); the highest
-/// score wins and ties go to the position nearest the centre. Integer
-/// arithmetic throughout: the same image gives the same point everywhere.
+/// saturated colour, skin tones), plus distinctness from the picture's
+/// typical colour, on a copy box-reduced to at most `reducedLongSide` pixels
+/// on its long side and smoothed, so a 6000×4000 photo costs one pass over
+/// its pixels and fine noise averages away. Each cue counts only by its
+/// excess over its median over the picture — a texture or colour that
+/// covers most of it (noise, sky, a skin close-up) decides nothing — and
+/// that excess is squared, so a strong, compact subject outweighs a faint
+/// response spread over a wide area. A summed-area table then scores every
+/// window position (the window plus its central half, so a subject is drawn
+/// towards the middle); the highest score wins and ties go to the position
+/// nearest the centre. Integer arithmetic throughout: the same image gives
+/// the same point everywhere.
 enum SmartCrop {
     /// The long side, in pixels, of the reduced copy the measure runs on.
     static let reducedLongSide = 256
@@ -28,8 +31,7 @@ enum SmartCrop {
     static func plannedBytes(for image: Bitmap) -> Int {
         guard image.width > 0, image.height > 0 else { return 0 }
         let grid = Grid(sourceWidth: image.width, sourceHeight: image.height)
-        let count = grid.width * grid.height
-        return grid.reducedBytes + Saliency.scratchBytes(count: count)
+        return grid.reductionBytes + Saliency.scratchBytes(width: grid.width, height: grid.height)
             + (grid.width + 1) * (grid.height + 1) * MemoryLayout<Int>.stride
     }
 
@@ -65,10 +67,29 @@ extension SmartCrop {
         /// Bytes allocated so far.
         private(set) var bytes = 0
 
-        /// A zeroed buffer of `count` elements, counted.
-        mutating func zeros<T: FixedWidthInteger>(_ count: Int, of type: T.Type) -> [T] {
-            bytes += count * MemoryLayout<T>.stride
-            return [T](repeating: 0, count: count)
+        /// A zeroed buffer of `count` bytes, counted. (One function per element
+        /// type: a generic one would fill element by element, unspecialised.)
+        mutating func zeros(_ count: Int, of type: UInt8.Type) -> [UInt8] {
+            bytes += count
+            return [UInt8](repeating: 0, count: count)
+        }
+
+        /// A zeroed buffer of `count` 16-bit values, counted.
+        mutating func zeros(_ count: Int, of type: UInt16.Type) -> [UInt16] {
+            bytes += count * 2
+            return [UInt16](repeating: 0, count: count)
+        }
+
+        /// A zeroed buffer of `count` 32-bit values, counted.
+        mutating func zeros(_ count: Int, of type: UInt32.Type) -> [UInt32] {
+            bytes += count * 4
+            return [UInt32](repeating: 0, count: count)
+        }
+
+        /// A zeroed buffer of `count` Ints, counted.
+        mutating func zeros(_ count: Int, of type: Int.Type) -> [Int] {
+            bytes += count * MemoryLayout<Int>.stride
+            return [Int](repeating: 0, count: count)
         }
 
         /// Counts a buffer allocated elsewhere.
@@ -84,27 +105,34 @@ extension SmartCrop {
         let width: Int
         /// Reduced height in pixels.
         let height: Int
+        /// Source width in pixels.
+        let sourceWidth: Int
 
         init(sourceWidth: Int, sourceHeight: Int) {
+            self.sourceWidth = sourceWidth
             let long = max(sourceWidth, sourceHeight)
             block = max(1, (long + SmartCrop.reducedLongSide - 1) / SmartCrop.reducedLongSide)
             width = (sourceWidth + block - 1) / block
             height = (sourceHeight + block - 1) / block
         }
 
-        /// Bytes of the reduced RGBA copy (none when the image is small enough as it is).
-        var reducedBytes: Int { block == 1 ? 0 : width * height * 4 }
+        /// Bytes of the reduced RGBA copy and the column sums that make it
+        /// (none when the image is small enough as it is).
+        var reductionBytes: Int { block == 1 ? 0 : width * height * 4 + sourceWidth * 4 * MemoryLayout<UInt32>.stride }
 
         /// The image's premultiplied RGBA bytes averaged over the blocks.
         func reduce(_ image: Bitmap, ledger: inout ScratchLedger) -> [UInt8] {
             guard block > 1 else { return image.pixels }
-            let count = reducedBytes
+            var columnSums = ledger.zeros(image.width * 4, of: UInt32.self)
+            let count = width * height * 4
             ledger.record(count)
             return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
                 image.pixels.withUnsafeBufferPointer { source in
-                    vg_box_reduce(
-                        source.baseAddress!, image.width * 4, Int32(image.width), Int32(image.height),
-                        Int32(block), Int32(block), out.baseAddress!, width * 4)
+                    columnSums.withUnsafeMutableBufferPointer { sums in
+                        vg_box_reduce_rows(
+                            source.baseAddress!, image.width * 4, Int32(image.width), Int32(image.height),
+                            Int32(block), sums.baseAddress!, out.baseAddress!, width * 4)
+                    }
                 }
                 initialized = count
             }

@@ -9,6 +9,9 @@ enum SmartCropScenes {
         case flat(Color)
         /// Every channel of every pixel `level ± amplitude`, from a seeded generator.
         case noise(level: Int, amplitude: Int, seed: UInt64)
+        /// That noise left of `until` (a fraction of the width), flat `level` grey right of it:
+        /// static or gravel taking most of the picture.
+        case partNoise(level: Int, amplitude: Int, seed: UInt64, until: Double)
     }
 
     /// The subject.
@@ -62,6 +65,16 @@ enum SmartCropScenes {
                 z ^= z >> 31
                 let offset = Int(z % UInt64(2 * amplitude + 1)) - amplitude
                 pixels[i] = UInt8(max(0, min(255, level + offset)))
+            }
+            return pixels
+        case .partNoise(let level, let amplitude, let seed, let until):
+            var pixels = backgroundPixels(width: width, height: height, .noise(level: level, amplitude: amplitude, seed: seed))
+            let grey = UInt8(level)
+            for y in 0..<height {
+                for x in Int(until * Double(width))..<width {
+                    let i = (y * width + x) * 4
+                    (pixels[i], pixels[i + 1], pixels[i + 2]) = (grey, grey, grey)
+                }
             }
             return pixels
         }
