@@ -6,14 +6,14 @@ import CKernels
 ///
 /// Small σ is a direct separable convolution with 14-bit integer taps (the
 /// resampling kernels, whose SIMD and scalar paths give the same bytes). A
-/// larger σ is too wide for that, and needs no detail finer than σ / 3: the
+/// larger σ is too wide for that, and needs no detail finer than σ / 2: the
 /// image (extended by one block on every side) is box-averaged by a whole
 /// factor f, blurred there with the σ that leaves the overall variance
 /// σ² once the box and the bilinear enlargement are counted, and enlarged
 /// back. Within ≈ 50 dB PSNR of an exact Gaussian for every σ (see the tests).
 struct GaussianBlur: Equatable {
     /// The reduction factor is ⌊σ / this⌋: the reduced image is blurred with σ of at least about this many pixels.
-    static let pixelsPerReducedSigma = 3.0
+    static let pixelsPerReducedSigma = 2.0
     /// Extended blocks on each side of the reduced image, so its clamped edge is the image's own extended edge.
     static let margin = 1
     /// Taps reach this many σ on each side.
