@@ -56,28 +56,37 @@ extension GaussianBlur {
         weights[base + largest] += ResampleAxis.one - sum
     }
 
-    /// Bilinear taps from a grid reduced by `factor` (with `margin` extended
-    /// blocks before it) back to `length` samples. Reduced sample j is the
-    /// mean of full samples j·f − m·f … j·f − m·f + f − 1, centred at
-    /// j·f − m·f + (f − 1) / 2; every position is a whole number of
-    /// half-samples, so the weights are exact integer fractions.
+    /// Cubic B-spline taps from a grid reduced by `factor` (with `margin`
+    /// extended blocks before it) back to `length` samples: smooth to the
+    /// second derivative, so no Mach bands show where a linear enlargement
+    /// would bend. Reduced sample j is the mean of full samples from
+    /// j·f − m·f on, centred at j·f − m·f + (f − 1) / 2. Every position is a
+    /// whole number r of 1/(2f) steps past a reduced sample, so the four
+    /// weights are exact integer polynomials in r over 6 (2f)³, rounded to
+    /// 2^14 (the remainder to the largest).
     static func enlargeAxis(length: Int, factor: Int, reducedLength: Int) -> ResampleAxis {
-        let twoF = 2 * factor
+        let t = 2 * factor
+        let denominator = 6 * t * t * t
         var starts = [Int32](repeating: 0, count: length)
-        let counts = [Int32](repeating: 2, count: length)
-        var weights = [Int16](repeating: 0, count: length * 2)
+        let counts = [Int32](repeating: 4, count: length)
+        var weights = [Int16](repeating: 0, count: length * 4)
         for x in 0..<length {
-            // 2f × (position on the reduced grid); positive because margin ≥ 1.
             let numerator = 2 * x + 2 * margin * factor - (factor - 1)
-            let first = numerator / twoF
-            let second = Int((Int(ResampleAxis.one) * (numerator - first * twoF) + factor) / twoF)
-            // The margin keeps both taps inside the reduced grid: first + 1 ≤ ⌈length / f⌉ + margin.
-            precondition(first + 1 < reducedLength, "enlargement tap beyond the reduced grid")
-            starts[x] = Int32(first)
-            weights[2 * x] = Int16(Int(ResampleAxis.one) - second)
-            weights[2 * x + 1] = Int16(second)
+            let first = numerator / t
+            let r = numerator - first * t
+            // The margin keeps all four taps inside the reduced grid.
+            precondition(first >= 1 && first + 2 < reducedLength, "enlargement tap beyond the reduced grid")
+            let exact = [
+                (t - r) * (t - r) * (t - r), 3 * r * r * r - 6 * r * r * t + 4 * t * t * t,
+                -3 * r * r * r + 3 * r * r * t + 3 * r * t * t + t * t * t, r * r * r
+            ]
+            var q = exact.map { ($0 * Int(ResampleAxis.one) * 2 + denominator) / (2 * denominator) }
+            let largest = q.indices.max { q[$0] < q[$1] }!
+            q[largest] += Int(ResampleAxis.one) - q.reduce(0, +)
+            starts[x] = Int32(first - 1)
+            for k in 0..<4 { weights[4 * x + k] = Int16(q[k]) }
         }
-        return ResampleAxis(starts: starts, counts: counts, weights: weights, stride: 2)
+        return ResampleAxis(starts: starts, counts: counts, weights: weights, stride: 4)
     }
 }
 
