@@ -15,7 +15,7 @@ enum OverlayRenderer {
                 plan.isVisible
             else { continue }
             var tile = ImageRenderer.renderValidated(plan.descriptor, size: plan.pointSize, scale: canvas.scale, filter: filter)
-            let opacity = UInt8((min(1, max(0, overlay.opacity)) * 255).rounded())
+            let opacity = overlay.opacity.isFinite ? UInt8((min(1, max(0, overlay.opacity)) * 255).rounded()) : 0
             guard opacity > 0, tile.width > 0, tile.height > 0 else { continue }
             if opacity < 255 { fade(&tile.pixels, by: opacity) }
             // An overlay whose own sizing changed its size is placed by the size it has.
