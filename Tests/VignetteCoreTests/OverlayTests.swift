@@ -86,12 +86,14 @@ import Testing
         var tile = Bitmap(width: 7, height: 5, fill: Self.red)
         tile[0, 0] = Color.white.premultiplied
         tile[6, 4] = Color.black.premultiplied
-        // Centred and moved 1 pt right: edges at 17.5 → 18 and 12.5 → 13.
-        let out = try Self.render([Self.overlay(tile, offset: (1, 0), tiled: true)], width: 40, height: 30)
-        for y in 0..<30 {
-            for x in 0..<40 {
-                let expected = tile[((x - 18) % 7 + 7) % 7, ((y - 13) % 5 + 5) % 5]
-                #expect(out[x, y] == expected, "(\(x), \(y))")
+        // Centred and moved 1 pt right: edges at 17.5 → 18 and 12.5 → 13; bottom-right moved (−3, −2): 30 and 23.
+        for (anchor, offset, origin) in [(Anchor.center, (1.0, 0.0), (18, 13)), (.bottomRight, (-3, -2), (30, 23))] {
+            let out = try Self.render([Self.overlay(tile, anchor: anchor, offset: offset, tiled: true)], width: 40, height: 30)
+            for y in 0..<30 {
+                for x in 0..<40 {
+                    let expected = tile[((x - origin.0) % 7 + 7) % 7, ((y - origin.1) % 5 + 5) % 5]
+                    #expect(out[x, y] == expected, "\(anchor): (\(x), \(y))")
+                }
             }
         }
     }

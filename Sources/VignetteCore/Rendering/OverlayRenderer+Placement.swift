@@ -50,21 +50,6 @@ extension OverlayRenderer {
                 canvasWidth: canvasWidth, canvasHeight: canvasHeight, scale: scale)
         }
 
-        /// Calls `body` with the top-left corner of each tile of `rect`'s
-        /// size that covers the canvas, one of them `rect`'s own; just
-        /// `rect`'s when not tiled.
-        func forEachOrigin(of rect: PixelRect, _ body: (_ x: Int, _ y: Int) -> Void) {
-            guard overlay.tiled else { return body(rect.minX, rect.minY) }
-            func starts(_ start: Int, _ step: Int, _ length: Int) -> StrideTo<Int> {
-                var first = start % step
-                if first > 0 { first -= step }
-                return stride(from: first, to: length, by: step)
-            }
-            for y in starts(rect.minY, rect.height, canvasHeight) {
-                for x in starts(rect.minX, rect.width, canvasWidth) { body(x, y) }
-            }
-        }
-
         /// The anchored, offset rectangle of a `width × height` pixel tile,
         /// each edge snapped to `floor(v + 0.5)`: the tile's anchor point on
         /// the canvas's, moved by the offset (points × scale). The far edge

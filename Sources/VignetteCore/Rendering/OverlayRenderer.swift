@@ -20,7 +20,7 @@ enum OverlayRenderer {
             if opacity < 255 { fade(&tile.pixels, by: opacity) }
             // An overlay whose own sizing changed its size is placed by the size it has.
             let rect = plan.rect.width == tile.width && plan.rect.height == tile.height ? plan.rect : plan.rect(forPixels: tile)
-            plan.forEachOrigin(of: rect) { x, y in composite(tile, at: (x, y), onto: &canvas) }
+            composite(tile, at: (rect.minX, rect.minY), tiled: overlay.tiled, onto: &canvas)
         }
     }
 
@@ -48,27 +48,42 @@ enum OverlayRenderer {
     }
 
     /// Source-over of `tile` with its top-left at `origin` (canvas pixels,
-    /// possibly outside it), clipped to the canvas.
-    static func composite(_ tile: Bitmap, at origin: (x: Int, y: Int), onto canvas: inout Bitmap) {
-        let visible = PixelRect(minX: origin.x, minY: origin.y, maxX: origin.x + tile.width, maxY: origin.y + tile.height)
-            .intersection(PixelRect(minX: 0, minY: 0, maxX: canvas.width, maxY: canvas.height))
-        guard !visible.isEmpty else { return }
-        let (canvasWidth, tileWidth) = (canvas.width, tile.width)
+    /// possibly outside it), clipped to the canvas; `tiled`: repeated edge to
+    /// edge over the whole canvas, one tile at `origin`. One pass over the
+    /// rows drawn, whatever the tile's size.
+    static func composite(_ tile: Bitmap, at origin: (x: Int, y: Int), tiled: Bool, onto canvas: inout Bitmap) {
+        let (tileWidth, tileHeight, canvasWidth) = (tile.width, tile.height, canvas.width)
+        let whole = PixelRect(minX: 0, minY: 0, maxX: canvasWidth, maxY: canvas.height)
+        let visible = tiled ? whole : PixelRect(minX: origin.x, minY: origin.y, maxX: origin.x + tileWidth, maxY: origin.y + tileHeight).intersection(whole)
+        guard !visible.isEmpty, tileWidth > 0, tileHeight > 0 else { return }
+        // Where a canvas coordinate falls in the tile (0 ..< length), for positions left of or above the tile too.
+        func inTile(_ value: Int, _ start: Int, _ length: Int) -> Int { ((value - start) % length + length) % length }
         tile.pixels.withUnsafeBufferPointer { s in
             canvas.pixels.withUnsafeMutableBufferPointer { d in
                 for y in visible.minY..<visible.maxY {
-                    let src = s.baseAddress! + ((y - origin.y) * tileWidth + visible.minX - origin.x) * 4
-                    let dst = d.baseAddress! + (y * canvasWidth + visible.minX) * 4
-                    for i in Swift.stride(from: 0, to: visible.width * 4, by: 4) {
-                        let a = src[i + 3]
-                        if a == 255 {
-                            dst.advanced(by: i).update(from: src.advanced(by: i), count: 4)
-                        } else if a != 0 {
-                            let inverse = 255 - a
-                            for c in 0..<4 { dst[i + c] = src[i + c] &+ PixelMath.multiply(dst[i + c], inverse) }
-                        }
+                    let source = s.baseAddress! + inTile(y, origin.y, tileHeight) * tileWidth * 4
+                    let destination = d.baseAddress! + y * canvasWidth * 4
+                    var (x, column) = (visible.minX, inTile(visible.minX, origin.x, tileWidth))
+                    while x < visible.maxX {
+                        let count = min(tileWidth - column, visible.maxX - x)
+                        sourceOver(source + column * 4, onto: destination + x * 4, count: count)
+                        (x, column) = (x + count, 0)
                     }
                 }
+            }
+        }
+    }
+
+    /// Source-over of `count` premultiplied pixels.
+    @inline(__always)
+    private static func sourceOver(_ src: UnsafePointer<UInt8>, onto dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in Swift.stride(from: 0, to: count * 4, by: 4) {
+            let a = src[i + 3]
+            if a == 255 {
+                dst.advanced(by: i).update(from: src.advanced(by: i), count: 4)
+            } else if a != 0 {
+                let inverse = 255 - a
+                for c in 0..<4 { dst[i + c] = src[i + c] &+ PixelMath.multiply(dst[i + c], inverse) }
             }
         }
     }
