@@ -103,6 +103,8 @@ import Testing
         let capsule = try Self.render(.capsule, width: 60, height: 20)
         #expect(try Self.render(.roundedRect(cornerRadius: 10), width: 60, height: 20) == capsule)
         #expect(try Self.render(.roundedRect(cornerRadius: 1000), width: 60, height: 20) == capsule)
+        #expect(try Self.render(.roundedRect(cornerRadius: .greatestFiniteMagnitude), width: 60, height: 20, scale: 2).pixels == capsule.pixels)
+        #expect(CoverageRegion.units(.infinity) == 1 << 32 && CoverageRegion.units(.nan) == 0 && CoverageRegion.units(-1) == 0)
         let area = 40.0 * 20 + Double.pi * 100
         #expect(abs(Self.alphaSum(capsule) - area) / area < 0.005)
         #expect(capsule[30, 0] == Self.fill.premultiplied && capsule[30, 19] == Self.fill.premultiplied)

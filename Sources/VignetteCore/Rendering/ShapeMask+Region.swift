@@ -77,9 +77,10 @@ struct CoverageRegion: Sendable, Hashable {
         return inner.isEmpty ? nil : inner
     }
 
-    /// `pixels` (≥ 0, finite or not) in units, rounded, at most 2²⁴ px.
+    /// `pixels` in units, rounded, within 0 ... 2²⁴ px (an infinite product
+    /// of points and scale is the most, NaN none).
     static func units(_ pixels: Double) -> Int {
-        guard pixels.isFinite, pixels > 0 else { return 0 }
+        guard pixels > 0 else { return 0 }
         return Int((min(pixels, 16_777_216) * Double(unit)).rounded())
     }
 
