@@ -16,7 +16,7 @@ extension ImageSurface {
         let failureDescriptor = placeholders.failure.resolvedOrEmpty(forScale: scale)
         switch future.phase {
         case .loaded(let image):
-            show(image, loadState: .loaded(url))
+            show(image.resolvingOverlays(forScale: scale), loadState: .loaded(url))
             return
         case .failed(let error):
             show(failureDescriptor, loadState: .failed(url, error))
@@ -27,7 +27,9 @@ extension ImageSurface {
         let generation = show(placeholders.loading.resolvedOrEmpty(forScale: scale), loadState: .loading(url))
         future.observe(owner: ObjectIdentifier(self)) { [weak self] phase in
             switch phase {
-            case .loaded(let image): _ = self?.commit(image, .loaded(url), generation: generation)
+            case .loaded(let image):
+                guard let self else { return }
+                _ = commit(image.resolvingOverlays(forScale: scale), .loaded(url), generation: generation)
             case .failed(let error): _ = self?.commit(failureDescriptor, .failed(url, error), generation: generation)
             case .idle, .loading: break
             }

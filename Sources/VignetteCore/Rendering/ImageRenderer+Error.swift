@@ -15,6 +15,13 @@ extension ImageRenderer {
         case invalidPresentation(property: String, value: String, allowed: String)
         /// More overlays than `ImageOverlay.maxCount`.
         case tooManyOverlays(count: Int, limit: Int)
+        /// The overlay at `index` in `overlays` (counted from 0) has no
+        /// pixels: resolving its reference failed, as the error says.
+        case overlayUnavailable(index: Int, ImageResourceError)
+        /// The overlay at `index` in `overlays` (counted from 0), `size`
+        /// points at the surface's `scale`, would have more pixels than a
+        /// surface may (32768 a side, `ImageRenderer.maxPixelCount` in all).
+        case overlayTooLarge(index: Int, size: Size, scale: Double)
 
         /// What was wrong and what is allowed.
         public var description: String {
@@ -32,6 +39,11 @@ extension ImageRenderer {
                 "invalid \(property) \(value): allowed is \(allowed)"
             case .tooManyOverlays(let count, let limit):
                 "\(count) overlays are more than the limit of \(limit)"
+            case .overlayUnavailable(let index, let error):
+                "overlays[\(index)] cannot be drawn: \(error)"
+            case .overlayTooLarge(let index, let size, let scale):
+                "overlays[\(index)] of \(size) pt @\(Size.format(scale))x is larger than a surface may be: "
+                    + "at most 32768 px a side and \(ImageRenderer.maxPixelCount) pixels"
             }
         }
     }

@@ -2,7 +2,7 @@ extension ImageRenderer {
     /// Checks the presentation beyond UIKit's four: a focal point within
     /// 0...1, a corner radius, border width, effect parameters and backdrop
     /// σ within their ranges, at most `ImageOverlay.maxCount` overlays, each
-    /// valid. `render` runs it; a surface's `render()` draws whatever it is
+    /// valid, with a valid presentation of its own. `render` runs it; a surface's `render()` draws whatever it is
     /// given, clamping what is out of range.
     public static func validatePresentation<Reference>(_ descriptor: ImageDescriptor<Reference>) throws(ImageRenderer.Error) {
         func invalid(_ property: String, _ value: CustomStringConvertible, _ allowed: String) -> ImageRenderer.Error {
@@ -20,8 +20,21 @@ extension ImageRenderer {
         guard descriptor.overlays.count <= ImageOverlay.maxCount else {
             throw .tooManyOverlays(count: descriptor.overlays.count, limit: ImageOverlay.maxCount)
         }
-        for (index, overlay) in descriptor.overlays.enumerated() where !overlay.isValid {
-            throw invalid("overlay \(index + 1)", overlay, "finite offset, size ≥ 0, opacity 0...1")
+        for (index, overlay) in descriptor.overlays.enumerated() {
+            guard overlay.isValid else { throw invalid("overlays[\(index)]", overlay, "finite offset, size ≥ 0, opacity 0...1") }
+            try validateOverlayPresentation(overlay.descriptor, index: index)
+        }
+    }
+
+    /// An overlay's own presentation, named after the overlay (its own
+    /// overlays are never drawn, so not checked).
+    private static func validateOverlayPresentation(
+        _ descriptor: ImageDescriptor<AnyLocalImage>, index: Int
+    ) throws(ImageRenderer.Error) {
+        do {
+            try validatePresentation(descriptor.overlays([]))
+        } catch .invalidPresentation(let property, let value, let allowed) {
+            throw .invalidPresentation(property: "overlays[\(index)] \(property)", value: value, allowed: allowed)
         }
     }
 }

@@ -50,6 +50,7 @@ public enum ImageRenderer {
         let imageScale = descriptor.reference.scale
         guard imageScale.isFinite, imageScale > 0 else { throw .invalidImageScale(imageScale) }
         try validatePresentation(descriptor)
+        let descriptor = try resolvingOverlays(descriptor, scale: scale)
         try check(descriptor, size: size, scale: scale, filter: filter, budget: budget)
         return renderValidated(descriptor, size: size, scale: scale, filter: filter)
     }

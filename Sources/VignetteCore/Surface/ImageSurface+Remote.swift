@@ -52,6 +52,7 @@ extension ImageSurface {
         configure: (inout ImageRequest) -> Void = { _ in }
     ) -> Task<LoadState, Never>? {
         let placeholders = placeholders ?? .current
+        let remote = remote.resolvingOverlays(forScale: scale)  // once, not per render
         let url = remote.reference
         var request = remoteRequest(for: remote)
         configure(&request)

@@ -70,11 +70,13 @@ public final class ImageSurface: Sendable {
     /// Shows a local descriptor: a decoded `Bitmap` as it is (no `try`:
     /// it cannot fail), any other local reference (e.g. a bundled
     /// `NamedImage`) resolved for this surface's scale first, throwing what
-    /// resolving throws (`ImageResourceError`). Cancels any load in flight.
+    /// resolving throws (`ImageResourceError`). Overlays are resolved here
+    /// too, once: one that cannot be (a missing resource) is left out.
+    /// Cancels any load in flight.
     public func apply<Reference: LocalImageReference>(_ descriptor: ImageDescriptor<Reference>) throws(Reference.Failure) {
         let scale = self.scale
         let resolved = try descriptor.map { (reference: Reference) throws(Reference.Failure) in try reference.bitmap(forScale: scale) }
-        show(resolved, loadState: .idle)
+        show(resolved.resolvingOverlays(forScale: scale), loadState: .idle)
     }
 
     /// Removes the image: the surface renders transparent.

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import VignetteTestSupport
+
+@testable import Vignette
+
+/// A remote descriptor's overlays are resolved once, when it is applied, at
+/// the surface's scale — on a memory hit and for a load alike — and one that
+/// cannot be resolved is left out.
+@Suite(.timeLimit(.minutes(30))) struct RemoteOverlayTests {
+    static let url = URL(string: "https://example.test/p/overlay.png")!
+    static let photo = TestImages.gradient(40, 30)
+
+    /// A reference that records each scale it is resolved at.
+    struct CountingReference: LocalImageReference {
+        let scales = Locked<[Double]>([])
+        func bitmap(forScale scale: Double) throws(ImageResourceError) -> Bitmap {
+            scales.withLock { $0.append(scale) }
+            return Bitmap(width: 4, height: 4, fill: .white)
+        }
+    }
+
+    static func remote(_ reference: CountingReference) -> ImageDescriptor<URL> {
+        let missing = NamedImage("no-such-badge", in: ImageBundle(directory: FileManager.default.temporaryDirectory))
+        return ImageDescriptor(url, contentMode: .aspectFill)
+            .overlays([ImageOverlay(ImageDescriptor(reference).erased), ImageOverlay(ImageDescriptor(missing).erased)])
+    }
+
+    static func expectResolved(_ surface: ImageSurface, sourceLocation: SourceLocation = #_sourceLocation) {
+        let overlays = surface.descriptor?.overlays ?? []
+        #expect(overlays.count == 1 && overlays.allSatisfy { $0.descriptor.reference.base is Bitmap }, sourceLocation: sourceLocation)
+    }
+
+    @Test func aMemoryHitShowsResolvedOverlays() throws {
+        let (loader, reference) = (FakeImageLoader(), CountingReference())
+        loader.prime(Self.url, with: Self.photo)
+        let surface = try ImageSurface(size: Size(width: 20, height: 20), scale: 2)
+        #expect(surface.apply(Self.remote(reference), using: loader) == nil)
+        Self.expectResolved(surface)
+        _ = surface.render()
+        #expect(reference.scales.withLock { $0 } == [2])
+    }
+
+    @Test func aLoadedImageShowsOverlaysResolvedWhenApplied() async throws {
+        let (loader, reference) = (FakeImageLoader(), CountingReference())
+        let surface = try ImageSurface(size: Size(width: 20, height: 20), scale: 3)
+        let task = try #require(surface.apply(Self.remote(reference), using: loader))
+        #expect(await loader.until { loader.pendingCount(Self.url) == 1 })
+        loader.finish(Self.url, with: .success(Self.photo))
+        guard case .loaded = await task.value else {
+            Issue.record("not loaded")
+            return
+        }
+        Self.expectResolved(surface)
+        _ = surface.render()
+        #expect(reference.scales.withLock { $0 } == [3])
+    }
+}
