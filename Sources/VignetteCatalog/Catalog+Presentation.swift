@@ -12,7 +12,7 @@ extension Catalog {
         func add(_ id: String, _ source: String, _ descriptor: ImageDescriptor<Bitmap>, _ w: Double, _ h: Double) {
             entries.append(
                 CatalogEntry(
-                    identifier: "presentation-\(id)@2x", source: source, size: Size(width: w, height: h), scale: 2,
+                    identifier: "presentation-\(slug(id))@2x", source: source, size: Size(width: w, height: h), scale: 2,
                     descriptor: descriptor, sourceFormat: .png, startsSheetRow: entries.isEmpty, page: .presentation))
         }
         for focus in [Focus.left, .right, .point(x: 0.3, y: 0.4), .smart] {
@@ -72,6 +72,13 @@ extension Catalog {
         let icon = DemoImages.featureIcon(.addressBook).tint(.white).background(DemoImages.Palette.blue).shape(.circle)
         return ImageOverlay(
             icon.erased, anchor: .bottomRight, offset: Point(x: offset, y: offset), size: Size(width: 28, height: 28))
+    }
+
+    /// `effect-blur(4)` → `effect-blur-4`, `focus-0.3,0.4` → `focus-0.3-0.4`:
+    /// a file name safe on every system.
+    private static func slug(_ text: String) -> String {
+        let parts = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })
+        return parts.joined(separator: "-")
     }
 
     private static func swiftName(_ value: some CustomStringConvertible) -> String {

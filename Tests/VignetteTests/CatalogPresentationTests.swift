@@ -13,6 +13,8 @@ import Vignette
             #expect(ids.contains { $0.contains(part) }, "no presentation entry for \(part)")
         }
         #expect(Set(ids).count == ids.count, "identifiers are unique")
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-@")
+        for id in ids { #expect(id.allSatisfy(safe.contains), "\(id) is not a safe file name") }
         let avatar = try #require(entries.first { $0.identifier.contains("combined-avatar") }).descriptor
         #expect(avatar.shape == .circle && avatar.border != nil && avatar.overlays.count == 1)
         let letterbox = try #require(entries.first { $0.identifier.contains("combined-letterbox") }).descriptor
