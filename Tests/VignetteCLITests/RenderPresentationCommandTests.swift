@@ -29,6 +29,25 @@ import VignetteTestSupport
         #expect(result.stdout.contains("120x80 px"))
     }
 
+    /// An open side follows the photo (768×512) when it keeps its aspect
+    /// ratio; `scaleToFill` (imgproxy's force) keeps the source's side. Without
+    /// enlarge and extend the output is the photo's own size, however large the box.
+    @Test(arguments: [
+        (["--size", "0x50", "--mode", "aspectFit"], 75, 50), (["--size", "100x0", "--mode", "aspectFill"], 100, 67),
+        (["--size", "0x50"], 768, 50),
+        (["--size", "1000x1000", "--mode", "aspectFit", "--no-enlarge", "--no-extend"], 768, 512),
+        (["--size", "1000x1000", "--mode", "aspectFit", "--no-enlarge"], 1000, 1000)
+    ])
+    func openSidesAndSizingSetTheOutputSize(flags: [String], width: Int, height: Int) throws {
+        let folder = try RenderCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out.png").path
+        let result = try RenderCommandTests.run(["render", Self.photo] + flags + ["-o", output])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bitmap = try PNGCodec.decode(contentsOf: output)
+        #expect(bitmap.width == width && bitmap.height == height, "\(flags): \(bitmap.width)x\(bitmap.height)")
+    }
+
     @Test func aMissingOrBrokenOverlayIsAUsageErrorThatNamesTheFile() throws {
         let folder = try RenderCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
