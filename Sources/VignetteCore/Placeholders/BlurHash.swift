@@ -6,7 +6,7 @@
 /// ```swift
 /// let hash = try BlurHash.encode(photo)            // 4×3 components: "LFF=X1uJ0L8y…"
 /// let placeholder = try BlurHash(hash.string)      // decodes to 32×32 pixels
-/// try surface.apply(ImageDescriptor(placeholder, contentMode: .scaleToFill))
+/// surface.apply(ImageDescriptor(placeholder, contentMode: .scaleToFill))  // cannot fail
 /// ```
 ///
 /// Strings are the standard format (woltapp/blurhash, base83) and match the
