@@ -38,6 +38,10 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
         case outOfMemory
         /// The requested scale is zero, negative or not finite.
         case invalidScale(Double)
+        /// The animation has more frames than `AnimationLimits.maxFrames`.
+        case tooManyFrames(count: Int, limit: Int)
+        /// Canvas pixels times frames exceed `AnimationLimits.maxAnimationPixels`.
+        case animationTooLarge(pixels: Int, frames: Int, limit: Int)
     }
 
     /// True when the bytes themselves are bad (not an image, or corrupt),
@@ -46,7 +50,7 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
     public var isDamagedData: Bool {
         switch reason {
         case .unrecognizedFormat, .malformed: true
-        case .unsupported, .tooLarge, .sideTooLong, .outOfMemory, .invalidScale: false
+        case .unsupported, .tooLarge, .sideTooLong, .outOfMemory, .invalidScale, .tooManyFrames, .animationTooLarge: false
         }
     }
 
@@ -63,6 +67,9 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
         case .sideTooLong(let w, let h, let limit): "image is \(w)x\(h): a side is over the limit of \(limit) pixels"
         case .outOfMemory: "out of memory while decoding the \(format.map { $0.rawValue.uppercased() } ?? "image")"
         case .invalidScale(let scale): "invalid image scale \(scale): it must be a positive number"
+        case .tooManyFrames(let count, let limit): "animation has \(count) frames, over the limit of \(limit) frames"
+        case .animationTooLarge(let pixels, let frames, let limit):
+            "animation is \(pixels) pixels in \(frames) frames, over the limit of \(limit) pixels"
         }
     }
 

@@ -1,0 +1,36 @@
+import Foundation
+
+/// An encoder that writes every frame of an animation, with durations and
+/// loop count (animated WebP, GIF). Deterministic like every encoder.
+///
+/// ```swift
+/// let data = try animation.encoded(as: .gif)
+/// ```
+public protocol AnimatedImageEncoding: ImageEncoding {
+    /// Encodes every frame; the same animation always gives the same bytes.
+    func encode(_ animation: AnimatedImage) throws(ImageEncodingError) -> Data
+}
+
+extension ImageFormat {
+    /// The formats whose files Vignette writes with every frame: WebP, GIF.
+    public static let animatable: [ImageFormat] = [.webp, .gif]
+}
+
+extension AnimatedImage {
+    /// Every frame encoded as `format` when it animates (`.webp`, `.gif`),
+    /// else the first frame, with the standard encoder and settings of
+    /// `ImageFormat.encoder(quality:lossless:)`.
+    ///
+    /// ```swift
+    /// let webp = try animation.encoded(as: .webp, quality: 75)
+    /// ```
+    public func encoded(
+        as format: ImageFormat, quality: Int? = nil, lossless: Bool = false
+    ) throws(ImageEncodingError) -> Data {
+        let encoder = try format.encoder(quality: quality, lossless: lossless)
+        if isAnimated, let animated = encoder as? any AnimatedImageEncoding {
+            return try animated.encode(self)
+        }
+        return try firstFrame.encoded(using: encoder)
+    }
+}
