@@ -35,7 +35,8 @@ extension RenderCommand {
         switch state {
         case .loaded:
             do throws(RenderError) {
-                let line = try write(surface, to: job.destination)
+                let frames = try await animationFrames(of: descriptor, on: surface, pipeline: pipeline, input: job.input)
+                let line = try write(surface, frames: frames, to: job.destination)
                 let response = surface.response
                 return .rendered(
                     line: line + (response.map { " (from \($0.source))" } ?? ""),
@@ -67,16 +68,39 @@ extension RenderCommand {
         return reload ? .reloadIgnoringCaches : .memoryAndDisk
     }
 
-    /// Writes the surface in the output format, atomically; returns the `-v` line.
-    private func write(_ surface: ImageSurface, to destination: String) throws(RenderError) -> String {
+    /// Every frame drawn on the surface when the output keeps an animated
+    /// source's animation; nil for a still source or output.
+    private func animationFrames(
+        of remote: ImageDescriptor<URL>, on surface: ImageSurface, pipeline: ImagePipeline, input: Input
+    ) async throws(RenderError) -> AnimatedImage? {
+        guard animation.keepsAnimation(in: outputFormat) else { return nil }
+        do throws(ImageSurface.AnimationError) {
+            let frames = try await surface.renderAnimation(of: remote, using: pipeline, limits: animation.limits) { request in
+                configure(&request, for: input)
+            }
+            return frames.isAnimated ? frames : nil
+        } catch {
+            throw .animationFailed(error)
+        }
+    }
+
+    /// Writes the surface (or its frames) in the output format, atomically; returns the `-v` line.
+    private func write(_ surface: ImageSurface, frames: AnimatedImage? = nil, to destination: String) throws(RenderError) -> String {
         let bytes: Data
         // The bitmap's size, not the surface's: an open side or --no-extend sizes the output.
-        let bitmap = surface.render()
-        do { bytes = try bitmap.encoded(as: outputFormat, quality: quality, lossless: lossless) } catch {
+        let bitmap = frames?.firstFrame ?? surface.render()
+        do throws(ImageEncodingError) {
+            if let frames {
+                bytes = try frames.encoded(as: outputFormat, quality: quality, lossless: lossless)
+            } else {
+                bytes = try bitmap.encoded(as: outputFormat, quality: quality, lossless: lossless)
+            }
+        } catch {
             throw .encodingFailed(error)
         }
         do { try AtomicFile.write(bytes, to: destination) } catch { throw .writeFailed(error) }
         let (w, h) = (bitmap.width, bitmap.height)
-        return "\(destination): \(w)x\(h) px, \(bytes.count) bytes" + (identifier.map { ", id \($0)" } ?? "")
+        let animated = frames.map { ", \($0.frames.count) frames" } ?? ""
+        return "\(destination): \(w)x\(h) px\(animated), \(bytes.count) bytes" + (identifier.map { ", id \($0)" } ?? "")
     }
 }

@@ -32,6 +32,11 @@ struct RenderCommand: AsyncParsableCommand {
             image itself, blurred. A --size side of 0 (300x0, 0x200) follows the image; --no-enlarge, \
             --no-extend (with --extend-aspect-ratio) and --fill-down are imgproxy's sizing rules.
 
+            Animation: an animated GIF, WebP or PNG source stays animated in WebP and GIF output, \
+            every frame drawn through the same presentation with its duration and the loop count \
+            kept; PNG, JPEG and AVIF output (and --first-frame) write the first frame. An animation \
+            over --max-frames or --max-animation-pixels is refused, never cut short.
+
             Exit status: 0 when every input rendered; 1 when some input failed (each \
             prints 'error: <input>: <reason>' and writes nothing but the --failure \
             placeholder), --output-dir cannot be created or the folder of -o is missing; 64 on a usage error.
@@ -106,6 +111,9 @@ struct RenderCommand: AsyncParsableCommand {
 
     @OptionGroup(title: "Presentation")
     var presentation: PresentationOptions
+
+    @OptionGroup(title: "Animation")
+    var animation: AnimationOptions
 
     @OptionGroup(title: "Disk cache")
     var cache: CacheOptions

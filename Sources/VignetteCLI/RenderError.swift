@@ -15,6 +15,8 @@ enum RenderError: Error, CustomStringConvertible {
     case writeFailed(AtomicFile.Error)
     /// The load ended without a final image or failure (it was cancelled).
     case unfinished(ImageSurface.LoadState)
+    /// The frames of an animated source could not be loaded or drawn.
+    case animationFailed(ImageSurface.AnimationError)
 
     var description: String {
         switch self {
@@ -23,6 +25,16 @@ enum RenderError: Error, CustomStringConvertible {
         case .encodingFailed(let error): "\(error)"
         case .writeFailed(let error): "\(error)"
         case .unfinished(let state): "the load did not finish (\(state))"
+        case .animationFailed(let error): Self.animationReason(error)
+        }
+    }
+
+    /// An animation failure with the option that lifts the limit it hit.
+    private static func animationReason(_ error: ImageSurface.AnimationError) -> String {
+        switch error {
+        case .loadingFailed(let loading): loading.description + limitHint(loading)
+        case .renderingFailed(.animationTooLarge): "\(error) (raise it with --max-animation-pixels N, or --first-frame)"
+        default: "\(error)"
         }
     }
 
@@ -32,6 +44,8 @@ enum RenderError: Error, CustomStringConvertible {
         switch decoding.reason {
         case .tooLarge: return " (raise it with --max-pixels N, or --max-pixels none)"
         case .sideTooLong: return " (raise it with --max-side N, or --max-side none)"
+        case .tooManyFrames: return " (raise it with --max-frames N, or take one frame with --first-frame)"
+        case .animationTooLarge: return " (raise it with --max-animation-pixels N, or take one frame with --first-frame)"
         default: return ""
         }
     }

@@ -22,6 +22,9 @@ extension ImageRenderer {
         /// points at the surface's `scale`, would have more pixels than a
         /// surface may (32768 a side, `ImageRenderer.maxPixelCount` in all).
         case overlayTooLarge(index: Int, size: Size, scale: Double)
+        /// An animation's rendered frames would hold `pixels` pixels in
+        /// `frames` frames, over `AnimationLimits.maxAnimationPixels`.
+        case animationTooLarge(pixels: Int, frames: Int, limit: Int)
 
         /// What was wrong and what is allowed.
         public var description: String {
@@ -44,6 +47,9 @@ extension ImageRenderer {
             case .overlayTooLarge(let index, let size, let scale):
                 "overlays[\(index)] of \(size) pt @\(Size.format(scale))x is larger than a surface may be: "
                     + "at most 32768 px a side and \(ImageRenderer.maxPixelCount) pixels"
+            case .animationTooLarge(let pixels, let frames, let limit):
+                "the rendered animation would be \(pixels) pixels in \(frames) frames, over the limit of \(limit) pixels: "
+                    + "render a smaller size, or fewer frames"
             }
         }
     }

@@ -1,0 +1,31 @@
+import Foundation
+
+extension ImagePipeline {
+    /// Every frame of the image behind `request` (its one frame when the
+    /// format does not animate), through the same fetch stage, caches and
+    /// limits as `image(for:)`: the bytes of an image just shown come from
+    /// memory or disk. `limits` are checked from the headers before any
+    /// frame is decoded; `request.options`' pixel limits apply to the canvas
+    /// and its shrink target is ignored (frames decode at full size).
+    /// Frames are not kept in the memory cache.
+    ///
+    /// ```swift
+    /// let animation = try await pipeline.animation(for: ImageRequest(url: stickerURL), limits: AnimationLimits(maxFrames: 200))
+    /// print(animation.frames.count, animation.durationMilliseconds)
+    /// ```
+    public func animation(
+        for request: ImageRequest, limits: AnimationLimits = .standard, priority: ImagePriority = .normal
+    ) async throws(ImageLoadingError) -> AnimatedImage {
+        let fetched = try await fetchStage.data(
+            for: request.dataKey, policy: request.cachePolicy, priority: ConcurrencyGate.Priority(priority))
+        var options = request.options
+        options.shrinkTarget = nil
+        do throws(ImageDecodingError) {
+            let animation = try configuration.decoders.decodeAnimation(fetched.data, options: options, limits: limits)
+            fetchStage.commit(fetched, key: request.dataKey)
+            return animation
+        } catch {
+            throw .decodingFailed(request.url, error)
+        }
+    }
+}
