@@ -67,7 +67,7 @@ extension ServerConfiguration {
     static let keys = [
         "host", "port", "signingKey", "allowHosts", "allowPrivateNetworks", "maxConcurrentRequests",
         "maxQueue", "cacheDir", "cacheBytes", "sourceRetries", "maxSourceBytes", "maxSourcePixels",
-        "maxOutputPixels", "maxWidth", "maxHeight", "maxScale", "sourceTimeout", "presets"
+        "maxOutputPixels", "maxWidth", "maxHeight", "maxScale", "sourceTimeout", "maxFrames", "maxAnimationPixels", "presets"
     ]
 
     private mutating func readLimits(_ reader: inout ConfigReader) throws(Error) {
@@ -78,6 +78,8 @@ extension ServerConfiguration {
         if let value = try reader.int("maxHeight", in: 1...32768) { limits.maxHeight = value }
         if let value = try reader.double("maxScale", in: 1...8) { limits.maxScale = value }
         if let value = try reader.double("sourceTimeout", in: 0.001...600) { limits.sourceTimeout = .milliseconds(Int(value * 1000)) }
+        if let value = try reader.int("maxFrames", in: 1...100_000) { limits.maxFrames = value }
+        if let value = try reader.int("maxAnimationPixels", in: 1...Int.max) { limits.maxAnimationPixels = value }
     }
 }
 

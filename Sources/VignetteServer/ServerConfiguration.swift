@@ -58,6 +58,17 @@ public struct ServerConfiguration: Sendable {
         public var maxScale = 4.0
         /// Time allowed for fetching a source, redirects included. Default 10 s.
         public var sourceTimeout: Duration = .seconds(10)
+        /// Most frames of an animated source a preset with `animation` keeps,
+        /// checked from the headers. Default 1000.
+        public var maxFrames = AnimationLimits.defaultMaxFrames
+        /// Most pixels of all frames together (canvas × frames), of the
+        /// source and of the output. Default 50 Mpx, as `maxSourcePixels`.
+        public var maxAnimationPixels = 50_000_000
+
+        /// `maxFrames` and `maxAnimationPixels` as the library's limits.
+        public var animation: AnimationLimits {
+            AnimationLimits(maxFrames: maxFrames, maxAnimationPixels: maxAnimationPixels)
+        }
 
         /// The defaults.
         public init() {}
