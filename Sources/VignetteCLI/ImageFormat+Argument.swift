@@ -1,7 +1,7 @@
 import ArgumentParser
 import Vignette
 
-// `--format` takes the formats Vignette writes, by name (png, jpeg, webp).
+// `--format` takes the formats Vignette writes, by name (png, jpeg, webp, avif).
 extension ImageFormat: ExpressibleByArgument {
     /// The encodable format of that name.
     public init?(argument: String) {
@@ -9,13 +9,13 @@ extension ImageFormat: ExpressibleByArgument {
         self = format
     }
 
-    /// `png`, `jpeg`, `webp`: what `--help` lists.
+    /// `png`, `jpeg`, `webp`, `avif`: what `--help` lists.
     public static var allValueStrings: [String] { encodable.map(\.rawValue) }
 }
 
 extension ImageFormat {
     /// The format `vignette render` writes for an output path: the one its
-    /// extension names (`.png`, `.jpg`/`.jpeg`, `.webp`, any letter case),
+    /// extension names (`.png`, `.jpg`/`.jpeg`, `.webp`, `.avif`, any letter case),
     /// nil for any other or none.
     init?(outputPath path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }

@@ -10,10 +10,11 @@ struct RenderCommand: AsyncParsableCommand {
         discussion: """
             INPUT is an image file (PNG, JPEG, WebP, …; the format is sniffed from the bytes) or \
             an http(s), file: or data: URL. Several inputs render in parallel into --output-dir as \
-            <input base name>.png (.jpg or .webp with --format); a URL named several times is \
+            <input base name>.png (.jpg, .webp or .avif with --format); a URL named several times is \
             fetched and written once. Outputs are written atomically. -o picks the format from \
-            its extension (.png, .jpg/.jpeg, .webp); --quality (default 80) sets JPEG and lossy \
-            WebP quality, --lossless makes WebP lossless.
+            its extension (.png, .jpg/.jpeg, .webp, .avif); --quality (default 80) sets JPEG, lossy \
+            WebP and AVIF quality, --lossless makes WebP or AVIF lossless. AVIF is encoded by libaom \
+            on one thread: several times slower than WebP, for smaller files.
 
             With --cache-dir, http(s) images are kept on disk with their HTTP validators: \
             fresh copies are used as they are, stale ones revalidated (304 reuses them), and \
@@ -79,13 +80,13 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: "Output folder for one or more inputs.")
     var outputDir: String?
 
-    @Option(help: "Output format (default: from the extension of -o, else png); names files in --output-dir <name>.png|.jpg|.webp.")
+    @Option(help: "Output format (default: from the extension of -o, else png); names files in --output-dir <name>.png|.jpg|.webp|.avif.")
     var format: ImageFormat?
 
-    @Option(help: "JPEG and lossy WebP quality, 1-100.")
+    @Option(help: "JPEG, lossy WebP and AVIF quality, 1-100.")
     var quality: Int = 80
 
-    @Flag(help: "Lossless WebP.")
+    @Flag(help: "Lossless WebP or AVIF.")
     var lossless = false
 
     @Option(help: ArgumentHelp("Render this image, centred, for an input that fails (the exit code is still 1).", valueName: "FILE"))
@@ -154,9 +155,11 @@ struct RenderCommand: AsyncParsableCommand {
         if offline && reload { throw ValidationError("give either --offline or --reload, not both") }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100") }
         if let output, format == nil, ImageFormat(outputPath: output) == nil {
-            throw ValidationError("-o \(output): name a .png, .jpg, .jpeg or .webp file, or give --format png|jpeg|webp")
+            throw ValidationError("-o \(output): name a .png, .jpg, .jpeg, .webp or .avif file, or give --format png|jpeg|webp|avif")
         }
-        if lossless && outputFormat != .webp { throw ValidationError("--lossless is for WebP output (--format webp or -o *.webp)") }
+        if lossless && ![.webp, .avif].contains(outputFormat) {
+            throw ValidationError("--lossless is for WebP or AVIF output (--format webp|avif, or -o *.webp|*.avif)")
+        }
         if offline && cache.cacheDir == nil { throw ValidationError("--offline reads the disk cache: give --cache-dir DIR") }
         try validatePresentation()
         // Output names are a pure function of the parsed inputs: a clash is a usage error.

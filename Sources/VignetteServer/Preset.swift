@@ -26,20 +26,35 @@ public struct Preset: Sendable {
     /// Whether a request may change the sizing (`rt`, `el`, `ex`). Off by
     /// default: a stranger's URL can then only pick the size and the focal point.
     public let allowSizing: Bool
+    /// The formats `Accept` may pick, in the preset's order of preference
+    /// (default `[.webp, .jpeg]`); see `ImageFormat.negotiate(accept:isOpaque:candidates:)`.
+    /// A request's `format=` may name one of them, or JPEG or PNG (the
+    /// fallbacks, always allowed so that existing URLs keep working).
+    public let formats: [ImageFormat]
 
     /// A preset. The descriptor carries the whole presentation — focus,
     /// shape, border, overlays (local references), effects, backdrop and
-    /// sizing — as app code writes it.
+    /// sizing — as app code writes it. `formats` not in
+    /// `ImageFormat.encodable`, and repeats, are dropped.
     public init<Failure: LocalImageReference>(
-        name: String, maxAge: Int = 3600, allowSizing: Bool = false, failure: ImageDescriptor<Failure>,
-        descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
+        name: String, maxAge: Int = 3600, allowSizing: Bool = false, formats: [ImageFormat] = Preset.defaultFormats,
+        failure: ImageDescriptor<Failure>, descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
         self.name = name
         self.maxAge = max(0, maxAge)
         self.allowSizing = allowSizing
+        self.formats = formats.enumerated().filter { index, format in
+            ImageFormat.encodable.contains(format) && !formats[..<index].contains(format)
+        }.map(\.element)
         self.failure = failure.erased
         self.descriptor = descriptor
     }
+
+    /// `[.webp, .jpeg]`: AVIF only where a preset chooses it, as it is slow to encode.
+    public static let defaultFormats: [ImageFormat] = [.webp, .jpeg]
+
+    /// What a request's `format=` may name: `formats`, then JPEG and PNG.
+    public var requestableFormats: [ImageFormat] { formats + [.jpeg, .png].filter { !formats.contains($0) } }
 
     /// The failure placeholder used when a preset names none: light red.
     public static var defaultFailure: ImageDescriptor<AnyLocalImage> { ImageSurface.Placeholders.plain.failure }
@@ -61,21 +76,26 @@ public struct Presets: Sendable {
     public mutating func register(_ preset: Preset) { byName[preset.name] = preset }
 
     /// Registers a descriptor factory under `name`, with a failure
-    /// placeholder (default: light red), a cache lifetime in seconds and
-    /// whether requests may change the sizing.
+    /// placeholder (default: light red), a cache lifetime in seconds,
+    /// whether requests may change the sizing, and the formats `Accept` may pick.
     public mutating func register<Failure: LocalImageReference>(
-        _ name: String, maxAge: Int = 3600, allowSizing: Bool = false, failure: ImageDescriptor<Failure>,
-        descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
+        _ name: String, maxAge: Int = 3600, allowSizing: Bool = false, formats: [ImageFormat] = Preset.defaultFormats,
+        failure: ImageDescriptor<Failure>, descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
-        register(Preset(name: name, maxAge: maxAge, allowSizing: allowSizing, failure: failure, descriptor: descriptor))
+        register(
+            Preset(
+                name: name, maxAge: maxAge, allowSizing: allowSizing, formats: formats, failure: failure,
+                descriptor: descriptor))
     }
 
     /// Registers a descriptor factory with the default failure placeholder.
     public mutating func register(
-        _ name: String, maxAge: Int = 3600, allowSizing: Bool = false,
+        _ name: String, maxAge: Int = 3600, allowSizing: Bool = false, formats: [ImageFormat] = Preset.defaultFormats,
         descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
-        register(name, maxAge: maxAge, allowSizing: allowSizing, failure: Preset.defaultFailure, descriptor: descriptor)
+        register(
+            name, maxAge: maxAge, allowSizing: allowSizing, formats: formats, failure: Preset.defaultFailure,
+            descriptor: descriptor)
     }
 
     /// The preset called `name`.
@@ -95,7 +115,10 @@ public struct Presets: Sendable {
             do throws(ImageRenderer.Error) { try ImageRenderer.validatePresentation(template) } catch {
                 throw .invalidValue(key: "presets.\(name)", reason: "\(error)")
             }
-            register(name, maxAge: definition.maxAge, allowSizing: definition.allowSizing, failure: failure) { [definition] url in
+            register(
+                name, maxAge: definition.maxAge, allowSizing: definition.allowSizing, formats: definition.formats,
+                failure: failure
+            ) { [definition] url in
                 definition.descriptor(ImageDescriptor(url), overlays: overlays, preset: name)
             }
         }

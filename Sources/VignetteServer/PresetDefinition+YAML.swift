@@ -11,7 +11,8 @@ extension PresetDefinition {
     /// Every key of a preset, in the order the docs list them.
     static let keys = [
         "contentMode", "tint", "background", "failure", "maxAge", "focus", "shape", "cornerRadius", "border", "overlays",
-        "effects", "enlarge", "extend", "extendAspectRatio", "fillDown", "allowSizing"
+        "effects", "enlarge", "extend", "extendAspectRatio", "fillDown", "allowSizing",
+        "formats"
     ]
 
     mutating func readPresentation(_ reader: inout ConfigReader, path: String) throws(ServerConfiguration.Error) {

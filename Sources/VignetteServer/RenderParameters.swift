@@ -34,6 +34,11 @@ public struct RenderParameters: Sendable, Hashable {
 
     /// The parameter names this endpoint knows.
     public static let names = ["url", "w", "h", "scale", "format", "q", "fp", "rt", "el", "ex", "sig"]
+    /// `png, jpeg, webp or avif`: the formats `format=` may name (a preset may allow fewer).
+    static var encodableNames: String {
+        let names = ImageFormat.encodable.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
     /// The parameters only a preset with `allowSizing` accepts.
     public static let sizingNames = ["rt", "el", "ex"]
 
@@ -68,7 +73,7 @@ public struct RenderParameters: Sendable, Hashable {
         size = try Self.size(values, scale: scale, limits: limits)
         if let text = values["format"] {
             let value = ImageFormat(rawValue: text.lowercased())
-            guard ImageFormat.encodable.contains(value) else { throw .invalid("format", text, expected: "png, jpeg or webp") }
+            guard ImageFormat.encodable.contains(value) else { throw .invalid("format", text, expected: Self.encodableNames) }
             format = value
         }
         quality = 80

@@ -119,6 +119,10 @@ public final class RenderService: Sendable {
             if case .disallowedScheme = error { return .refused(.text(403, "\(error)")) }
             return .refused(.text(400, "\(error)"))
         }
+        if let format = parameters.format, !preset.requestableFormats.contains(format) {
+            let allowed = preset.requestableFormats.map(\.rawValue).joined(separator: ", ")
+            return .refused(.text(400, "\(RenderParameters.Error.invalid("format", format.rawValue, expected: "one of this preset's formats, \(allowed)"))"))
+        }
         if let refusal = addressPolicy.refusal(for: parameters.source) {
             return .refused(.text(403, "refused by the address policy: \(refusal)"))
         }
@@ -155,7 +159,8 @@ public final class RenderService: Sendable {
         defer { renderSlots.release() }
         let started = ContinuousClock.now
         let bitmap = surface.render()
-        let format = parameters.format ?? ImageFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque)
+        let format =
+            parameters.format ?? ImageFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque, candidates: preset.formats)
         let body: Data
         do throws(ImageEncodingError) {
             body = try bitmap.encoded(as: format, quality: parameters.quality)

@@ -97,6 +97,7 @@ extension PresetDefinition {
         tint = try reader.color("tint")
         failure = try reader.string("failure")
         if let value = try reader.int("maxAge", in: 0...31_536_000) { maxAge = value }
+        try readFormats(&reader, path: path)
         try readPresentation(&reader, path: path)
         try reader.finish(known: Self.keys)
     }

@@ -142,6 +142,8 @@ public struct PresetDefinition: Sendable, Hashable {
     public var sizing: Sizing = .standard
     /// Whether a request may give `rt`, `el` and `ex`. Default false: the preset's design decides.
     public var allowSizing = false
+    /// The formats `Accept` may pick, in order (`formats: [avif, webp, jpeg]`). Default webp, jpeg.
+    public var formats: [ImageFormat] = Preset.defaultFormats
 
     /// A definition.
     public init(

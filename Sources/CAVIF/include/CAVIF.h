@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "avif_encode.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -1,6 +1,6 @@
 extension AVIFCodec {
-    /// Why AVIF bytes could not be decoded, as libavif reported it (through
-    /// result codes, never its messages).
+    /// Why AVIF bytes could not be decoded or a bitmap encoded, as libavif
+    /// reported it (through result codes, never its messages).
     public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The bytes do not open with an `ftyp` box naming `avif` or `avis`.
         case notAVIF(byteCount: Int)
@@ -19,6 +19,12 @@ extension AVIFCodec {
         case outOfMemory
         /// The requested bitmap scale is zero, negative or not finite.
         case invalidScale(Double)
+        /// A bitmap to encode has a side of 0 or over `AVIFCodec.maxEncodedSide`.
+        case dimensionsOutOfRange(width: Int, height: Int)
+        /// This libavif was built without libaom, the one AV1 encoder Vignette uses.
+        case encoderUnavailable
+        /// libavif or libaom refused to encode the image.
+        case encodingFailed
 
         /// What is wrong, in words a user can act on.
         public var description: String {
@@ -32,6 +38,10 @@ extension AVIFCodec {
             case .sideTooLong(let w, let h, let limit): "image is \(w)x\(h): a side is over the limit of \(limit) pixels"
             case .outOfMemory: "out of memory in libavif"
             case .invalidScale(let scale): "invalid image scale \(scale): it must be a positive number"
+            case .dimensionsOutOfRange(let w, let h):
+                "cannot encode \(w)x\(h) as AVIF: each side must be 1...\(AVIFCodec.maxEncodedSide) pixels"
+            case .encoderUnavailable: "cannot encode AVIF: libavif was built without the libaom encoder"
+            case .encodingFailed: "AVIF encoding failed"
             }
         }
 
@@ -44,7 +54,16 @@ extension AVIFCodec {
             case .invalidScale(let scale): .invalidScale(scale)
             case .truncated(let count): .malformed("the data ends after \(count) bytes, before the image does")
             case .corrupt: .malformed("invalid container or AV1 bitstream")
-            case .unsupportedFeature: .malformed(description)
+            case .unsupportedFeature, .dimensionsOutOfRange, .encoderUnavailable, .encodingFailed:
+                .malformed(description)
+            }
+        }
+
+        var encodingReason: ImageEncodingError.Reason {
+            switch self {
+            case .dimensionsOutOfRange(let w, let h) where w == 0 || h == 0: .emptyImage(width: w, height: h)
+            case .outOfMemory: .outOfMemory
+            default: .libraryFailure(description)
             }
         }
     }

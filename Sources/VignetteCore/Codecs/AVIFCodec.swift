@@ -1,7 +1,8 @@
 import CAVIF
 import Foundation
 
-/// Decodes AVIF through libavif (decoding only; Vignette writes no AVIF).
+/// Decodes and encodes AVIF through libavif (encoding: see
+/// `AVIFCodec+Encoding.swift` and `EncodingOptions`).
 ///
 /// Decoding gives the first image (a sequence's first frame) as
 /// premultiplied RGBA8: 8-, 10- and 12-bit, 4:4:4 / 4:2:2 / 4:2:0 /
@@ -21,10 +22,14 @@ import Foundation
 /// ```swift
 /// let header = try AVIFCodec.header(of: avifData)   // size, alpha, depth, orientation, ICC
 /// let bitmap = try ImageDecoders.standard.decode(avifData, options: DecodingOptions(scale: 2))
+/// let small = try AVIFCodec(options: .init(quality: 60)).encode(bitmap)
 /// ```
 public struct AVIFCodec: Sendable {
-    /// A codec instance for the `ImageDecoding` protocol.
-    public init() {}
+    /// How `encode(_:)` writes AVIF; decoding ignores it.
+    public var options: EncodingOptions
+
+    /// A codec that decodes, and encodes with `options`.
+    public init(options: EncodingOptions = .default) { self.options = options }
 
     /// Facts from an AVIF file's container, read without decoding AV1.
     package struct Header: Sendable, Hashable {

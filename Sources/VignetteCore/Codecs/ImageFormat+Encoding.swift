@@ -1,26 +1,26 @@
 import Foundation
 
 extension ImageFormat {
-    /// The formats Vignette writes: PNG, JPEG and WebP.
-    public static let encodable: [ImageFormat] = [.png, .jpeg, .webp]
+    /// The formats Vignette writes: PNG, JPEG, WebP and AVIF.
+    public static let encodable: [ImageFormat] = [.png, .jpeg, .webp, .avif]
 
-    /// The default quality of JPEG and lossy WebP, as sharp and imgproxy use.
+    /// The default quality of JPEG, lossy WebP and AVIF, as sharp and imgproxy use.
     public static let defaultQuality = 80
 
     /// The usual file name extension, without the dot: `png`, `jpg`,
     /// `webp`, `avif`, `gif`, else the format's name.
     public var fileExtension: String { self == .jpeg ? "jpg" : rawValue }
 
-    /// The standard encoder for this format with a quality and, for WebP,
-    /// lossless mode — the settings behind `encoded(as:quality:lossless:)`.
+    /// The standard encoder for this format with a quality and, for WebP and
+    /// AVIF, lossless mode — the settings behind `encoded(as:quality:lossless:)`.
     ///
-    /// - `quality` (1...100, clamped; nil is `defaultQuality`) sets JPEG
-    ///   and lossy WebP quality, and lossless WebP's effort. PNG is always
+    /// - `quality` (1...100, clamped; nil is `defaultQuality`) sets JPEG,
+    ///   lossy WebP and AVIF quality, and lossless WebP's effort. PNG is always
     ///   lossless: it ignores quality, so one call can serve every format.
-    /// - `lossless` makes WebP lossless; PNG is lossless anyway; JPEG has
+    /// - `lossless` makes WebP and AVIF lossless; PNG is lossless anyway; JPEG has
     ///   no lossless mode, so asking for one throws `.unsupportedSetting`
     ///   rather than silently giving lossy bytes.
-    /// - Formats Vignette only reads (AVIF, GIF) or does not know throw
+    /// - Formats Vignette only reads (GIF) or does not know throw
     ///   `.unsupportedFormat`.
     ///
     /// ```swift
@@ -41,6 +41,8 @@ extension ImageFormat {
             return JPEGCodec(options: .init(quality: quality ?? Self.defaultQuality))
         case .webp:
             return WebPCodec(options: .init(quality: quality ?? Self.defaultQuality, lossless: lossless))
+        case .avif:
+            return AVIFCodec(options: .init(quality: quality ?? Self.defaultQuality, lossless: lossless))
         default:
             throw ImageEncodingError(format: self, reason: .unsupportedFormat(encodable: Self.encodable))
         }
@@ -48,7 +50,7 @@ extension ImageFormat {
 }
 
 extension Bitmap {
-    /// The bitmap encoded as `format` (`.png`, `.jpeg` or `.webp`) with the
+    /// The bitmap encoded as `format` (`.png`, `.jpeg`, `.webp` or `.avif`) with the
     /// standard encoder; see `ImageFormat.encoder(quality:lossless:)` for
     /// what `quality` and `lossless` do. Deterministic: the same bitmap and
     /// settings always give the same bytes.

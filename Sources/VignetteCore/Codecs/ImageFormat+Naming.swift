@@ -20,18 +20,13 @@ extension ImageFormat {
 
     /// The format to answer an HTTP request with when it names none: WebP
     /// when the `Accept` header names `image/webp` with a non-zero q, else
-    /// JPEG for an opaque image and PNG for a translucent one.
+    /// JPEG for an opaque image and PNG for a translucent one — the same as
+    /// `negotiate(accept:isOpaque:candidates:)` with the candidate `[.webp]`.
     ///
     /// ```swift
     /// ImageFormat.negotiate(accept: "image/avif,image/webp,*/*", isOpaque: true)   // .webp
     /// ```
     public static func negotiate(accept: String?, isOpaque: Bool) -> ImageFormat {
-        let acceptsWebP = (accept ?? "").split(separator: ",").contains { item in
-            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard parts.first == "image/webp" else { return false }
-            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            return q > 0
-        }
-        return acceptsWebP ? .webp : isOpaque ? .jpeg : .png
+        negotiate(accept: accept, isOpaque: isOpaque, candidates: [.webp])
     }
 }

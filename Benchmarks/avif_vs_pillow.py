@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Vignette's AVIF encoder vs Pillow's and pyvips' (heifsave) at the same quality.
+
+The job: each Kodak photo of ../shared/testdata/photos (or --photos DIR), an
+8-bit RGB PNG, encoded as AVIF at each quality of --qualities, by:
+  - Vignette: `vignette render PHOTO --size WxH --mode scaleToFill -o out.avif
+    --quality Q` (the photo at its own size, so the pixels reach the encoder
+    unchanged): libavif 0.11.1 + libaom 3.6.0, speed 6, one thread, 4:2:0
+    below quality 90. Timed as a child process (getrusage deltas, start-up,
+    PNG decode and render included; the encoder is > 95% of it).
+  - Pillow (its bundled libavif and libaom): `save(format="AVIF",
+    quality=Q, speed=6, max_threads=1, subsampling="4:2:0")`, timed with
+    time.process_time() around the save only.
+  - pyvips: `heifsave(compression="av1", Q=Q, effort=3)` (libheif's speed
+    = 9 - effort = 6; libheif's own threads, which this script cannot pin),
+    timed like Pillow.
+Every output is decoded by one decoder (Pillow's) and compared with the
+source: PSNR over R, G and B, and SSIM on BT.601 luma (Gaussian window 11,
+sigma 1.5). Bytes and quality are deterministic; CPU seconds are medians of
+--runs runs, the tools taking turns.
+
+    python3 Benchmarks/avif_vs_pillow.py [--vignette PATH] [--runs N] [--qualities 50,65,80,90]
+
+Uses the venv of compare_pillow.py (Benchmarks/.venv: Pillow >= 11.3 has
+AVIF built in, numpy, pyvips); --no-venv runs in the current interpreter.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from compare_pillow import ROOT, WORK, ensure_venv, in_venv  # noqa: E402
+
+PHOTOS = ROOT.parent / "shared" / "testdata" / "photos"  # kodim02/07/17/23.png beside the repository
+CATALOG = ROOT / "Sources" / "VignetteCatalog" / "Resources"  # the same photos as product-*.png
+AVIF_WORK = WORK / "avif"
+SPEED = 6
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def vignette_encode(binary: str, photo: Path, size: tuple[int, int], quality: int) -> tuple[bytes, float]:
+    out = AVIF_WORK / f"{photo.stem}-q{quality}.vignette.avif"
+    before = children_cpu()
+    subprocess.run([binary, "render", str(photo), "--size", f"{size[0]}x{size[1]}", "--mode", "scaleToFill",
+                    "-o", str(out), "--quality", str(quality)], check=True)
+    return out.read_bytes(), children_cpu() - before
+
+
+def pillow_encode(image, quality: int) -> tuple[bytes, float]:
+    buffer = io.BytesIO()
+    start = time.process_time()
+    image.save(buffer, format="AVIF", quality=quality, speed=SPEED, max_threads=1, subsampling="4:2:0")
+    return buffer.getvalue(), time.process_time() - start
+
+
+def pyvips_encode(image, quality: int) -> tuple[bytes, float]:
+    start = time.process_time()
+    data = image.heifsave_buffer(compression="av1", Q=quality, effort=9 - SPEED)
+    return data, time.process_time() - start
+
+
+def gaussian_blur(a, sigma: float = 1.5, radius: int = 5):
+    import numpy as np
+
+    taps = np.exp(-0.5 * (np.arange(-radius, radius + 1) / sigma) ** 2)
+    taps /= taps.sum()
+    padded = np.pad(a, radius, mode="reflect")
+    rows = sum(w * padded[:, i:i + a.shape[1]] for i, w in enumerate(taps))
+    return sum(w * rows[i:i + a.shape[0], :] for i, w in enumerate(taps))
+
+
+def ssim(x, y) -> float:
+    c1, c2 = (0.01 * 255) ** 2, (0.03 * 255) ** 2
+    mx, my = gaussian_blur(x), gaussian_blur(y)
+    sxx = gaussian_blur(x * x) - mx * mx
+    syy = gaussian_blur(y * y) - my * my
+    sxy = gaussian_blur(x * y) - mx * my
+    index = ((2 * mx * my + c1) * (2 * sxy + c2)) / ((mx * mx + my * my + c1) * (sxx + syy + c2))
+    return float(index.mean())
+
+
+def quality_of(data: bytes, source) -> tuple[float, float]:
+    """(PSNR dB over RGB, SSIM of BT.601 luma) of decoded AVIF bytes against the source array."""
+    import numpy as np
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as im:
+        decoded = np.asarray(im.convert("RGB"), dtype=np.float64)
+    mse = float(((decoded - source) ** 2).mean())
+    psnr = float("inf") if mse == 0 else 10 * np.log10(255 ** 2 / mse)
+    luma = np.array([0.299, 0.587, 0.114])
+    return psnr, ssim(source @ luma, decoded @ luma)
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--vignette", default=str(ROOT / ".build" / "release" / "vignette"),
+                        help="the vignette executable (default: <repo>/.build/release/vignette)")
+    parser.add_argument("--photos", default=str(PHOTOS), help="folder of PNG photos (default: the Kodak photos; the catalog's copies when absent)")
+    parser.add_argument("--runs", type=int, default=3, help="timed runs per encode (median)")
+    parser.add_argument("--qualities", default="50,65,80,90", help="comma-separated qualities")
+    parser.add_argument("--no-venv", action="store_true", help="use the current interpreter's packages")
+    return parser.parse_args()
+
+
+def measure(args, tools, photos, qualities):
+    """{(tool, quality): {"bytes": [...], "psnr": [...], "ssim": [...], "cpu": [...]}} over the photos."""
+    import numpy as np
+
+    results = {}
+    for photo, (pil_image, vips_image) in photos.items():
+        source = np.asarray(pil_image, dtype=np.float64)
+        for quality in qualities:
+            times: dict[str, list[float]] = {tool: [] for tool in tools}
+            outputs: dict[str, bytes] = {}
+            for _ in range(args.runs):
+                for tool in tools:
+                    if tool == "Vignette":
+                        data, cpu = vignette_encode(args.vignette, photo, pil_image.size, quality)
+                    elif tool == "Pillow":
+                        data, cpu = pillow_encode(pil_image, quality)
+                    else:
+                        data, cpu = pyvips_encode(vips_image, quality)
+                    if tool in outputs and outputs[tool] != data:
+                        print(f"note: {tool} wrote different bytes on another run ({photo.name}, q{quality})")
+                    outputs[tool] = data
+                    times[tool].append(cpu)
+            for tool in tools:
+                psnr, ssim_value = quality_of(outputs[tool], source)
+                entry = results.setdefault((tool, quality), {"bytes": [], "psnr": [], "ssim": [], "cpu": []})
+                entry["bytes"].append(len(outputs[tool]))
+                entry["psnr"].append(psnr)
+                entry["ssim"].append(ssim_value)
+                entry["cpu"].append(statistics.median(times[tool]))
+            print(f"  {photo.name} q{quality}: " + ", ".join(
+                f"{tool} {len(outputs[tool])} B {statistics.median(times[tool]):.2f} s" for tool in tools), flush=True)
+    return results
+
+
+def main() -> int:
+    args = parse_args()
+    if not args.no_venv and not in_venv():
+        ensure_venv(Path(__file__).resolve())
+    from PIL import Image, features
+
+    if not features.check("avif"):
+        sys.exit("this Pillow has no AVIF support: Pillow >= 11.3 is needed")
+    tools = ["Vignette", "Pillow"]
+    try:
+        import pyvips
+
+        pyvips.Image.black(8, 8).heifsave_buffer(compression="av1")
+        tools.append("pyvips")
+    except Exception as error:  # no libvips, or a libheif without an AV1 encoder
+        print(f"note: pyvips heifsave AV1 unavailable ({error}); its rows are left out")
+    if not os.access(args.vignette, os.X_OK):
+        sys.exit(f"no vignette executable at {args.vignette} (make release, or give --vignette)")
+    AVIF_WORK.mkdir(parents=True, exist_ok=True)
+    qualities = [int(q) for q in args.qualities.split(",")]
+    photos = {}
+    folder = Path(args.photos)
+    paths = sorted(folder.glob("*.png")) if folder.is_dir() else sorted(CATALOG.glob("product-*.png"))
+    if not paths:
+        sys.exit(f"no PNG photos in {folder}")
+    for path in paths:
+        with Image.open(path) as im:
+            pil_image = im.convert("RGB")
+        vips_image = pyvips.Image.new_from_file(str(path)) if "pyvips" in tools else None
+        photos[path] = (pil_image, vips_image)
+    print(f"Pillow {Image.__version__} (libavif {features.version('avif')}), "
+          f"{len(photos)} photos, qualities {qualities}, {args.runs} runs")
+    results = measure(args, tools, photos, qualities)
+    print("\n| Quality | Tool | Bytes (sum) | vs Pillow | PSNR dB | SSIM | CPU s/image |")
+    print("|---:|---|---:|---:|---:|---:|---:|")
+    for quality in qualities:
+        pillow_bytes = sum(results[("Pillow", quality)]["bytes"])
+        for tool in tools:
+            entry = results[(tool, quality)]
+            print(f"| {quality} | {tool} | {sum(entry['bytes']):,} | {sum(entry['bytes']) / pillow_bytes:.3f}× | "
+                  f"{statistics.mean(entry['psnr']):.2f} | {statistics.mean(entry['ssim']):.4f} | "
+                  f"{statistics.mean(entry['cpu']):.3f} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
