@@ -1,4 +1,4 @@
-// ISO-BMFF box walking: the ftyp brands, cut-off files, image sizes and the
+// ISO-BMFF box walking: cut-off files, image sizes and the
 // derived-image graph (grids, overlays, iden) checked before libheif runs.
 // Reads only within the caller's bytes.
 #include "heif_boxes.h"
@@ -48,31 +48,6 @@ static int vg_find_box(vg_span in, const char *name, vg_span *body) {
         if (type == FOURCC(name)) return 1;
     }
     return 0;
-}
-
-static int vg_is_avif_brand(uint32_t brand) { return brand == FOURCC("avif") || brand == FOURCC("avis"); }
-
-static int vg_is_hevc_brand(uint32_t brand) {
-    return brand == FOURCC("heic") || brand == FOURCC("heix") || brand == FOURCC("hevc") ||
-           brand == FOURCC("hevx") || brand == FOURCC("heim") || brand == FOURCC("heis");
-}
-
-int vg_heif_sniff(const uint8_t *data, size_t length) {
-    if (data == NULL || length < 16 || memcmp(data + 4, "ftyp", 4) != 0) return 0;
-    uint32_t size = vg_be32(data);
-    if (size < 16) return 0;
-    size_t end = size > length ? length : size;
-    uint32_t major = vg_be32(data + 8);
-    int avif = vg_is_avif_brand(major);
-    int heif = vg_is_hevc_brand(major) || major == FOURCC("mif1") || major == FOURCC("mif2") ||
-               major == FOURCC("msf1");
-    // Compatible brands follow the major brand and the minor version.
-    for (size_t at = 16; at + 4 <= end; at += 4) {
-        uint32_t brand = vg_be32(data + at);
-        avif = avif || vg_is_avif_brand(brand);
-        heif = heif || vg_is_hevc_brand(brand);
-    }
-    return heif && !avif;
 }
 
 int vg_heif_looks_cut_off(const uint8_t *data, size_t length) {
@@ -280,8 +255,13 @@ int vg_heif_check_sizes(const uint8_t *data, size_t length, vg_heif_limits limit
     uint32_t type, side_width = 0, side_height = 0;
     while (vg_next_box(&in, &type, &body)) {
         // ispe: version and flags, then 32-bit width and height.
-        if (type != FOURCC("ispe") || body.n < 12) continue;
-        uint32_t w = vg_be32(body.p + 4), h = vg_be32(body.p + 8);
+        uint32_t w = 0, h = 0;
+        if (type == FOURCC("ispe") && body.n >= 12) {
+            w = vg_be32(body.p + 4);
+            h = vg_be32(body.p + 8);
+        } else if (type != FOURCC("hvcC") || !vg_heif_hvcc_size(body.p, body.n, &w, &h)) {
+            continue;
+        }
         // Encoders pad tiles to whole coding blocks (a 64x48 image in a 64x64
         // tile): one 64-pixel block a side is allowed here; the primary image
         // itself is held to the limits exactly once libheif has opened it.

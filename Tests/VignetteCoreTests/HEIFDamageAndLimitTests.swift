@@ -98,6 +98,47 @@ import VignetteTestSupport
         #expect(T.failure(data, DecodingOptions(maxSide: 64)) == nil)
     }
 
+    /// `data` whose first hvcC SPS states a `side × side` picture (the rest
+    /// of the SPS padded with one bits, to its old length).
+    static func spsClaiming(_ data: Data, side: Int) throws -> Data {
+        let bytes = [UInt8](data)
+        let hvcC = try #require(data.range(of: Data("hvcC".utf8))).upperBound
+        var at = hvcC + 23
+        var sps: Range<Int>?
+        for _ in 0..<Int(bytes[hvcC + 22]) where sps == nil {
+            let type = bytes[at] & 0x3F
+            let count = Int(bytes[at + 1]) << 8 | Int(bytes[at + 2])
+            at += 3
+            for _ in 0..<count {
+                let length = Int(bytes[at]) << 8 | Int(bytes[at + 1])
+                if type == 33 && sps == nil { sps = (at + 2)..<(at + 2 + length) }
+                at += 2 + length
+            }
+        }
+        let range = try #require(sps)
+        // VPS id, one layer, nesting; 96 bits of profile and level; SPS id 0, 4:2:0; then ue(side) twice.
+        var bits = "00000001" + String(repeating: "01011010", count: 12) + "1" + "010"
+        let golomb = String(side + 1, radix: 2)
+        bits += String(repeating: "0", count: golomb.count - 1) + golomb
+        bits += String(repeating: "0", count: golomb.count - 1) + golomb
+        bits += String(repeating: "1", count: (range.count - 2) * 8 - bits.count)
+        var patched = bytes
+        for i in 0..<(range.count - 2) {
+            let byte = bits.dropFirst(i * 8).prefix(8)
+            patched[range.lowerBound + 2 + i] = UInt8(byte, radix: 2) ?? 0
+        }
+        return Data(patched)
+    }
+
+    /// libde265 allocates the picture its SPS states, whatever the ispe says:
+    /// the SPS size is held to the limits too.
+    @Test func anSPSClaimingAHugePictureIsRefused() throws {
+        let data = try Self.spsClaiming(T.heic("blocks.heic"), side: 60000)
+        #expect(T.failure(data) == .tooLarge(width: 60000, height: 60000, limit: DecodingOptions.defaultMaxPixelCount))
+        let modest = try Self.spsClaiming(T.heic("blocks.heic"), side: 64)
+        #expect(T.failure(modest) != .tooLarge(width: 64, height: 64, limit: DecodingOptions.defaultMaxPixelCount))
+    }
+
     /// A grid whose 256 tiles cover 8 MB of pixels for a 32 × 64 image, and
     /// grids over the tile limit, are refused before a tile is decoded.
     @Test func gridBombsAreRefusedFromTheContainer() throws {
