@@ -8,7 +8,7 @@ import PackageDescription
 //   VignetteServer (Hummingbird router, presets, signing, metrics)
 //        └─> Vignette (loading · pipeline · caches · futures · prefetching) ─> CCurl, CDeflate
 //                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
-//                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CAVIF, CGIF, CLCMS, CDeflate, CKernels
+//                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CAVIF, CGIF, CHeif, CLCMS, CDeflate, CKernels
 //   VignetteSnapshotTesting ─> VignetteTesting ─> VignetteCore   (no libcurl)
 let package = Package(
     name: "Vignette",
@@ -47,6 +47,8 @@ let package = Package(
         .target(name: "CLCMS", linkerSettings: [.linkedLibrary("lcms2")]),
         // libavif (AV1 through dav1d or aom): first image, one thread, libavif's own YUV->RGB.
         .target(name: "CAVIF", linkerSettings: [.linkedLibrary("avif")]),
+        // libheif (HEVC through libde265): the primary image, transforms applied, one thread, result codes only.
+        .target(name: "CHeif", linkerSettings: [.linkedLibrary("heif")]),
         // giflib's record API: the first frame only, errors as codes (never printed).
         .target(name: "CGIF", linkerSettings: [.linkedLibrary("gif")]),
         // libcurl's setopt is variadic: typed setters in C.
@@ -59,7 +61,7 @@ let package = Package(
         .target(name: "CKernels"),
         .target(
             name: "VignetteCore",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CAVIF", "CGIF", "CLCMS", "CDeflate", "CKernels"]
+            dependencies: ["CPNG", "CJPEG", "CWebP", "CAVIF", "CGIF", "CHeif", "CLCMS", "CDeflate", "CKernels"]
         ),
         .target(
             name: "Vignette",

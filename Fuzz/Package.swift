@@ -9,7 +9,7 @@ import PackageDescription
 // links to that name, so libFuzzer's own `main` cannot be used.
 // `-sanitize=fuzzer,address` instruments the Swift code and links libFuzzer.
 let harnesses = [
-    "FuzzPNGFast", "FuzzPNGLibpng", "FuzzJPEG", "FuzzWebP", "FuzzAVIF", "FuzzGIF",
+    "FuzzPNGFast", "FuzzPNGLibpng", "FuzzJPEG", "FuzzWebP", "FuzzAVIF", "FuzzGIF", "FuzzHEIF",
     "FuzzHTTPHeaders", "FuzzCacheMetadata", "FuzzDiskCacheEntry",
 ]
 // The render service's parsers: its YAML configuration and its request targets.

@@ -19,7 +19,7 @@ import sys
 
 TARGETS = {
     'png-fast': 'FuzzPNGFast', 'png-libpng': 'FuzzPNGLibpng', 'jpeg': 'FuzzJPEG', 'webp': 'FuzzWebP',
-    'avif': 'FuzzAVIF', 'gif': 'FuzzGIF', 'http-headers': 'FuzzHTTPHeaders',
+    'avif': 'FuzzAVIF', 'gif': 'FuzzGIF', 'heic': 'FuzzHEIF', 'http-headers': 'FuzzHTTPHeaders',
     'cache-metadata': 'FuzzCacheMetadata', 'disk-cache-entry': 'FuzzDiskCacheEntry',
     'server-config': 'FuzzServerConfig', 'server-query': 'FuzzServerQuery',
 }

@@ -7,7 +7,7 @@ import Foundation
 @_spi(Fuzzing)
 public enum CodecFuzzing {
     /// Parses the header of `data` as `format`'s decoder does (PNG, JPEG,
-    /// WebP, AVIF, GIF); true when it parsed, false when it threw or the
+    /// WebP, AVIF, GIF, HEIC); true when it parsed, false when it threw or the
     /// format has no decoder here.
     @discardableResult
     public static func parsesHeader(_ data: Data, as format: ImageFormat) -> Bool {
@@ -17,6 +17,7 @@ public enum CodecFuzzing {
         case .webp: (try? WebPCodec.header(of: data)) != nil
         case .avif: (try? AVIFCodec.header(of: data)) != nil
         case .gif: (try? GIFCodec.header(of: data)) != nil
+        case .heic: (try? HEIFCodec.header(of: data)) != nil
         default: false
         }
     }

@@ -15,7 +15,7 @@ public struct ImageDecoders: Sendable {
     public init(_ decoders: [any ImageDecoding]) { self.decoders = decoders }
 
     /// Every decoder Vignette ships.
-    public static let standard = ImageDecoders([PNGCodec(), JPEGCodec(), WebPCodec(), AVIFCodec(), GIFCodec()])
+    public static let standard = ImageDecoders([PNGCodec(), JPEGCodec(), WebPCodec(), AVIFCodec(), GIFCodec(), HEIFCodec()])
 
     /// The formats the decoders read, in order.
     public var formats: [ImageFormat] { decoders.map(\.format) }

@@ -2,7 +2,7 @@ import Foundation
 
 extension ImageFormat {
     /// The format a file name extension names (without the dot, any letter
-    /// case): `png`, `jpg`/`jpeg`, `webp`, `avif`, `gif`; nil for any other.
+    /// case): `png`, `jpg`/`jpeg`, `webp`, `avif`, `gif`, `heic`/`heif`; nil for any other.
     ///
     /// ```swift
     /// ImageFormat(fileExtension: "JPG")   // .jpeg
@@ -14,6 +14,7 @@ extension ImageFormat {
         case "webp": self = .webp
         case "avif": self = .avif
         case "gif": self = .gif
+        case "heic", "heif": self = .heic
         default: return nil
         }
     }

@@ -16,6 +16,8 @@ public struct ImageFormat: RawRepresentable, Sendable, Hashable, CustomStringCon
     public static let avif = ImageFormat(rawValue: "avif")
     /// GIF.
     public static let gif = ImageFormat(rawValue: "gif")
+    /// HEIC / HEIF (`image/heic`; read only).
+    public static let heic = ImageFormat(rawValue: "heic")
 
     /// The media type, e.g. `image/png` (`image/<name>` for formats Vignette does not ship).
     public var mediaType: String { "image/" + rawValue }
