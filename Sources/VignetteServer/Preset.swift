@@ -31,6 +31,11 @@ public struct Preset: Sendable {
     /// A request's `format=` may name one of them, or JPEG or PNG (the
     /// fallbacks, always allowed so that existing URLs keep working).
     public let formats: [ImageFormat]
+    /// Whether an animated source stays animated (every frame through the
+    /// descriptor) in the first of `formats` that animates and the client
+    /// accepts (`ImageFormat.negotiateAnimated`). Off by default: the
+    /// first frame, as any still.
+    public let animation: Bool
 
     /// A preset. The descriptor carries the whole presentation — focus,
     /// shape, border, overlays (local references), effects, backdrop and
@@ -38,9 +43,11 @@ public struct Preset: Sendable {
     /// `ImageFormat.encodable`, and repeats, are dropped.
     public init<Failure: LocalImageReference>(
         name: String, maxAge: Int = 3600, allowSizing: Bool = false, formats: [ImageFormat] = Preset.defaultFormats,
-        failure: ImageDescriptor<Failure>, descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
+        animation: Bool = false, failure: ImageDescriptor<Failure>,
+        descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
         self.name = name
+        self.animation = animation
         self.maxAge = max(0, maxAge)
         self.allowSizing = allowSizing
         self.formats = formats.enumerated().filter { index, format in
@@ -77,25 +84,27 @@ public struct Presets: Sendable {
 
     /// Registers a descriptor factory under `name`, with a failure
     /// placeholder (default: light red), a cache lifetime in seconds,
-    /// whether requests may change the sizing, and the formats `Accept` may pick.
+    /// whether requests may change the sizing, the formats `Accept` may pick
+    /// and whether animated sources stay animated.
     public mutating func register<Failure: LocalImageReference>(
         _ name: String, maxAge: Int = 3600, allowSizing: Bool = false, formats: [ImageFormat] = Preset.defaultFormats,
-        failure: ImageDescriptor<Failure>, descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
+        animation: Bool = false, failure: ImageDescriptor<Failure>,
+        descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
         register(
             Preset(
-                name: name, maxAge: maxAge, allowSizing: allowSizing, formats: formats, failure: failure,
-                descriptor: descriptor))
+                name: name, maxAge: maxAge, allowSizing: allowSizing, formats: formats, animation: animation,
+                failure: failure, descriptor: descriptor))
     }
 
     /// Registers a descriptor factory with the default failure placeholder.
     public mutating func register(
         _ name: String, maxAge: Int = 3600, allowSizing: Bool = false, formats: [ImageFormat] = Preset.defaultFormats,
-        descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
+        animation: Bool = false, descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
         register(
-            name, maxAge: maxAge, allowSizing: allowSizing, formats: formats, failure: Preset.defaultFailure,
-            descriptor: descriptor)
+            name, maxAge: maxAge, allowSizing: allowSizing, formats: formats, animation: animation,
+            failure: Preset.defaultFailure, descriptor: descriptor)
     }
 
     /// The preset called `name`.
@@ -116,7 +125,7 @@ public struct Presets: Sendable {
                 throw .invalidValue(key: "presets.\(name)", reason: "\(error)")
             }
             register(
-                name, maxAge: definition.maxAge, allowSizing: definition.allowSizing, formats: definition.formats,
+                name, maxAge: definition.maxAge, allowSizing: definition.allowSizing, formats: definition.formats, animation: definition.animation,
                 failure: failure
             ) { [definition] url in
                 definition.descriptor(ImageDescriptor(url), overlays: overlays, preset: name)

@@ -12,7 +12,7 @@ extension PresetDefinition {
     static let keys = [
         "contentMode", "tint", "background", "failure", "maxAge", "focus", "shape", "cornerRadius", "border", "overlays",
         "effects", "enlarge", "extend", "extendAspectRatio", "fillDown", "allowSizing",
-        "formats"
+        "formats", "animation"
     ]
 
     mutating func readPresentation(_ reader: inout ConfigReader, path: String) throws(ServerConfiguration.Error) {
@@ -76,6 +76,7 @@ extension PresetDefinition {
         if let value = try reader.bool("extendAspectRatio") { sizing.extendAspectRatio = value }
         if let value = try reader.bool("fillDown") { sizing.fillDown = value }
         if let value = try reader.bool("allowSizing") { allowSizing = value }
+        if let value = try reader.bool("animation") { animation = value }
         if sizing.extendAspectRatio && sizing.extend {
             throw .invalidValue(key: "\(path).extendAspectRatio", reason: "applies only with extend: false")
         }

@@ -158,6 +158,17 @@ public final class RenderService: Sendable {
         }
         defer { renderSlots.release() }
         let started = ContinuousClock.now
+        if failure == nil {
+            switch await animatedAnswer(of: remote, on: surface, parameters: parameters, preset: preset, accept: accept) {
+            case .still: break
+            case .refused(let reply): return reply
+            case .animated(let body, let format):
+                metrics.recordRender(ContinuousClock.now - started)
+                return RenderReply.image(
+                    body, format: format, varies: parameters.format == nil, maxAge: preset.maxAge, failure: nil,
+                    ifNoneMatch: ifNoneMatch)
+            }
+        }
         let bitmap = surface.render()
         let format =
             parameters.format ?? ImageFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque, candidates: preset.formats)

@@ -144,6 +144,8 @@ public struct PresetDefinition: Sendable, Hashable {
     public var allowSizing = false
     /// The formats `Accept` may pick, in order (`formats: [avif, webp, jpeg]`). Default webp, jpeg.
     public var formats: [ImageFormat] = Preset.defaultFormats
+    /// Keep an animated source's animation (default false: the first frame).
+    public var animation = false
 
     /// A definition.
     public init(

@@ -16,11 +16,28 @@ extension ImagePipeline {
     public func animation(
         for request: ImageRequest, limits: AnimationLimits = .standard, priority: ImagePriority = .normal
     ) async throws(ImageLoadingError) -> AnimatedImage {
+        if let frames = try await frames(for: request, limits: limits, priority: priority, onlyIfAnimated: false) {
+            return frames
+        }
+        return AnimatedImage(still: try await image(for: request, priority: priority))
+    }
+
+    /// The frames of an animated source; nil, without decoding anything,
+    /// when the headers say it has one frame (or its format does not
+    /// animate) — unless `onlyIfAnimated` is false.
+    func frames(
+        for request: ImageRequest, limits: AnimationLimits, priority: ImagePriority, onlyIfAnimated: Bool
+    ) async throws(ImageLoadingError) -> AnimatedImage? {
         let fetched = try await fetchStage.data(
             for: request.dataKey, policy: request.cachePolicy, priority: ConcurrencyGate.Priority(priority))
         var options = request.options
         options.shrinkTarget = nil
         do throws(ImageDecodingError) {
+            if onlyIfAnimated {
+                guard let header = try configuration.decoders.animationHeader(for: fetched.data), header.frameCount > 1 else {
+                    return nil
+                }
+            }
             let animation = try configuration.decoders.decodeAnimation(fetched.data, options: options, limits: limits)
             fetchStage.commit(fetched, key: request.dataKey)
             return animation

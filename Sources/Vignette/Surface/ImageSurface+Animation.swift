@@ -46,14 +46,14 @@ extension ImageSurface {
         guard case .loaded = loadState, let shown = descriptor else { throw .notLoaded(loadState) }
         var request = remoteRequest(for: remote)
         configure(&request)
-        let animation: AnimatedImage
+        let frames: AnimatedImage?
         do throws(ImageLoadingError) {
-            animation = try await pipeline.animation(for: request, limits: limits, priority: priority)
+            frames = try await pipeline.frames(for: request, limits: limits, priority: priority, onlyIfAnimated: true)
         } catch {
             throw .loadingFailed(error)
         }
-        // A still source keeps the surface's own render: the very bytes of `render()`.
-        guard animation.isAnimated else { return AnimatedImage(still: render()) }
+        // A still source keeps the surface's own render (the very bytes of `render()`), decoded once.
+        guard let animation = frames, animation.isAnimated else { return AnimatedImage(still: render()) }
         do throws(ImageRenderer.Error) {
             return try ImageRenderer.render(shown.map { _ in animation }, size: size, scale: scale, limits: limits)
         } catch {

@@ -31,6 +31,23 @@ extension ImageFormat {
         return chosen ?? (isOpaque ? .jpeg : .png)
     }
 
+    /// The format an animated answer takes: the first of `candidates` that
+    /// animates (`ImageFormat.animatable`) and that `Accept` names with a
+    /// q-value above 0 (exact media types only, as `negotiate`); else GIF
+    /// when the candidates list it (every client shows GIF); else nil — the
+    /// answer is then the first frame in the format `negotiate` picks.
+    ///
+    /// ```swift
+    /// ImageFormat.negotiateAnimated(accept: "image/webp,*/*", candidates: [.avif, .webp, .gif])   // .webp
+    /// ImageFormat.negotiateAnimated(accept: "*/*", candidates: [.webp, .gif])                      // .gif
+    /// ImageFormat.negotiateAnimated(accept: "*/*", candidates: [.webp, .jpeg])                     // nil
+    /// ```
+    public static func negotiateAnimated(accept: String?, candidates: [ImageFormat]) -> ImageFormat? {
+        let accepted = acceptedMediaTypes(accept ?? "")
+        let animating = candidates.filter { animatable.contains($0) }
+        return animating.first { (accepted[$0.mediaType] ?? 0) > 0 } ?? (animating.contains(.gif) ? .gif : nil)
+    }
+
     /// The media types an `Accept` header lists (lowercased), each with its
     /// highest q-value; items with a malformed q-value are left out.
     static func acceptedMediaTypes(_ accept: String) -> [String: Double] {
