@@ -102,7 +102,7 @@ enum CompareInputs {
     }
 
     /// The extensions compared (any case): PNG as stored, the others through the library's decoders.
-    static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "avif", "gif"]
+    static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "avif", "gif", "heic", "heif"]
 
     static func isImageName(_ name: String) -> Bool {
         extensions.contains((name as NSString).pathExtension.lowercased())

@@ -44,6 +44,7 @@ struct VersionsCommand: ParsableCommand {
         print("lcms2 \(ColorProfile.lcms2Version)")
         print("libavif \(AVIFCodec.libavifVersion) (\(AVIFCodec.av1CodecVersions))")
         print("giflib \(GIFCodec.giflibVersion)")
+        print("libheif \(HEIFCodec.libheifVersion) (\(HEIFCodec.decoderVersions))")
         print(String(cString: vg_curl_version()))
     }
 }
