@@ -204,8 +204,10 @@ struct RenderCommand: AsyncParsableCommand {
             configuration: .init(
                 maxConcurrentLoads: maxConcurrent, retry: RetryPolicy(maxRetries: retries),
                 // Each input is rendered once (inputs are de-duplicated): caching
-                // its pixels or bytes in memory would only keep every buffer fresh.
-                memoryCacheBytes: 0, dataCacheBytes: 0, diskCache: diskCache))
+                // its pixels or bytes in memory would only keep every buffer fresh
+                // — except an animated output's bytes, read again for the frames.
+                memoryCacheBytes: 0, dataCacheBytes: animation.keepsAnimation(in: outputFormat) ? 64 << 20 : 0,
+                diskCache: diskCache))
         let outcomes = await render(
             jobs, pipeline: pipeline, failure: failurePlaceholder, look: Look(ordered: ordered, overlays: overlays))
         // Cache writes run in the background: let them land (and the sweep
