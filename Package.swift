@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "CLCMS", linkerSettings: [.linkedLibrary("lcms2")]),
         // libavif (AV1 through dav1d or aom): first image, one thread, libavif's own YUV->RGB.
         .target(name: "CAVIF", linkerSettings: [.linkedLibrary("avif")]),
-        // giflib's record API: the first frame only, errors as codes (never printed).
+        // giflib's record API, frame by frame (never DGifSlurp), errors as codes (never printed).
         .target(name: "CGIF", linkerSettings: [.linkedLibrary("gif")]),
         // libcurl's setopt is variadic: typed setters in C.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
