@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "CAVIF", linkerSettings: [.linkedLibrary("avif")]),
         // libheif (HEVC through libde265): the primary image, transforms applied, one thread, result codes only.
         .target(name: "CHeif", linkerSettings: [.linkedLibrary("heif")]),
-        // giflib's record API: the first frame only, errors as codes (never printed).
+        // giflib's record API, frame by frame (never DGifSlurp), errors as codes (never printed).
         .target(name: "CGIF", linkerSettings: [.linkedLibrary("gif")]),
         // libcurl's setopt is variadic: typed setters in C.
         .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),

@@ -3,24 +3,23 @@
 // allocated. giflib reports errors in GifFile->Error; every one becomes a
 // VG_GIF_* code here, and giflib never prints or exits on this path.
 #include "CGIF.h"
+#include "gif_private.h"
 
-#include <gif_lib.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define VG_STRINGIFY2(x) #x
 #define VG_STRINGIFY(x) VG_STRINGIFY2(x)
 
-// The caller's bytes, read through giflib's input callback.
-typedef struct {
-    const uint8_t *data;
-    size_t length;
-    size_t at;
-} vg_gif_source;
-
-static int vg_read(GifFileType *gif, GifByteType *buffer, int count) {
+int vg_gif_read(GifFileType *gif, GifByteType *buffer, int count) {
     vg_gif_source *source = gif->UserData;
-    if (count <= 0 || source->at >= source->length) return 0;
+    if (count <= 0) return 0;
+    if (source->at >= source->length) {
+        if (source->padded) return 0;
+        source->padded = 1;
+        buffer[0] = 0;
+        return 1;
+    }
     size_t n = source->length - source->at;
     if (n > (size_t)count) n = (size_t)count;
     memcpy(buffer, source->data + source->at, n);
@@ -32,17 +31,17 @@ static int vg_read(GifFileType *gif, GifByteType *buffer, int count) {
 // several ways (a missing screen descriptor, no code at all) and calls an
 // LZW code size over 8 a failed read: a failure with every byte consumed is
 // a cut-off file, any other is corrupt.
-static int vg_code(int giflib_error, const vg_gif_source *source) {
+int vg_gif_code(int giflib_error, const vg_gif_source *source) {
     switch (giflib_error) {
     case D_GIF_ERR_NOT_GIF_FILE: return VG_GIF_NOT_GIF;
     case D_GIF_ERR_NOT_ENOUGH_MEM: return VG_GIF_OUT_OF_MEMORY;
     default: break;
     }
     if (source->at >= source->length) return VG_GIF_TRUNCATED;
-    return giflib_error == D_GIF_ERR_NO_COLOR_MAP ? VG_GIF_NO_COLOR_MAP : VG_GIF_MALFORMED;
+    return VG_GIF_MALFORMED;
 }
 
-static int vg_error(const GifFileType *gif) { return vg_code(gif->Error, gif->UserData); }
+static int vg_error(const GifFileType *gif) { return vg_gif_code(gif->Error, gif->UserData); }
 
 int vg_gif_sniff(const uint8_t *data, size_t length) {
     return data != NULL && length >= 6 &&
@@ -102,11 +101,12 @@ static int vg_fill_frame(const GifFileType *gif, uint64_t max_pixels, int transp
     info->height = bottom > info->screen_height ? bottom : info->screen_height;
     if ((uint64_t)info->width * info->height > max_pixels) return VG_GIF_TOO_LARGE;
     if (info->width == 0 || info->height == 0) return VG_GIF_MALFORMED;
+    // Without a colour map every index is opaque black (what Chromium's
+    // decoder, Wuffs, gives such a frame).
     const ColorMapObject *map = frame->ColorMap != NULL ? frame->ColorMap : gif->SColorMap;
-    if (map == NULL || map->Colors == NULL) return VG_GIF_NO_COLOR_MAP;
     info->interlaced = frame->Interlace ? 1 : 0;
     info->local_color_map = frame->ColorMap != NULL;
-    info->color_count = map->ColorCount;
+    info->color_count = map != NULL && map->Colors != NULL ? map->ColorCount : 0;
     info->transparent_index = transparent;
     return VG_GIF_OK;
 }
@@ -124,8 +124,8 @@ static int vg_open(vg_gif_source *source, uint64_t max_pixels, vg_gif_info *info
     info->height = info->screen_height = (uint32_t)source->data[8] | (uint32_t)source->data[9] << 8;
     if ((uint64_t)info->width * info->height > max_pixels) return VG_GIF_TOO_LARGE;
     int error = 0;
-    GifFileType *gif = DGifOpen(source, vg_read, &error);
-    if (gif == NULL) return vg_code(error, source);
+    GifFileType *gif = DGifOpen(source, vg_gif_read, &error);
+    if (gif == NULL) return vg_gif_code(error, source);
     int transparent = -1;
     int rc = vg_find_first_frame(gif, &transparent);
     if (rc == VG_GIF_OK) rc = vg_fill_frame(gif, max_pixels, transparent, info);
@@ -144,7 +144,7 @@ static int vg_open(vg_gif_source *source, uint64_t max_pixels, vg_gif_info *info
 }
 
 int vg_gif_probe(const uint8_t *data, size_t length, uint64_t max_pixels, vg_gif_info *info) {
-    vg_gif_source source = {data, length, 0};
+    vg_gif_source source = {data, length, 0, 0};
     GifFileType *gif = NULL;
     int rc = vg_open(&source, max_pixels, info, &gif);
     vg_close(gif);
@@ -152,13 +152,15 @@ int vg_gif_probe(const uint8_t *data, size_t length, uint64_t max_pixels, vg_gif
 }
 
 // One row of palette indices to RGBA on the canvas. The transparent index
-// is written transparent; an index past the colour map is opaque black.
+// is written transparent; an index past the colour map (or any index when
+// there is none) is opaque black.
 static void vg_put_row(const vg_gif_info *info, const ColorMapObject *map, const GifPixelType *line,
                        uint32_t y, uint8_t *out) {
     uint8_t *pixel = out + ((size_t)(info->frame_top + y) * info->width + info->frame_left) * 4;
     for (uint32_t x = 0; x < info->frame_width; x++, pixel += 4) {
         int index = line[x];
-        const GifColorType *color = index < map->ColorCount ? &map->Colors[index] : NULL;
+        const GifColorType *color =
+            map != NULL && map->Colors != NULL && index < map->ColorCount ? &map->Colors[index] : NULL;
         pixel[0] = color != NULL ? color->Red : 0;
         pixel[1] = color != NULL ? color->Green : 0;
         pixel[2] = color != NULL ? color->Blue : 0;
@@ -183,20 +185,29 @@ static void vg_clear_around_frame(const vg_gif_info *info, uint8_t *out) {
     }
 }
 
-// The frame's rows, in the order the file stores them: interlaced frames
-// carry rows 0, 8, 16… then 4, 12… then 2, 6… then 1, 3….
-static int vg_read_rows(GifFileType *gif, const vg_gif_info *info, GifPixelType *line, uint8_t *out) {
+int vg_gif_read_lines(GifFileType *gif, uint32_t width, uint32_t height, int interlaced,
+                      GifPixelType *line, vg_gif_row_fn put, void *context) {
     static const uint32_t start[4] = {0, 4, 2, 1}, step[4] = {8, 8, 4, 2};
-    const ColorMapObject *map = gif->Image.ColorMap != NULL ? gif->Image.ColorMap : gif->SColorMap;
-    int passes = info->interlaced ? 4 : 1;
+    int passes = interlaced ? 4 : 1;
     for (int pass = 0; pass < passes; pass++) {
-        uint32_t first = info->interlaced ? start[pass] : 0, stride = info->interlaced ? step[pass] : 1;
-        for (uint32_t y = first; y < info->frame_height; y += stride) {
-            if (DGifGetLine(gif, line, (int)info->frame_width) == GIF_ERROR) return vg_error(gif);
-            vg_put_row(info, map, line, y, out);
+        uint32_t first = interlaced ? start[pass] : 0, stride = interlaced ? step[pass] : 1;
+        for (uint32_t y = first; y < height; y += stride) {
+            if (DGifGetLine(gif, line, (int)width) == GIF_ERROR) return vg_gif_code(gif->Error, gif->UserData);
+            put(context, y, line);
         }
     }
     return VG_GIF_OK;
+}
+
+typedef struct {
+    const vg_gif_info *info;
+    const ColorMapObject *map;
+    uint8_t *out;
+} vg_first_frame_rows;
+
+static void vg_put_first_frame_row(void *context, uint32_t y, const GifPixelType *line) {
+    const vg_first_frame_rows *rows = context;
+    vg_put_row(rows->info, rows->map, line, y, rows->out);
 }
 
 // True when some canvas pixel stayed transparent.
@@ -210,7 +221,7 @@ static int vg_any_transparent(const uint8_t *out, size_t pixels) {
 int vg_gif_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
                         uint8_t *out, size_t out_length, int *has_alpha) {
     if (out == NULL || has_alpha == NULL) return VG_GIF_BAD_ARGUMENT;
-    vg_gif_source source = {data, length, 0};
+    vg_gif_source source = {data, length, 0, 0};
     vg_gif_info info;
     GifFileType *gif = NULL;
     int rc = vg_open(&source, max_pixels, &info, &gif);
@@ -223,7 +234,11 @@ int vg_gif_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
     GifPixelType *line = NULL;
     if (info.frame_width > 0 && info.frame_height > 0) {
         line = malloc(info.frame_width);
-        rc = line == NULL ? VG_GIF_OUT_OF_MEMORY : vg_read_rows(gif, &info, line, out);
+        const ColorMapObject *map = gif->Image.ColorMap != NULL ? gif->Image.ColorMap : gif->SColorMap;
+        vg_first_frame_rows rows = {&info, map, out};
+        rc = line == NULL ? VG_GIF_OUT_OF_MEMORY
+                          : vg_gif_read_lines(gif, info.frame_width, info.frame_height, info.interlaced, line,
+                                              vg_put_first_frame_row, &rows);
     }
     free(line);
     vg_close(gif);

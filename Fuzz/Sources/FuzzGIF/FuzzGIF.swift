@@ -1,12 +1,13 @@
 import FuzzSupport
 @_spi(Fuzzing) import VignetteCore
 
-/// libFuzzer entry point: GIF (giflib through the CGIF shim, first frame).
+/// libFuzzer entry point: GIF (giflib through the CGIF shim: first frame, record walk, every frame composed).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = FuzzInput.data(bytes, count)
     CodecFuzzing.parsesHeader(data, as: .gif)
     DecoderHarness.run(GIFCodec(), data)
+    AnimationHarness.run(GIFCodec(), data)
     return 0
 }
 

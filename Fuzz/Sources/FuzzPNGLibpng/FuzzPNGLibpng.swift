@@ -6,11 +6,13 @@ import FuzzSupport
 /// its chunk limits), the iCCP profile conversion and the eXIf
 /// orientation, the fast path off. Chunk CRCs are repaired unless the
 /// last byte's top bit is set, so libpng's own CRC handling is reached too.
+/// APNG: the chunk walk, one PNG stream per frame and the composition.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let raw = FuzzInput.data(bytes, count)
     let data = (raw.last ?? 0) & 0x80 == 0 ? PNGChunks.repairingCRCs(raw) : raw
     _ = PNGCodec.orientation(of: data)
+    AnimationHarness.run(PNGCodec(), data)
     let options = FuzzInput.options(selector: data.last ?? 0)
     guard let bitmap = try? PNGCodec.decode(data, options: options, allowFastPath: false) else { return 0 }
     DecoderHarness.check(bitmap, options: options, format: .png)

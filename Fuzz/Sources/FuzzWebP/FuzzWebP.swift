@@ -1,12 +1,13 @@
 import FuzzSupport
 @_spi(Fuzzing) import VignetteCore
 
-/// libFuzzer entry point: WebP (libwebp and its demuxer through the CWebP shim: still, animated, ICCP, EXIF).
+/// libFuzzer entry point: WebP (libwebp and its demuxer through the CWebP shim: still, animated, ICCP, EXIF; every frame through WebPAnimDecoder).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = FuzzInput.data(bytes, count)
     CodecFuzzing.parsesHeader(data, as: .webp)
     DecoderHarness.run(WebPCodec(), data)
+    AnimationHarness.run(WebPCodec(), data)
     return 0
 }
 

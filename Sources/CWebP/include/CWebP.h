@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "webp_anim_decode.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif

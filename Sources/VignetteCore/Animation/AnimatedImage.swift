@@ -49,7 +49,7 @@ public struct AnimatedImage: Sendable {
     /// A still image as an animation of one frame that plays once.
     public init(still bitmap: Bitmap) {
         frames = [Frame(bitmap: bitmap, durationMilliseconds: 0)]
-        loopCount = 0
+        loopCount = 1
     }
 
     /// The first frame: what a still output (PNG, JPEG, AVIF) shows.

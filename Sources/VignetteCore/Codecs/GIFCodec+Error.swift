@@ -10,8 +10,6 @@ extension GIFCodec {
         case corrupt
         /// The file ends before any frame.
         case noImage
-        /// The first frame has neither a local nor a global colour map.
-        case noColorMap
         /// The canvas announces more pixels than the limit.
         case tooLarge(width: Int, height: Int, limit: Int)
         /// The header states a side longer than `DecodingOptions.maxSide`.
@@ -29,7 +27,6 @@ extension GIFCodec {
             case .truncated(let count): "truncated GIF: the data ends after \(count) bytes, before the first frame does"
             case .corrupt: "corrupt GIF: invalid record or image data"
             case .noImage: "corrupt GIF: the file holds no frame"
-            case .noColorMap: "corrupt GIF: the first frame has no colour map"
             case .tooLarge(let w, let h, let limit): "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
             case .sideTooLong(let w, let h, let limit): "image is \(w)x\(h): a side is over the limit of \(limit) pixels"
             case .outOfMemory: "out of memory while decoding the GIF"
@@ -47,7 +44,6 @@ extension GIFCodec {
             case .truncated(let count): .malformed("the data ends after \(count) bytes, before the first frame does")
             case .corrupt: .malformed("invalid record or image data")
             case .noImage: .malformed("the file holds no frame")
-            case .noColorMap: .malformed("the first frame has no colour map")
             }
         }
     }

@@ -9,9 +9,12 @@ import Foundation
 /// that reaches past it; the transparent index of a Graphic Control
 /// Extension before the frame leaves pixels transparent; the background
 /// colour is not painted; interlaced rows are put in place. An index past
-/// the colour map is opaque black. Only the first frame is read: giflib's
+/// the colour map is opaque black, and so is every index of a frame with
+/// no colour map at all (neither local nor global: the default palette of
+/// Chromium's GIF decoder, Wuffs). Only the first frame is read: giflib's
 /// record API walks to it (never `DGifSlurp`), and later frames are neither
-/// decoded nor checked. The screen size is checked against the pixel limit
+/// decoded nor checked (`decodeAnimation` reads them all: see
+/// `GIFCodec+Animation`). The screen size is checked against the pixel limit
 /// from the header bytes, the canvas from the frame's descriptor, both
 /// before any pixel memory exists. GIF has no profile or orientation, and
 /// no reduced-size decoding: `shrinkTarget` is ignored.
@@ -106,7 +109,6 @@ public struct GIFCodec: Sendable {
         case VG_GIF_NOT_GIF: throw .notGIF(byteCount: data.count)
         case VG_GIF_TRUNCATED: throw .truncated(byteCount: data.count)
         case VG_GIF_NO_IMAGE: throw .noImage
-        case VG_GIF_NO_COLOR_MAP: throw .noColorMap
         case VG_GIF_TOO_LARGE: throw .tooLarge(width: width, height: height, limit: limit)
         case VG_GIF_OUT_OF_MEMORY: throw .outOfMemory
         default: throw .corrupt
