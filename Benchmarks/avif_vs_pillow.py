@@ -183,16 +183,38 @@ def main() -> int:
     print(f"Pillow {Image.__version__} (libavif {features.version('avif')}), "
           f"{len(photos)} photos, qualities {qualities}, {args.runs} runs")
     results = measure(args, tools, photos, qualities)
-    print("\n| Quality | Tool | Bytes (sum) | vs Pillow | PSNR dB | SSIM | CPU s/image |")
-    print("|---:|---|---:|---:|---:|---:|---:|")
+    print_table(results, tools, qualities)
+    return 0
+
+
+def bytes_at(results, tool, qualities, metric: str, target: float) -> float | None:
+    """The tool's total bytes where its mean `metric` equals `target`, interpolated
+    linearly in log(bytes) between its two nearest quality points; None outside its range."""
+    import math
+
+    points = sorted((statistics.mean(results[(tool, q)][metric]), math.log(sum(results[(tool, q)]["bytes"])))
+                    for q in qualities)
+    for (m0, b0), (m1, b1) in zip(points, points[1:]):
+        if m0 <= target <= m1:
+            t = 0 if m1 == m0 else (target - m0) / (m1 - m0)
+            return math.exp(b0 + t * (b1 - b0))
+    return None
+
+
+def print_table(results, tools, qualities):
+    print("\n| Quality | Tool | Bytes (sum) | vs Pillow | PSNR dB | SSIM | Bytes vs Pillow at its PSNR | at its SSIM | CPU s/image |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     for quality in qualities:
-        pillow_bytes = sum(results[("Pillow", quality)]["bytes"])
+        pillow = results[("Pillow", quality)]
         for tool in tools:
             entry = results[(tool, quality)]
-            print(f"| {quality} | {tool} | {sum(entry['bytes']):,} | {sum(entry['bytes']) / pillow_bytes:.3f}× | "
+            equal = []
+            for metric in ("psnr", "ssim"):
+                found = bytes_at(results, tool, qualities, metric, statistics.mean(pillow[metric]))
+                equal.append("—" if found is None else f"{found / sum(pillow['bytes']):.3f}×")
+            print(f"| {quality} | {tool} | {sum(entry['bytes']):,} | {sum(entry['bytes']) / sum(pillow['bytes']):.3f}× | "
                   f"{statistics.mean(entry['psnr']):.2f} | {statistics.mean(entry['ssim']):.4f} | "
-                  f"{statistics.mean(entry['cpu']):.3f} |")
-    return 0
+                  f"{equal[0]} | {equal[1]} | {statistics.mean(entry['cpu']):.3f} |")
 
 
 if __name__ == "__main__":
