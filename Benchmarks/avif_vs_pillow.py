@@ -7,7 +7,11 @@ The job: each Kodak photo of ../shared/testdata/photos (or --photos DIR), an
     --quality Q` (the photo at its own size, so the pixels reach the encoder
     unchanged): libavif 0.11.1 + libaom 3.6.0, speed 6, one thread, 4:2:0
     below quality 90. Timed as a child process (getrusage deltas, start-up,
-    PNG decode and render included; the encoder is > 95% of it).
+    PNG decode and render included).
+  - "Vignette encoder": Sources/CAVIF/avif_encode.c, the C the library calls,
+    compiled with cc -O2 into a small program that encodes raw RGBA read
+    from a file, timed around the encode only (as Pillow's and pyvips' are);
+    its bytes must equal the CLI's, so it is the same encoder.
   - Pillow (its bundled libavif and libaom): `save(format="AVIF",
     quality=Q, speed=6, max_threads=1, subsampling="4:2:0")`, timed with
     time.process_time() around the save only.
@@ -44,6 +48,32 @@ PHOTOS = ROOT.parent / "shared" / "testdata" / "photos"  # kodim02/07/17/23.png 
 CATALOG = ROOT / "Sources" / "VignetteCatalog" / "Resources"  # the same photos as product-*.png
 AVIF_WORK = WORK / "avif"
 SPEED = 6
+HARNESS_C = r"""
+#include "CAVIF.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+int main(int argc, char **argv) {
+    if (argc != 6) return 2;
+    int w = atoi(argv[2]), h = atoi(argv[3]);
+    size_t n = (size_t)w * h * 4;
+    unsigned char *rgba = malloc(n), *out = NULL;
+    FILE *f = fopen(argv[1], "rb");
+    if (!rgba || !f || fread(rgba, 1, n, f) != n) return 3;
+    fclose(f);
+    vg_avif_encode_options options = {atoi(argv[4]), 0, 6};
+    size_t length = 0;
+    clock_t start = clock();
+    int rc = vg_avif_encode_rgba8(rgba, w, h, 1, options, &out, &length);
+    double cpu = (double)(clock() - start) / CLOCKS_PER_SEC;
+    if (rc != 0) return 4;
+    f = fopen(argv[5], "wb");
+    fwrite(out, 1, length, f);
+    fclose(f);
+    printf("%.6f\n", cpu);
+    return 0;
+}
+"""
 
 
 def children_cpu() -> float:
@@ -57,6 +87,26 @@ def vignette_encode(binary: str, photo: Path, size: tuple[int, int], quality: in
     subprocess.run([binary, "render", str(photo), "--size", f"{size[0]}x{size[1]}", "--mode", "scaleToFill",
                     "-o", str(out), "--quality", str(quality)], check=True)
     return out.read_bytes(), children_cpu() - before
+
+
+def build_harness() -> Path:
+    """The encoder harness: Sources/CAVIF compiled with cc -O2 against the system libavif."""
+    source, binary = AVIF_WORK / "harness.c", AVIF_WORK / "harness"
+    source.write_text(HARNESS_C)
+    cavif = ROOT / "Sources" / "CAVIF"
+    subprocess.run(["cc", "-O2", f"-I{cavif / 'include'}", f"-I{cavif}", str(source),
+                    *map(str, sorted(cavif.glob("*.c"))), "-lavif", "-o", str(binary)], check=True)
+    return binary
+
+
+def harness_encode(harness: Path, photo: Path, image, quality: int) -> tuple[bytes, float]:
+    raw = AVIF_WORK / f"{photo.stem}.rgba"
+    if not raw.exists():
+        raw.write_bytes(image.convert("RGBA").tobytes())
+    out = AVIF_WORK / f"{photo.stem}-q{quality}.harness.avif"
+    run = subprocess.run([str(harness), str(raw), str(image.width), str(image.height), str(quality), str(out)],
+                         check=True, capture_output=True, text=True)
+    return out.read_bytes(), float(run.stdout)
 
 
 def pillow_encode(image, quality: int) -> tuple[bytes, float]:
@@ -130,6 +180,8 @@ def measure(args, tools, photos, qualities):
                 for tool in tools:
                     if tool == "Vignette":
                         data, cpu = vignette_encode(args.vignette, photo, pil_image.size, quality)
+                    elif tool == "Vignette encoder":
+                        data, cpu = harness_encode(args.harness, photo, pil_image, quality)
                     elif tool == "Pillow":
                         data, cpu = pillow_encode(pil_image, quality)
                     else:
@@ -138,6 +190,8 @@ def measure(args, tools, photos, qualities):
                         print(f"note: {tool} wrote different bytes on another run ({photo.name}, q{quality})")
                     outputs[tool] = data
                     times[tool].append(cpu)
+            if "Vignette encoder" in outputs and outputs["Vignette encoder"] != outputs["Vignette"]:
+                sys.exit(f"the harness and the CLI wrote different bytes for {photo.name} q{quality}")
             for tool in tools:
                 psnr, ssim_value = quality_of(outputs[tool], source)
                 entry = results.setdefault((tool, quality), {"bytes": [], "psnr": [], "ssim": [], "cpu": []})
@@ -158,7 +212,7 @@ def main() -> int:
 
     if not features.check("avif"):
         sys.exit("this Pillow has no AVIF support: Pillow >= 11.3 is needed")
-    tools = ["Vignette", "Pillow"]
+    tools = ["Vignette", "Vignette encoder", "Pillow"]
     try:
         import pyvips
 
@@ -169,6 +223,7 @@ def main() -> int:
     if not os.access(args.vignette, os.X_OK):
         sys.exit(f"no vignette executable at {args.vignette} (make release, or give --vignette)")
     AVIF_WORK.mkdir(parents=True, exist_ok=True)
+    args.harness = build_harness()
     qualities = [int(q) for q in args.qualities.split(",")]
     photos = {}
     folder = Path(args.photos)
@@ -183,16 +238,38 @@ def main() -> int:
     print(f"Pillow {Image.__version__} (libavif {features.version('avif')}), "
           f"{len(photos)} photos, qualities {qualities}, {args.runs} runs")
     results = measure(args, tools, photos, qualities)
-    print("\n| Quality | Tool | Bytes (sum) | vs Pillow | PSNR dB | SSIM | CPU s/image |")
-    print("|---:|---|---:|---:|---:|---:|---:|")
+    print_table(results, tools, qualities)
+    return 0
+
+
+def bytes_at(results, tool, qualities, metric: str, target: float) -> float | None:
+    """The tool's total bytes where its mean `metric` equals `target`, interpolated
+    linearly in log(bytes) between its two nearest quality points; None outside its range."""
+    import math
+
+    points = sorted((statistics.mean(results[(tool, q)][metric]), math.log(sum(results[(tool, q)]["bytes"])))
+                    for q in qualities)
+    for (m0, b0), (m1, b1) in zip(points, points[1:]):
+        if m0 <= target <= m1:
+            t = 0 if m1 == m0 else (target - m0) / (m1 - m0)
+            return math.exp(b0 + t * (b1 - b0))
+    return None
+
+
+def print_table(results, tools, qualities):
+    print("\n| Quality | Tool | Bytes (sum) | vs Pillow | PSNR dB | SSIM | Bytes vs Pillow at its PSNR | at its SSIM | CPU s/image |")
+    print("|---:|---|---:|---:|---:|---:|---:|---:|---:|")
     for quality in qualities:
-        pillow_bytes = sum(results[("Pillow", quality)]["bytes"])
+        pillow = results[("Pillow", quality)]
         for tool in tools:
             entry = results[(tool, quality)]
-            print(f"| {quality} | {tool} | {sum(entry['bytes']):,} | {sum(entry['bytes']) / pillow_bytes:.3f}× | "
+            equal = []
+            for metric in ("psnr", "ssim"):
+                found = bytes_at(results, tool, qualities, metric, statistics.mean(pillow[metric]))
+                equal.append("—" if found is None else f"{found / sum(pillow['bytes']):.3f}×")
+            print(f"| {quality} | {tool} | {sum(entry['bytes']):,} | {sum(entry['bytes']) / sum(pillow['bytes']):.3f}× | "
                   f"{statistics.mean(entry['psnr']):.2f} | {statistics.mean(entry['ssim']):.4f} | "
-                  f"{statistics.mean(entry['cpu']):.3f} |")
-    return 0
+                  f"{equal[0]} | {equal[1]} | {statistics.mean(entry['cpu']):.3f} |")
 
 
 if __name__ == "__main__":
