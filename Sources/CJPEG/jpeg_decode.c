@@ -95,11 +95,12 @@ static int vg_fail_with(j_decompress_ptr cinfo, int code, char *err, size_t err_
 int vg_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
                          int scale_denom, uint8_t *out, size_t out_length,
                          char *err, size_t err_length) {
-    return vg_jpeg_decode_rgba8_columns(data, length, max_pixels, scale_denom, 0, 0, out, out_length, err, err_length);
+    return vg_jpeg_decode_rgba8_columns(data, length, max_pixels, scale_denom, 0, 0, 1, NULL, out, out_length, err, err_length);
 }
 
 int vg_jpeg_decode_rgba8_columns(const uint8_t *data, size_t length, uint64_t max_pixels,
                                  int scale_denom, uint32_t crop_x, uint32_t crop_width,
+                                 int strict, int *damage_count,
                                  uint8_t *out, size_t out_length, char *err, size_t err_length) {
     if (data == NULL || out == NULL || length == 0) return VG_JPEG_BAD_ARGUMENT;
     if (scale_denom != 1 && scale_denom != 2 && scale_denom != 4 && scale_denom != 8) return VG_JPEG_BAD_ARGUMENT;
@@ -107,6 +108,8 @@ int vg_jpeg_decode_rgba8_columns(const uint8_t *data, size_t length, uint64_t ma
     struct jpeg_progress_mgr progress;
     vg_jpeg_error error;
     cinfo.err = vg_jpeg_error_init(&error, err, err_length);
+    error.strict = strict;
+    if (damage_count != NULL) *damage_count = 0;
     if (setjmp(error.jump)) {
         jpeg_destroy_decompress(&cinfo);
         return error.code;
@@ -143,5 +146,6 @@ int vg_jpeg_decode_rgba8_columns(const uint8_t *data, size_t length, uint64_t ma
     }
     jpeg_finish_decompress(&cinfo);
     jpeg_destroy_decompress(&cinfo);
+    if (damage_count != NULL) *damage_count = error.damage_count;
     return VG_JPEG_OK;
 }

@@ -28,12 +28,14 @@ static int vg_code_for_error(int msg_code) {
     }
 }
 
-/// Warnings after which the decoded pixels would be partly invented
-/// (grey fill for missing data, garbage after a bad code). Others, such as
-/// extraneous bytes before a marker, leave the pixels whole and are ignored.
-static int vg_warning_is_fatal(int msg_code) {
+/// Warnings about damaged entropy data: libjpeg goes on and conceals the
+/// damage (garbage after a bad code, grey for a segment cut short by a
+/// marker), as browsers show it. Others, such as extraneous bytes before a
+/// marker, leave the pixels whole and are ignored. The end of the file
+/// before the end of the image (JWRN_JPEG_EOF) is not among them: it is
+/// always an error (see vg_emit_message).
+static int vg_warning_is_damage(int msg_code) {
     switch (msg_code) {
-    case JWRN_JPEG_EOF:
     case JWRN_HIT_MARKER:
     case JWRN_HUFF_BAD_CODE:
     case JWRN_ARITH_BAD_CODE:
@@ -68,9 +70,21 @@ static void vg_error_exit(j_common_ptr cinfo) {
     vg_fail(cinfo, vg_code_for_error(cinfo->err->msg_code));
 }
 
+/// A file that ends early most often is a download cut short: refused
+/// (the caller may fetch it again) rather than shown half grey. Damage
+/// inside complete data fails a strict decode; otherwise it is counted and
+/// the first message kept for the caller's warning.
 static void vg_emit_message(j_common_ptr cinfo, int msg_level) {
-    if (msg_level < 0 && vg_warning_is_fatal(cinfo->err->msg_code)) {
-        vg_fail(cinfo, cinfo->err->msg_code == JWRN_JPEG_EOF ? VG_JPEG_TRUNCATED : VG_JPEG_MALFORMED);
+    if (msg_level >= 0) return;
+    int code = cinfo->err->msg_code;
+    if (code == JWRN_JPEG_EOF) vg_fail(cinfo, VG_JPEG_TRUNCATED);
+    if (!vg_warning_is_damage(code)) return;
+    vg_jpeg_error *error = (vg_jpeg_error *)cinfo->err;
+    if (error->strict) vg_fail(cinfo, VG_JPEG_DAMAGED);
+    if (error->damage_count++ == 0 && error->err != NULL && error->err_length > 0) {
+        char message[JMSG_LENGTH_MAX];
+        (*cinfo->err->format_message)(cinfo, message);
+        vg_jpeg_set_error(error->err, error->err_length, message);
     }
 }
 
@@ -84,6 +98,8 @@ struct jpeg_error_mgr *vg_jpeg_error_init(vg_jpeg_error *error, char *err, size_
     error->code = VG_JPEG_OK;
     error->err = err;
     error->err_length = err_length;
+    error->strict = 1;
+    error->damage_count = 0;
     if (err != NULL && err_length > 0) err[0] = '\0';
     return pub;
 }

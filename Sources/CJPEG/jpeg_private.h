@@ -17,6 +17,8 @@ typedef struct {
     int code;                       /* VG_JPEG_* */
     char *err;
     size_t err_length;
+    int strict;                     /* damage warnings fail the decode (the default) */
+    int damage_count;               /* damage warnings passed over when not strict */
 } vg_jpeg_error;
 
 /// A progressive file may hold any number of scans, and each one walks the
@@ -35,7 +37,9 @@ typedef struct {
 /// The libjpeg-turbo version of the headers this shim was compiled with.
 #define VG_JPEG_VERSION_STRING VG_STRINGIFY(LIBJPEG_TURBO_VERSION)
 
-/// Routes error_exit and the warnings that mean lost pixels to `jump`.
+/// Routes error_exit, truncation and (when `strict`, set by default) the
+/// warnings that mean damaged pixels to `jump`; when not strict, damage
+/// warnings are counted and the first one's message kept in `err`.
 struct jpeg_error_mgr *vg_jpeg_error_init(vg_jpeg_error *error, char *err, size_t err_length);
 
 /// Installs a progress monitor that stops decoding past VG_JPEG_MAX_SCANS scans.

@@ -14,6 +14,8 @@ typedef struct {
     char *err;
     size_t err_length;
     uint32_t max_side;   /* libpng's per-side cap; 0 means VG_PNG_DEFAULT_MAX_SIDE */
+    size_t skip_start;   /* a whole chunk libpng never sees (skip_end 0: none) */
+    size_t skip_end;
 } vg_reader;
 
 void vg_png_set_error(char *err, size_t err_length, const char *message) {
@@ -35,6 +37,8 @@ void vg_png_warning_fn(png_structp png, png_const_charp message) {
 
 static void vg_read_fn(png_structp png, png_bytep out, size_t count) {
     vg_reader *io = (vg_reader *)png_get_io_ptr(png);
+    // libpng reads a chunk from its first byte, so a hidden chunk is met exactly at its start.
+    if (io->skip_end != 0 && io->offset == io->skip_start) io->offset = io->skip_end;
     if (count > io->length - io->offset) {
         png_error(png, "unexpected end of data (file truncated)");
     }
@@ -56,8 +60,13 @@ static void vg_fill_info(png_structp png, png_infop info, vg_png_info *out) {
     out->bit_depth = png_get_bit_depth(png, info);
     out->color_type = png_get_color_type(png, info);
     out->interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
-    out->has_alpha = (out->color_type & PNG_COLOR_MASK_ALPHA) != 0 ||
-                     png_get_valid(png, info, PNG_INFO_tRNS) != 0;
+    // A tRNS chunk counts only if libpng kept its entries: a palette file's
+    // tRNS before its PLTE is dropped with a warning (as browsers drop it),
+    // and a cancelled tRNS keeps its "valid" flag (libpng uses it to spot
+    // duplicates), so the flag alone is not enough.
+    int num_trans = 0;
+    png_get_tRNS(png, info, NULL, &num_trans, NULL);
+    out->has_alpha = (out->color_type & PNG_COLOR_MASK_ALPHA) != 0 || num_trans > 0;
 }
 
 /// Ancillary chunks that never change a decoded pixel: libpng skips them
@@ -84,6 +93,39 @@ static void vg_harden(png_structp png, uint32_t max_side) {
                                 (int)(sizeof vg_ignored_chunks / 5));
 }
 
+static uint32_t vg_be32(const uint8_t *p) {
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | (uint32_t)p[3];
+}
+
+/// A truecolour (colour type 2) file whose tRNS comes before its PLTE: the
+/// PLTE (for truecolour only a suggested palette, never a pixel) is hidden
+/// from libpng, which would otherwise cancel the tRNS colour key. libpng
+/// 1.6.47 and later ignore such a PLTE themselves, and Chromium, Firefox
+/// and Pillow show the colour key; hiding the chunk gives their pixels with
+/// any libpng. Only the chunks before the first IDAT are walked.
+static void vg_find_misplaced_plte(vg_reader *io) {
+    const uint8_t *d = io->data;
+    if (io->length < 33 || memcmp(d + 12, "IHDR", 4) != 0 || d[25] != PNG_COLOR_TYPE_RGB) return;
+    int seen_trns = 0;
+    size_t offset = 8;
+    while (io->length - offset >= 12) {
+        uint32_t chunk_length = vg_be32(d + offset);
+        if (chunk_length > io->length - offset - 12) return;
+        const uint8_t *type = d + offset + 4;
+        size_t end = offset + 12 + chunk_length;
+        if (memcmp(type, "IDAT", 4) == 0) return;
+        if (memcmp(type, "tRNS", 4) == 0) seen_trns = 1;
+        if (memcmp(type, "PLTE", 4) == 0) {
+            if (seen_trns) {
+                io->skip_start = offset;
+                io->skip_end = end;
+            }
+            return;
+        }
+        offset = end;
+    }
+}
+
 /// The read and info structs over `io`, reading from memory, hardened
 /// (`vg_harden`). Creating them and setting these cannot longjmp, so no
 /// setjmp is needed yet.
@@ -95,6 +137,7 @@ static int vg_open_reader(vg_reader *io, png_structp *png, png_infop *info) {
         png_destroy_read_struct(png, NULL, NULL);
         return VG_PNG_OUT_OF_MEMORY;
     }
+    vg_find_misplaced_plte(io);
     png_set_read_fn(*png, io, vg_read_fn);
     vg_harden(*png, io->max_side);
     return VG_PNG_OK;
@@ -105,7 +148,7 @@ int vg_png_read_info(const uint8_t *data, size_t length, uint32_t max_side, vg_p
     if (data == NULL || info == NULL) return VG_PNG_BAD_ARGUMENT;
     int rc = vg_check_signature(data, length, err, err_length);
     if (rc != VG_PNG_OK) return rc;
-    vg_reader io = {data, length, 0, err, err_length, max_side};
+    vg_reader io = {data, length, 0, err, err_length, max_side, 0, 0};
     png_structp png;
     png_infop pinfo;
     rc = vg_open_reader(&io, &png, &pinfo);
@@ -126,7 +169,7 @@ int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
     if (data == NULL || out == NULL) return VG_PNG_BAD_ARGUMENT;
     int rc = vg_check_signature(data, length, err, err_length);
     if (rc != VG_PNG_OK) return rc;
-    vg_reader io = {data, length, 0, err, err_length, max_side};
+    vg_reader io = {data, length, 0, err, err_length, max_side, 0, 0};
     png_structp png;
     png_infop pinfo;
     rc = vg_open_reader(&io, &png, &pinfo);
@@ -201,7 +244,7 @@ int vg_png_read_iccp(const uint8_t *data, size_t length, size_t max_length, vg_b
     int rc = vg_check_signature(data, length, err, err_length);
     if (rc != VG_PNG_OK) return rc;
     // The sides were checked by the decode that asks for the profile.
-    vg_reader io = {data, length, 0, err, err_length, 0x7fffffffu};
+    vg_reader io = {data, length, 0, err, err_length, 0x7fffffffu, 0, 0};
     png_structp png;
     png_infop pinfo;
     rc = vg_open_reader(&io, &png, &pinfo);

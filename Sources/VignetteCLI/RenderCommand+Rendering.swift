@@ -5,8 +5,9 @@ extension RenderCommand {
     /// How one job ended.
     enum Outcome: Sendable {
         /// Written; the line is what `-v` prints. `staleBecause` is set when
-        /// a stale cached copy was rendered because the network failed.
-        case rendered(line: String, staleBecause: ImageLoadingError?)
+        /// a stale cached copy was rendered because the network failed;
+        /// `warnings` say what the decoder repaired.
+        case rendered(line: String, staleBecause: ImageLoadingError?, warnings: [DecodingWarning])
         /// Not rendered; `placeholder` is the `-v` line of the `--failure`
         /// placeholder written instead, if any.
         case failed(RenderError, placeholder: String?)
@@ -40,7 +41,7 @@ extension RenderCommand {
                 let response = surface.response
                 return .rendered(
                     line: line + (response.map { " (from \($0.source))" } ?? ""),
-                    staleBecause: response?.staleBecause)
+                    staleBecause: response?.staleBecause, warnings: response?.warnings ?? [])
             } catch {
                 return .failed(error, placeholder: nil)
             }
@@ -53,13 +54,14 @@ extension RenderCommand {
         }
     }
 
-    /// The command's request options: `--source-scale`, the cache policy
-    /// and the decoder limits.
+    /// The command's request options: `--source-scale`, the cache policy,
+    /// the decoder limits and `--reject-damaged`.
     private func configure(_ request: inout ImageRequest, for input: Input) {
         if let sourceScale { request.scale = sourceScale }
         request.cachePolicy = cachePolicy(for: input)
         request.options.maxPixelCount = maxPixels.value
         request.options.maxSide = maxSide.value
+        request.options.rejectsDamagedData = rejectDamaged
     }
 
     /// Files and `data:` URLs are local already: `--offline` concerns the network only.

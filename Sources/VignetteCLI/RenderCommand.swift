@@ -110,6 +110,9 @@ struct RenderCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Refuse images with a side longer than this many pixels (or none).", valueName: "N|none"))
     var maxSide = LimitArgument(DecodingOptions.defaultMaxSide)
 
+    @Flag(help: "Refuse damaged image data a decoder can conceal (a JPEG's corrupt entropy data) instead of rendering it with a warning.")
+    var rejectDamaged = false
+
     @OptionGroup(title: "Presentation")
     var presentation: PresentationOptions
 
@@ -255,10 +258,11 @@ struct RenderCommand: AsyncParsableCommand {
                 failed = true
                 Self.printError("error: \(job.text): \(error)")
                 if verbose, let placeholder { print(placeholder) }
-            case .rendered(let line, let staleBecause):
+            case .rendered(let line, let staleBecause, let warnings):
                 if let staleBecause {
                     Self.printError("warning: \(job.text): rendered a stale cached copy: \(staleBecause.reason(loading: job.input.url))")
                 }
+                if !warnings.isEmpty { Self.printError("warning: \(job.text): \(warnings.map(\.description).joined(separator: "; "))") }
                 if verbose { print(line) }
             }
         }

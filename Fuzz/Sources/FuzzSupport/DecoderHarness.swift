@@ -7,12 +7,17 @@ import VignetteCore
 /// component above its alpha). A broken promise aborts, so libFuzzer keeps
 /// the input.
 public enum DecoderHarness {
-    /// Decodes `data` with options picked by its last byte and checks the result.
+    /// Decodes `data` with options picked by its last byte and checks the
+    /// result, and its warnings: of the decoder's format, and none when the
+    /// options reject damaged data (a strict decode throws instead).
     public static func run(_ decoder: some ImageDecoding, _ data: Data) {
         let options = FuzzInput.options(selector: data.last ?? 0)
         _ = decoder.recognizes(data)
-        guard let bitmap = try? decoder.decode(data, options: options) else { return }
+        guard let (bitmap, warnings) = try? decoder.decodeReporting(data, options: options) else { return }
         check(bitmap, options: options, format: decoder.format)
+        for warning in warnings where warning.format != decoder.format || warning.occurrences < 1 || options.rejectsDamagedData {
+            FuzzInput.fail("\(decoder.format.rawValue): warning \(warning) (strict: \(options.rejectsDamagedData))")
+        }
     }
 
     /// The invariants of a decoded bitmap.

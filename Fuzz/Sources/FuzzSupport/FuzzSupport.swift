@@ -18,7 +18,8 @@ public enum FuzzInput {
 
     /// Options picked by `selector` (a byte of the input, so the corpus
     /// explores them too): plain, shrink-on-load to a small aspectFill or
-    /// aspectFit target, or no orientation and no colour conversion.
+    /// aspectFit target, or no orientation and no colour conversion; each
+    /// lenient or strict (`rejectsDamagedData`).
     public static func options(selector: UInt8) -> DecodingOptions {
         var options = DecodingOptions(scale: 1, maxPixelCount: maxPixelCount, maxSide: maxSide)
         switch selector & 3 {
@@ -29,6 +30,8 @@ public enum FuzzInput {
             options.convertsToSRGB = false
         default: break
         }
+        // Bit 2: strict decoding (damage a decoder could conceal is an error).
+        options.rejectsDamagedData = selector & 4 != 0
         return options
     }
 

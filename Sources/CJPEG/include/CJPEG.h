@@ -17,7 +17,8 @@ enum {
     VG_JPEG_BAD_ARGUMENT = 4,
     VG_JPEG_NOT_JPEG = 5,       /* no SOI marker */
     VG_JPEG_UNSUPPORTED = 6,    /* valid JPEG this build cannot decode (12-bit, odd components) */
-    VG_JPEG_TRUNCATED = 7       /* the data ends before the image does */
+    VG_JPEG_TRUNCATED = 7,      /* the data ends before the image does */
+    VG_JPEG_DAMAGED = 8         /* strict decode: corrupt entropy data libjpeg could conceal */
 };
 
 /// How the samples are stored (libjpeg's jpeg_color_space, after the
@@ -66,8 +67,9 @@ void vg_jpeg_info_free(vg_jpeg_info *info);
 /// accurate integer IDCT and fancy upsampling. CMYK and YCCK become RGB.
 /// `out` must hold out_width * out_height * 4 bytes, where out_width is
 /// ceil(width / scale_denom). The header's width * height is checked against
-/// `max_pixels` before libjpeg allocates anything for the image. Truncated or
-/// corrupt entropy data is an error, never a partly grey image.
+/// `max_pixels` before libjpeg allocates anything for the image. Truncated
+/// data is an error, never a partly grey image; so is corrupt entropy data
+/// (this call is strict).
 int vg_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
                          int scale_denom, uint8_t *out, size_t out_length,
                          char *err, size_t err_length);
@@ -75,10 +77,17 @@ int vg_jpeg_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels
 /// The same decode keeping only output columns [crop_x, crop_x + crop_width)
 /// of every row (crop_width 0: all). libjpeg skips the inverse DCT, upsampling
 /// and colour conversion of the blocks outside; every row is still read, so
-/// damage anywhere in the file is still an error. `out` holds
+/// damage anywhere in the file is still seen. `out` holds
 /// crop_width * out_height * 4 bytes.
+/// With `strict` 0, corrupt entropy data in a complete file (a bad Huffman
+/// code, a marker inside a segment, a lost restart marker) is concealed as
+/// libjpeg does and browsers show (strict: VG_JPEG_DAMAGED, the warning's
+/// message in `err`): the result is VG_JPEG_OK, `*damage_count`
+/// (when not NULL) says how many warnings were passed over, and `err` holds
+/// the first one's message. Truncation is always VG_JPEG_TRUNCATED.
 int vg_jpeg_decode_rgba8_columns(const uint8_t *data, size_t length, uint64_t max_pixels,
                                  int scale_denom, uint32_t crop_x, uint32_t crop_width,
+                                 int strict, int *damage_count,
                                  uint8_t *out, size_t out_length, char *err, size_t err_length);
 
 /// Encodes RGBX8 rows (the fourth byte of every pixel is ignored) as a

@@ -18,6 +18,8 @@ package struct DecodedImage: Sendable {
     package var orientation: EXIFOrientation
     /// The factor the decoder shrank by on load (1 when it did not).
     package var reduction: Int
+    /// What the decoder repaired to give these pixels.
+    package var warnings: [DecodingWarning] = []
 
     package init(
         width: Int, height: Int, rgba: [UInt8], hasAlpha: Bool, iccProfile: [UInt8]? = nil,

@@ -28,6 +28,11 @@ public struct DecodingOptions: Sendable, Hashable {
     public var appliesOrientation: Bool
     /// Convert an embedded ICC profile's colours to sRGB. Default true.
     public var convertsToSRGB: Bool
+    /// Refuse damaged data a decoder could conceal (`ImageDecodingError.Reason.damagedData`)
+    /// instead of decoding it as browsers show it, with a `DecodingWarning`.
+    /// Default false (lenient). Truncated files and undefined header values
+    /// are refused either way.
+    public var rejectsDamagedData: Bool
 
     /// The default ceiling on decoded pixels (100 Mpx).
     public static let defaultMaxPixelCount = 100_000_000
@@ -39,7 +44,7 @@ public struct DecodingOptions: Sendable, Hashable {
     public init(
         scale: Double = 1, maxPixelCount: Int = DecodingOptions.defaultMaxPixelCount,
         maxSide: Int = DecodingOptions.defaultMaxSide, shrinkTarget: ShrinkTarget? = nil,
-        appliesOrientation: Bool = true, convertsToSRGB: Bool = true
+        appliesOrientation: Bool = true, convertsToSRGB: Bool = true, rejectsDamagedData: Bool = false
     ) {
         self.scale = scale
         self.maxPixelCount = maxPixelCount
@@ -47,6 +52,7 @@ public struct DecodingOptions: Sendable, Hashable {
         self.shrinkTarget = shrinkTarget
         self.appliesOrientation = appliesOrientation
         self.convertsToSRGB = convertsToSRGB
+        self.rejectsDamagedData = rejectsDamagedData
     }
 
     /// The side limit in force (`maxSide` clamped to 1...2^31 − 1) when
@@ -62,7 +68,7 @@ public struct DecodingOptions: Sendable, Hashable {
         lhs.scale.bitPattern == rhs.scale.bitPattern && lhs.maxPixelCount == rhs.maxPixelCount
             && lhs.maxSide == rhs.maxSide && lhs.shrinkTarget == rhs.shrinkTarget
             && lhs.appliesOrientation == rhs.appliesOrientation
-            && lhs.convertsToSRGB == rhs.convertsToSRGB
+            && lhs.convertsToSRGB == rhs.convertsToSRGB && lhs.rejectsDamagedData == rhs.rejectsDamagedData
     }
 
     /// Hashes every field (the scale by its bits).
@@ -73,5 +79,6 @@ public struct DecodingOptions: Sendable, Hashable {
         hasher.combine(shrinkTarget)
         hasher.combine(appliesOrientation)
         hasher.combine(convertsToSRGB)
+        hasher.combine(rejectsDamagedData)
     }
 }

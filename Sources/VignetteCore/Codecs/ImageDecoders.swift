@@ -35,4 +35,17 @@ public struct ImageDecoders: Sendable {
         }
         return try decoder.decode(data, options: options)
     }
+
+    /// Decodes with the decoder that recognises the bytes, and says what it
+    /// repaired (a JPEG's damaged entropy data, for example): the same
+    /// bitmap as `decode(_:options:)`, with the warnings a log or a user
+    /// should see. With `options.rejectsDamagedData` such damage throws instead.
+    public func decodeReporting(
+        _ data: Data, options: DecodingOptions = DecodingOptions()
+    ) throws(ImageDecodingError) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
+        guard let decoder = decoder(for: data) else {
+            throw ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
+        }
+        return try decoder.decodeReporting(data, options: options)
+    }
 }

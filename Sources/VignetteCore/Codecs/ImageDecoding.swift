@@ -22,4 +22,15 @@ public protocol ImageDecoding: Sendable {
     /// Decodes to a premultiplied bitmap, checking `options.maxPixelCount`
     /// from the header before allocating pixels.
     func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap
+    /// Decodes like `decode(_:options:)` and says what was repaired on the
+    /// way (`DecodingWarning`); empty for an image decoded exactly as
+    /// encoded. The default decodes and reports nothing.
+    func decodeReporting(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> (bitmap: Bitmap, warnings: [DecodingWarning])
+}
+
+extension ImageDecoding {
+    /// `decode(_:options:)` with no warnings: for decoders that repair nothing.
+    public func decodeReporting(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
+        (try decode(data, options: options), [])
+    }
 }

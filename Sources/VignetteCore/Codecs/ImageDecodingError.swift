@@ -28,6 +28,9 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
         case unrecognizedFormat(byteCount: Int)
         /// The bytes claim the format but are corrupt or truncated.
         case malformed(String)
+        /// Damage the decoder could conceal (the warning it would give),
+        /// refused because `DecodingOptions.rejectsDamagedData` is set.
+        case damagedData(DecodingWarning)
         /// Valid data this build cannot decode (e.g. 12-bit JPEG samples).
         case unsupported(String)
         /// The header announces more pixels than the limit.
@@ -49,7 +52,7 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
     /// such bytes should be dropped.
     public var isDamagedData: Bool {
         switch reason {
-        case .unrecognizedFormat, .malformed: true
+        case .unrecognizedFormat, .malformed, .damagedData: true
         case .unsupported, .tooLarge, .sideTooLong, .outOfMemory, .invalidScale, .tooManyFrames, .animationTooLarge: false
         }
     }
@@ -62,6 +65,8 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
                 ? "not an image: only \(count) bytes"
                 : "not an image in a known format (\(ImageDecoders.standard.formats.map(\.rawValue).joined(separator: ", ")))"
         case .malformed(let detail): "corrupt \(format.map { $0.rawValue.uppercased() } ?? "image"): \(detail)"
+        case .damagedData(let warning):
+            "corrupt \(format.map { $0.rawValue.uppercased() } ?? "image"): \(warning.detail) (refused: damaged data is rejected)"
         case .unsupported(let detail): "unsupported \(format.map { $0.rawValue.uppercased() } ?? "image"): \(detail)"
         case .tooLarge(let w, let h, let limit): "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
         case .sideTooLong(let w, let h, let limit): "image is \(w)x\(h): a side is over the limit of \(limit) pixels"

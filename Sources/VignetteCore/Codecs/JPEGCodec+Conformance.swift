@@ -18,6 +18,15 @@ extension JPEGCodec: ImageDecoding, ImageEncoding {
         }
     }
 
+    /// Decodes through `JPEGCodec.decodeReporting`, reporting errors as `ImageDecodingError`.
+    public func decodeReporting(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
+        do {
+            return try JPEGCodec.decodeReporting(data, options: options)
+        } catch {
+            throw ImageDecodingError(format: .jpeg, reason: error.decodingReason(byteCount: data.count), underlying: error)
+        }
+    }
+
     /// Encodes with this codec's `options`.
     public func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
         do {

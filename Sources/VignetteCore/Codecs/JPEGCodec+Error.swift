@@ -5,9 +5,13 @@ extension JPEGCodec {
         case notJPEG(byteCount: Int)
         /// The data ends before the image does (libjpeg's message in `reason`).
         case truncated(reason: String)
-        /// libjpeg rejected the data, or found entropy data it could only
-        /// paper over (e.g. "Corrupt JPEG data: bad Huffman code").
+        /// libjpeg rejected the data.
         case malformed(reason: String)
+        /// Corrupt entropy data libjpeg could conceal (e.g. "Corrupt JPEG
+        /// data: bad Huffman code"), refused because the decode was asked to
+        /// (`DecodingOptions.rejectsDamagedData`); otherwise it decodes
+        /// with this warning.
+        case damagedData(DecodingWarning)
         /// A valid JPEG this build cannot decode (12-bit samples, an unknown
         /// colour space).
         case unsupported(reason: String)
@@ -33,6 +37,8 @@ extension JPEGCodec {
                 "truncated JPEG: \(reason) (the file ends before the image does)"
             case .malformed(let reason):
                 "corrupt JPEG: \(reason)"
+            case .damagedData(let warning):
+                "corrupt JPEG: \(warning.detail) (refused: damaged data is rejected)"
             case .unsupported(let reason):
                 "unsupported JPEG: \(reason)"
             case .tooLarge(let w, let h, let limit):
@@ -56,6 +62,7 @@ extension JPEGCodec {
             case .notJPEG: .unrecognizedFormat(byteCount: byteCount)
             case .truncated(let reason): .malformed("the data ends before the image does (\(reason))")
             case .malformed(let reason): .malformed(reason)
+            case .damagedData(let warning): .damagedData(warning)
             case .unsupported(let reason): .unsupported(reason)
             case .emptyImage, .encodingFailed: .malformed(description)
             case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)

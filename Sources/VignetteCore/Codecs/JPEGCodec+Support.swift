@@ -34,6 +34,8 @@ extension JPEGCodec {
             throw .outOfMemory
         case VG_JPEG_NOT_JPEG:
             throw .notJPEG(byteCount: data.count)
+        case VG_JPEG_DAMAGED:
+            throw .damagedData(DecodingWarning(format: .jpeg, kind: .damagedData, detail: reason.isEmpty ? "corrupt JPEG data" : reason))
         case VG_JPEG_TRUNCATED:
             throw .truncated(reason: reason.isEmpty ? "premature end of data" : reason)
         case VG_JPEG_UNSUPPORTED:

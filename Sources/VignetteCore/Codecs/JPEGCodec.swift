@@ -7,7 +7,10 @@ import Foundation
 /// accurate integer IDCT and fancy upsampling (the pixels Pillow and libvips
 /// give from the same library); greyscale becomes grey RGB, CMYK and YCCK
 /// become RGB. The EXIF orientation and the ICC profile travel with the
-/// pixels; truncated or corrupt data is an error, never a grey half image.
+/// pixels. A truncated file is an error, never a grey half image; damaged
+/// entropy data in a complete file is concealed as libjpeg and browsers do,
+/// with a `DecodingWarning` (`decodeReporting`), unless
+/// `DecodingOptions.rejectsDamagedData` asks for an error.
 /// The header's pixel count is checked against the limit before any pixel
 /// memory exists. With a `shrinkTarget` the decode shrinks by 2, 4 or 8 in
 /// the IDCT when the target needs no more pixels.
@@ -119,21 +122,26 @@ public struct JPEGCodec: Sendable {
         let byteCount = width * height * 4
         var message = [CChar](repeating: 0, count: 256)
         var rc = Int32(VG_JPEG_OK)
+        var damage: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
             if let base = buffer.baseAddress { HugePages.advise(base, byteCount: byteCount) }
             rc = data.withUnsafeBytes { raw in
                 vg_jpeg_decode_rgba8_columns(
                     raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(limit),
                     Int32(factor), UInt32(columns?.lowerBound ?? 0), UInt32(columns?.count ?? 0),
-                    buffer.baseAddress, byteCount, &message, message.count)
+                    options.rejectsDamagedData ? 1 : 0, &damage, buffer.baseAddress, byteCount, &message, message.count)
             }
             // On failure the array is left empty: it never exposes uninitialised memory.
             initialized = Int(rc) == VG_JPEG_OK ? byteCount : 0
         }
         try check(rc, message: message, data: data, header: header, limit: limit)
-        return DecodedImage(
+        var image = DecodedImage(
             width: width, height: height, rgba: pixels, hasAlpha: false,
             iccProfile: header.iccProfile, orientation: header.orientation, reduction: factor)
+        if damage > 0 {
+            image.warnings = [DecodingWarning(format: .jpeg, kind: .damagedData, detail: cString(message), occurrences: Int(damage))]
+        }
+        return image
     }
 
     /// Decodes JPEG bytes to a bitmap: shrunk on load when `options` allow,
@@ -141,6 +149,17 @@ public struct JPEGCodec: Sendable {
     /// by the factor, so its size in points stays that of a full decode.
     public static func decode(_ data: Data, options: DecodingOptions = DecodingOptions()) throws(JPEGCodec.Error) -> Bitmap {
         try decodeImage(data, options: options).bitmap(options: options)
+    }
+
+    /// Decodes like `decode(_:options:)` and says what libjpeg concealed:
+    /// one `.damagedData` warning (with the count of libjpeg's warnings)
+    /// when the entropy data was damaged, else none.
+    public static func decodeReporting(
+        _ data: Data, options: DecodingOptions = DecodingOptions()
+    ) throws(JPEGCodec.Error) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
+        let image = try decodeImage(data, options: options)
+        let warnings = image.warnings
+        return (image.bitmap(options: options), warnings)
     }
 
     /// Encodes a bitmap as a three-component JPEG (never with alpha).

@@ -37,6 +37,7 @@ extension PNGCodec.Error {
         case .sideTooLong(let w, let h, let limit): .sideTooLong(width: w, height: h, limit: limit)
         case .outOfMemory: .outOfMemory
         case .invalidScale(let scale): .invalidScale(scale)
+        case .unknownMethod(let method, let value): .malformed(method.problem(value: value))
         case .emptyImage, .encodingFailed, .unreadable: .malformed(description)
         }
     }

@@ -9,6 +9,9 @@ extension PNGCodec {
         case tooLarge(width: Int, height: Int, limit: Int)
         /// The header states a side longer than the configured `maxSide`.
         case sideTooLong(width: Int, height: Int, limit: Int)
+        /// IHDR names a compression, filter or interlace method the PNG
+        /// specification does not define (`value`): refused, as it requires.
+        case unknownMethod(HeaderMethod, value: Int)
         /// Memory for the pixels could not be obtained.
         case outOfMemory
         /// A bitmap with no pixels cannot be encoded.
@@ -31,6 +34,8 @@ extension PNGCodec {
                 "image is \(w)x\(h) = \(w * h) pixels, over the limit of \(limit) pixels"
             case .sideTooLong(let w, let h, let limit):
                 "image is \(w)x\(h): a side is over the limit of \(limit) pixels"
+            case .unknownMethod(let method, let value):
+                "corrupt PNG: \(method.problem(value: value))"
             case .outOfMemory:
                 "out of memory while decoding the PNG"
             case .emptyImage(let w, let h):

@@ -66,6 +66,7 @@ public struct PNGCodec: Sendable {
         if let (width, height) = statedSize(data), width > maxSide || height > maxSide {
             throw .sideTooLong(width: width, height: height, limit: maxSide)
         }
+        try checkMethods(data)
         var info = vg_png_info()
         var message = [CChar](repeating: 0, count: 256)
         let rc = data.withUnsafeBytes { raw in

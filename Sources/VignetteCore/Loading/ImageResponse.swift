@@ -14,12 +14,18 @@ public struct ImageResponse: Sendable {
     /// Set when the network failed and a stale disk-cache entry was served
     /// instead: the failure that made it stale-but-served.
     public var staleBecause: ImageLoadingError?
+    /// What the decoder repaired to give the image (a JPEG's damaged
+    /// entropy data, for example); empty when it decoded exactly as encoded.
+    /// Reported by the load that decoded it: an image served from the
+    /// memory cache has none.
+    public var warnings: [DecodingWarning]
 
     /// A response.
-    public init(image: Bitmap, source: Source, staleBecause: ImageLoadingError? = nil) {
+    public init(image: Bitmap, source: Source, staleBecause: ImageLoadingError? = nil, warnings: [DecodingWarning] = []) {
         self.image = image
         self.source = source
         self.staleBecause = staleBecause
+        self.warnings = warnings
     }
 
     /// True when the image is a stale cached copy served because the network failed.

@@ -56,13 +56,13 @@ final class DecodeStage: Sendable {
 
     private func decode(_ fetched: FetchedData, _ request: ImageRequest) -> Result<ImageResponse, ImageDecodingError> {
         do throws(ImageDecodingError) {
-            let bitmap = try decoders.decode(fetched.data, options: request.options)
+            let (bitmap, warnings) = try decoders.decodeReporting(fetched.data, options: request.options)
             fetch.commit(fetched, key: request.dataKey)
             // A decode that did not shrink is the full-size image: kept under
             // the full-size key, it serves every later shrink target too.
             let shrunk = bitmap.scale != request.scale
             memoryCache.set(bitmap, for: shrunk ? request.key : request.fullSizeKey, cost: bitmap.pixels.count)
-            return .success(ImageResponse(image: bitmap, source: fetched.source, staleBecause: fetched.staleBecause))
+            return .success(ImageResponse(image: bitmap, source: fetched.source, staleBecause: fetched.staleBecause, warnings: warnings))
         } catch {
             return .failure(error)
         }
