@@ -1,7 +1,7 @@
 import ArgumentParser
 import Vignette
 
-// `--format` takes the formats Vignette writes, by name (png, jpeg, webp).
+// `--format` takes the formats Vignette writes, by name (png, jpeg, webp, gif).
 extension ImageFormat: ExpressibleByArgument {
     /// The encodable format of that name.
     public init?(argument: String) {
@@ -9,7 +9,7 @@ extension ImageFormat: ExpressibleByArgument {
         self = format
     }
 
-    /// `png`, `jpeg`, `webp`: what `--help` lists.
+    /// `png`, `jpeg`, `webp`, `gif`: what `--help` lists.
     public static var allValueStrings: [String] { encodable.map(\.rawValue) }
 }
 

@@ -68,7 +68,7 @@ public struct RenderParameters: Sendable, Hashable {
         size = try Self.size(values, scale: scale, limits: limits)
         if let text = values["format"] {
             let value = ImageFormat(rawValue: text.lowercased())
-            guard ImageFormat.encodable.contains(value) else { throw .invalid("format", text, expected: "png, jpeg or webp") }
+            guard ImageFormat.encodable.contains(value) else { throw .invalid("format", text, expected: "png, jpeg, webp or gif") }
             format = value
         }
         quality = 80
