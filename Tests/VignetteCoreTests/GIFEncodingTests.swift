@@ -111,12 +111,15 @@ import VignetteTestSupport
         #expect(try Self.encode(animation).0 == data, "deterministic")
     }
 
-    @Test func aPhotoIsQuantisedAbove32dB() throws {
+    /// 36.44 dB and 34,921 bytes when recorded; Pillow's median cut without
+    /// dithering gives 34.48 dB and 44,651 bytes on the same crop
+    /// (Scripts/compare_gif_quantiser.py).
+    @Test func aPhotoIsQuantisedAbove36dB() throws {
         let photo = Self.crop(try TestImages.photo(), x: 256, y: 128, width: 256, height: 256)
         let data = try photo.encoded(as: .gif)
         let decoded = try GIFCodec().decode(data, options: DecodingOptions())
         let psnr = WebPEncodingTests.psnr(photo, decoded)
-        #expect(psnr >= 32, "\(psnr) dB, \(data.count) bytes")
+        #expect(psnr >= 36, "\(psnr) dB, \(data.count) bytes")
         #expect(try GIFTestReader(data).composed()[0] == decoded.straightRGBA(), "giflib and the test reader agree")
     }
 
