@@ -42,7 +42,7 @@ let package = Package(
         // libjpeg-turbo reports errors through error_exit: routed to longjmp within one C frame, as for libpng.
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // libwebp and its demuxer (animation frames, ICCP and EXIF chunks); status codes, never messages.
-        .target(name: "CWebP", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux")]),
+        .target(name: "CWebP", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]),
         // lcms2 converts embedded ICC profiles to sRGB; its errors become result codes, never output.
         .target(name: "CLCMS", linkerSettings: [.linkedLibrary("lcms2")]),
         // libavif (AV1 through dav1d or aom): first image, one thread, libavif's own YUV->RGB.

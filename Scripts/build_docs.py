@@ -33,7 +33,10 @@ OUTPUT = ROOT / ".build" / "docs"
 # screenshot): copied into the catalog at build time, so the article shows the very file
 # the tests check instead of a copy that could drift.
 EXTRA_RESOURCES = {
-    "VignetteSnapshotTesting": ["Snapshots/DescriptorStatesTests/productImage.sheet.png", "docs/compare-report.png"],
+    "VignetteSnapshotTesting": [
+        "Snapshots/DescriptorStatesTests/productImage.sheet.png", "docs/compare-report.png",
+        "Snapshots/AnimationSheetTests/anAnimationIsOneReviewableReference.moving-square.png",
+    ],
 }
 # Catalogs of executables: no symbol graph, and the archive is named after the command.
 ARCHIVE_NAMES = {"VignetteCLI": "vignette-cli"}   # not "vignette": it would clash with Vignette on a case-insensitive disk

@@ -3,6 +3,8 @@
 
 #include <webp/encode.h>
 
+#include "webp_config.h"
+
 static int vg_encode_status(WebPEncodingError error) {
     switch (error) {
     case VP8_ENC_ERROR_OUT_OF_MEMORY:
@@ -14,10 +16,10 @@ static int vg_encode_status(WebPEncodingError error) {
     }
 }
 
-static int vg_configure(WebPConfig *config, vg_webp_encode_options options) {
+int vg_webp_configure(WebPConfig *config, float quality, int lossless) {
     if (!WebPConfigInit(config)) return 0;
-    config->lossless = options.lossless ? 1 : 0;
-    config->quality = options.quality;
+    config->lossless = lossless ? 1 : 0;
+    config->quality = quality;
     // One thread: the bytes must not depend on scheduling.
     config->thread_level = 0;
     // Transparent pixels' colours may be rewritten (they are invisible).
@@ -34,7 +36,7 @@ int vg_webp_encode(const uint8_t *rgba, uint32_t width, uint32_t height, int opa
         return VG_WEBP_BAD_DIMENSION;
     }
     WebPConfig config;
-    if (!vg_configure(&config, options)) return VG_WEBP_BAD_ARGUMENT;
+    if (!vg_webp_configure(&config, options.quality, options.lossless)) return VG_WEBP_BAD_ARGUMENT;
     WebPPicture picture;
     if (!WebPPictureInit(&picture)) return VG_WEBP_BAD_ARGUMENT;
     picture.width = (int)width;

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Vignette
 
-// `--format` takes the formats Vignette writes, by name (png, jpeg, webp, avif).
+// `--format` takes the formats Vignette writes, by name (png, jpeg, webp, avif, gif).
 extension ImageFormat: ExpressibleByArgument {
     /// The encodable format of that name.
     public init?(argument: String) {
@@ -9,7 +9,7 @@ extension ImageFormat: ExpressibleByArgument {
         self = format
     }
 
-    /// `png`, `jpeg`, `webp`, `avif`: what `--help` lists.
+    /// `png`, `jpeg`, `webp`, `avif`, `gif`: what `--help` lists.
     public static var allValueStrings: [String] { encodable.map(\.rawValue) }
 }
 

@@ -82,7 +82,7 @@ public struct LabelledSheet: Sendable {
     }
 
     /// A framed image over a checkerboard, its top-left pixel at (x, y).
-    private static func place(_ image: Bitmap, on sheet: inout Bitmap, x: Int, y: Int) {
+    static func place(_ image: Bitmap, on sheet: inout Bitmap, x: Int, y: Int) {
         sheet.fill(PixelRect(minX: x - 1, minY: y - 1, maxX: x + image.width + 1, maxY: y + image.height + 1), with: frame)
         sheet.fill(PixelRect(minX: x, minY: y, maxX: x + image.width, maxY: y + image.height), with: paper)
         let square = 4

@@ -54,7 +54,7 @@ import VignetteTestSupport
 
     @Test(arguments: [
         ["-o", "x.tiff"], ["-o", "x.png", "--quality", "0"], ["-o", "x.png", "--quality", "101"],
-        ["-o", "x.jpg", "--lossless"], ["--output-dir", "d", "--format", "gif"]
+        ["-o", "x.jpg", "--lossless"], ["--output-dir", "d", "--format", "bmp"]
     ])
     func unusableFormatOptionsAreUsageErrors(_ extra: [String]) throws {
         let folder = try RenderCommandTests.temporaryFolder()

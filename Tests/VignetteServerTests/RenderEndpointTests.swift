@@ -106,7 +106,7 @@ import VignetteTestSupport
         ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=10&h=5000", 400, "h=5000: must be between 1 and 4096"),
         ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=ten&h=10", 400, "w=ten: expected a whole number"),
         ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=4000&h=4000&scale=2", 400, "the limit is 16000000"),
-        ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=10&h=10&format=gif", 400, "format=gif: expected png, jpeg, webp or avif"),
+        ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=10&h=10&format=bmp", 400, "format=bmp: expected png, jpeg, webp, avif or gif"),
         ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=10&h=10&q=0", 400, "q=0: expected an integer 1-100"),
         ("/render/thumb?url=http%3A%2F%2F127.0.0.1%2Fa.jpg&w=10&h=10&colour=red", 400, "unknown parameter colour"),
         ("/render/thumb?url=%3Anot%20a%20url&w=10&h=10", 400, "url=:not a url: expected an absolute http or https URL"),

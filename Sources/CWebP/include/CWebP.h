@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "webp_anim_decode.h"
+#include "CWebPAnimEncode.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,8 +1,8 @@
 import Foundation
 
 extension ImageFormat {
-    /// The formats Vignette writes: PNG, JPEG, WebP and AVIF.
-    public static let encodable: [ImageFormat] = [.png, .jpeg, .webp, .avif]
+    /// The formats Vignette writes: PNG, JPEG, WebP, AVIF and GIF.
+    public static let encodable: [ImageFormat] = [.png, .jpeg, .webp, .avif, .gif]
 
     /// The default quality of JPEG, lossy WebP and AVIF, as sharp and imgproxy use.
     public static let defaultQuality = 80
@@ -20,7 +20,9 @@ extension ImageFormat {
     /// - `lossless` makes WebP and AVIF lossless; PNG is lossless anyway; JPEG has
     ///   no lossless mode, so asking for one throws `.unsupportedSetting`
     ///   rather than silently giving lossy bytes.
-    /// - Formats Vignette only reads (GIF) or does not know throw
+    /// - GIF ignores quality (its palette is its one loss) and throws
+    ///   `.unsupportedSetting` for lossless, as JPEG does.
+    /// - Formats Vignette only reads (HEIC) or does not know throw
     ///   `.unsupportedFormat`.
     ///
     /// ```swift
@@ -43,6 +45,15 @@ extension ImageFormat {
             return WebPCodec(options: .init(quality: quality ?? Self.defaultQuality, lossless: lossless))
         case .avif:
             return AVIFCodec(options: .init(quality: quality ?? Self.defaultQuality, lossless: lossless))
+        case .gif:
+            if lossless {
+                throw ImageEncodingError(
+                    format: self,
+                    reason: .unsupportedSetting(
+                        "GIF keeps at most 256 colours: encode as .png, or as .webp with lossless: true"))
+            }
+            // GIF's one lossy step is its 256-colour palette: quality does not apply.
+            return GIFCodec()
         default:
             throw ImageEncodingError(format: self, reason: .unsupportedFormat(encodable: Self.encodable))
         }
