@@ -8,11 +8,11 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Render PNG files or URLs through a descriptor onto surfaces.",
         discussion: """
-            INPUT is an image file (PNG, JPEG, WebP, …; the format is sniffed from the bytes) or \
-            an http(s), file: or data: URL. Several inputs render in parallel into --output-dir as \
-            <input base name>.png (.jpg, .webp or .avif with --format); a URL named several times is \
+            INPUT is an image file (PNG, JPEG, WebP, AVIF, GIF, HEIC; the format is sniffed from the bytes) \
+            or an http(s), file: or data: URL. Several inputs render in parallel into --output-dir as \
+            <input base name>.png (.jpg, .webp, .avif or .gif with --format); a URL named several times is \
             fetched and written once. Outputs are written atomically. -o picks the format from \
-            its extension (.png, .jpg/.jpeg, .webp, .avif); --quality (default 80) sets JPEG, lossy \
+            its extension (.png, .jpg/.jpeg, .webp, .avif, .gif); --quality (default 80) sets JPEG, lossy \
             WebP and AVIF quality, --lossless makes WebP or AVIF lossless. AVIF is encoded by libaom \
             on one thread: several times slower than WebP, for smaller files.
 
@@ -158,7 +158,8 @@ struct RenderCommand: AsyncParsableCommand {
         if offline && reload { throw ValidationError("give either --offline or --reload, not both") }
         guard (1...100).contains(quality) else { throw ValidationError("--quality must be between 1 and 100") }
         if let output, format == nil, ImageFormat(outputPath: output) == nil {
-            throw ValidationError("-o \(output): name a .png, .jpg, .jpeg, .webp or .avif file, or give --format png|jpeg|webp|avif")
+            throw ValidationError(
+                "-o \(output): name a .png, .jpg, .jpeg, .webp, .avif or .gif file, or give --format png|jpeg|webp|avif|gif")
         }
         if lossless && ![.webp, .avif].contains(outputFormat) {
             throw ValidationError("--lossless is for WebP or AVIF output (--format webp|avif, or -o *.webp|*.avif)")
