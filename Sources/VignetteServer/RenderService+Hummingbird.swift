@@ -6,7 +6,7 @@ import NIOCore
 import ServiceLifecycle
 
 extension RenderService {
-    /// Mounts `GET /render/{preset}`, `GET /health` and `GET /metrics` on
+    /// Mounts `GET /render/{preset}`, `GET /info`, `GET /health` and `GET /metrics` on
     /// a Hummingbird router (under `prefix`, e.g. `"images"`, if given).
     ///
     /// ```swift
@@ -23,6 +23,9 @@ extension RenderService {
                 target: request.uri.string, preset: name,
                 accept: request.headers[.accept], ifNoneMatch: request.headers[.ifNoneMatch])
             return Response(reply)
+        }
+        router.get(path("info")) { request, _ -> Response in
+            Response(await self.info(target: request.uri.string, ifNoneMatch: request.headers[.ifNoneMatch]))
         }
         router.get(path("health")) { _, _ -> Response in
             Response(RenderReply.text(200, "ok"))

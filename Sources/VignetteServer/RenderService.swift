@@ -31,10 +31,10 @@ public final class RenderService: Sendable {
     package let admission: ConcurrencyGate
     let signer: RequestSigner?
     /// The loader's address policy, checked on the first URL before admission.
-    private let addressPolicy: AddressPolicy
+    let addressPolicy: AddressPolicy
     /// Renders and encodes at once: one per core, in arrival order, so a
     /// burst of requests shares the CPU fairly instead of all slowing down.
-    private let renderSlots = ConcurrencyGate(limit: ProcessInfo.processInfo.activeProcessorCount)
+    let renderSlots = ConcurrencyGate(limit: ProcessInfo.processInfo.activeProcessorCount)
 
     /// A service; `presets` registered in Swift replace configuration presets of the same name.
     public init(configuration: ServerConfiguration, presets: Presets = Presets()) throws(ServerConfiguration.Error) {

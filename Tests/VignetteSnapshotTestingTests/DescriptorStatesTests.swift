@@ -46,6 +46,21 @@ import VignetteTesting
             ])
     }
 
+    /// The loading cells show the photo's own blur: a BlurHash and a
+    /// ThumbHash of the same photo (kodim23) as the loading placeholder.
+    @Test func hashPlaceholdersWhileLoading() async throws {
+        let blurhash = ImageDescriptor(try BlurHash("LFF=X1uJ0L8yxeEMXj-OEMvzx[OY"), contentMode: .scaleToFill)
+        let thumbhash = ImageDescriptor(try ThumbHash("GRkGFYYKQ5xqmLZ2iWeXd25QBYdX"), contentMode: .scaleToFill)
+        for (name, loading) in [("blurhash", blurhash.erased), ("thumbhash", thumbhash.erased)] {
+            await assertImageSnapshot(
+                of: DemoImages.productImage(url),
+                as: .states(
+                    sizes: [Size(width: 120, height: 80), Size(width: 56, height: 72)], scales: [1, 2],
+                    loader: try fixtures(), placeholders: placeholders.loading(loading)),
+                named: name)
+        }
+    }
+
     @Test func placeholdersKeepTheirOwnPresentation() async throws {
         let remote = DemoImages.productImage(url)
         let cells = try await states(try fixtures(), placeholders: placeholders).cells(of: remote)
