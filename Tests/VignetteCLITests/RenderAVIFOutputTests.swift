@@ -59,7 +59,7 @@ import VignetteTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try RenderCommandTests.run(Self.base + ["-o", "x.heic"], in: folder)
         #expect(result.status == 64)
-        #expect(result.stderr.contains(".webp or .avif file, or give --format png|jpeg|webp|avif"), "\(result.stderr)")
+        #expect(result.stderr.contains(".webp, .avif or .gif file, or give --format png|jpeg|webp|avif|gif"), "\(result.stderr)")
         let png = try RenderCommandTests.run(Self.base + ["-o", "x.png", "--lossless"], in: folder)
         #expect(png.status == 64 && png.stderr.contains("--lossless is for WebP or AVIF output"), "\(png.stderr)")
     }

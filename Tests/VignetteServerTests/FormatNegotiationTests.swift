@@ -56,7 +56,7 @@ import VignetteTestSupport
     @Test func presetsDefaultToWebPThenJPEGAndDropWhatCannotBeWritten() throws {
         var presets = Presets()
         presets.register("plain") { ImageDescriptor($0) }
-        presets.register("odd", formats: [.avif, .gif, .avif, .webp]) { ImageDescriptor($0) }
+        presets.register("odd", formats: [.avif, .heic, .avif, .webp]) { ImageDescriptor($0) }
         #expect(presets["plain"]?.formats == [.webp, .jpeg])
         #expect(presets["plain"]?.requestableFormats == [.webp, .jpeg, .png])
         #expect(presets["odd"]?.formats == [.avif, .webp])
@@ -68,7 +68,7 @@ import VignetteTestSupport
     }
 
     @Test(arguments: [
-        ("presets: {a: {formats: [webp, gif]}}", "presets.a.formats[1]: 'gif' is not one of png, jpeg, webp, avif"),
+        ("presets: {a: {formats: [webp, heic]}}", "presets.a.formats[1]: 'heic' is not one of png, jpeg, webp, avif, gif"),
         ("presets: {a: {formats: [avif, avif]}}", "presets.a.formats[1]: avif is listed twice"),
         ("presets: {a: {formats: avif}}", "presets.a.formats: expected a list of strings")
     ])
@@ -121,8 +121,10 @@ import VignetteTestSupport
             // The fallbacks stay requestable: URLs written before `formats` keep working.
             let png = try await server.render("thumb", source: origin.address("/photo.jpg"), w: 30, h: 20, "&format=png")
             #expect(png.status == 200 && png.header("Content-Type") == "image/png")
-            let unknown = try await server.render("thumb", source: origin.address("/photo.jpg"), w: 30, h: 20, "&format=gif")
-            #expect(unknown.status == 400 && unknown.text.contains("format=gif: expected png, jpeg, webp or avif"))
+            let unlisted = try await server.render("thumb", source: origin.address("/photo.jpg"), w: 30, h: 20, "&format=gif")
+            #expect(unlisted.status == 400 && unlisted.text.contains("format=gif: expected one of this preset's formats"))
+            let unknown = try await server.render("thumb", source: origin.address("/photo.jpg"), w: 30, h: 20, "&format=bmp")
+            #expect(unknown.status == 400 && unknown.text.contains("format=bmp: expected png, jpeg, webp, avif or gif"), "\(unknown.text)")
         }
     }
 }

@@ -23,7 +23,7 @@ import VignetteTestSupport
             #expect(sheet.color(x: x + 23, y: y + 15) == frame.bitmap.color(x: 23, y: 15))
         }
         #expect(AnimationSheet.title(of: animation) == "5 frames, 300 ms, plays 3 times")
-        #expect(AnimationSheet.title(of: AnimatedImage(still: Bitmap(width: 1, height: 1))) == "1 frame, 0 ms, loops forever")
+        #expect(AnimationSheet.title(of: AnimatedImage(still: Bitmap(width: 1, height: 1))) == "1 frame, 0 ms, plays once")
         #expect(LabelFont.unsupportedCharacters(in: AnimationSheet.title(of: animation) + AnimationSheet.label(index: 12, durationMilliseconds: 90)).isEmpty)
     }
 
