@@ -90,6 +90,19 @@ import VignetteTestSupport
         #expect(ImageComparison(precision: 0.998).compare(photo, changed).matches)
     }
 
+    @Test func maxDifferentPixelsAloneReplacesTheShareAndWithPrecisionBothHold() throws {
+        let photo = try TestImages.photo()
+        let changed = TestImages.withSquare(photo, at: 0, 0, size: 20)  // 400 failing pixels
+        #expect(ImageComparison(maxDifferentPixels: 400).compare(photo, changed).matches)
+        #expect(!ImageComparison(maxDifferentPixels: 399).compare(photo, changed).matches)
+        // Both must hold: the share allows 786, the count only 300; then the count allows 500, the share 196.
+        #expect(!ImageComparison(precision: 0.998, maxDifferentPixels: 300).compare(photo, changed).matches)
+        #expect(!ImageComparison(precision: 0.9995, maxDifferentPixels: 500).compare(photo, changed).matches)
+        #expect(ImageComparison(precision: 0.998, maxDifferentPixels: 500).compare(photo, changed).matches)
+        #expect(ImageComparison(maxDifferentPixels: -3).maxDifferentPixels == 0)
+        #expect("\(ImageComparison(maxDifferentPixels: 399).compare(photo, changed))".contains("allowed at most 399 failing pixels"))
+    }
+
     @Test func differentSizesAreSaidPlainly() {
         let result = ImageComparison(precision: 0, perceptualPrecision: 0).compare(TestImages.solid(4, 4), TestImages.solid(4, 5))
         #expect(!result.matches && result.sizesDiffer)

@@ -78,8 +78,14 @@ extension ImageComparison {
 
         /// True when the bitmaps match within the tolerances.
         public var matches: Bool {
+            guard !sizesDiffer, regionError == nil else { return false }
+            if let limit = comparison.maxDifferentPixels {
+                guard failingPixelCount <= limit else { return false }
+                // Alone, the absolute tolerance replaces the share.
+                if comparison.precision == 1 { return true }
+            }
             // Relative slack: 0.9995 × 20 Mpx must allow exactly 10,000 failures.
-            !sizesDiffer && regionError == nil && Double(failingPixelCount) <= (1 - comparison.precision) * Double(pixelCount) * (1 + 1e-12) + 1e-9
+            return Double(failingPixelCount) <= (1 - comparison.precision) * Double(pixelCount) * (1 + 1e-12) + 1e-9
         }
 
         /// True when every byte is equal, ignored regions included.
@@ -125,6 +131,9 @@ extension ImageComparison {
             if let differenceBounds { text += "; differences within \(differenceBounds)" }
             if comparison.precision < 1 {
                 text += "; allowed \(Result.percent(1 - comparison.precision)) of pixels failing"
+            }
+            if let limit = comparison.maxDifferentPixels {
+                text += "; allowed at most \(limit) failing pixels"
             }
             text += " (ΔE: CIE94 on 8-bit sRGB)"
             return text + (matches ? " — within tolerance" : "")

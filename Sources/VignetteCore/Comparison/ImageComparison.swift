@@ -7,6 +7,10 @@ import Foundation
 ///   `(1 − perceptualPrecision) × 100` ΔE — so 1 means any change fails and
 ///   0.98 forgives a ΔE of 2 (about a just-noticeable difference).
 /// - `precision`: the share of pixels that must not fail (1 = all).
+/// - `maxDifferentPixels`: an absolute tolerance, as Playwright's
+///   `maxDiffPixels`: at most this many pixels may fail. Alone (with
+///   `precision` left at 1) it replaces the share; with a `precision` below
+///   1, both must hold.
 ///
 /// The per-pixel difference is CIE94 ΔE (graphic-arts weights) between the
 /// straight sRGB colours, scaled by the larger of the two alphas, or the alpha
@@ -36,16 +40,23 @@ public struct ImageComparison: Sendable, Hashable {
     public var ignoring: [IgnoredRegion]
     /// Whether pixels that look like anti-aliasing are classified, and forgiven.
     public var antiAliasing: AntiAliasing
+    /// At most this many pixels may fail (nil: only `precision` counts).
+    /// Alone it replaces the share; with `precision` below 1, both must hold.
+    public var maxDifferentPixels: Int?
 
-    /// A comparison; both precisions default to exact, nothing ignored, anti-aliasing strict.
+    /// A comparison; both precisions default to exact, nothing ignored,
+    /// anti-aliasing strict, no absolute tolerance. A negative
+    /// `maxDifferentPixels` counts as 0.
     public init(
         precision: Double = 1, perceptualPrecision: Double = 1,
-        ignoring: [IgnoredRegion] = [], antiAliasing: AntiAliasing = .strict
+        ignoring: [IgnoredRegion] = [], antiAliasing: AntiAliasing = .strict,
+        maxDifferentPixels: Int? = nil
     ) {
         self.precision = max(0, min(1, precision))
         self.perceptualPrecision = max(0, min(1, perceptualPrecision))
         self.ignoring = ignoring
         self.antiAliasing = antiAliasing
+        self.maxDifferentPixels = maxDifferentPixels.map { max(0, $0) }
     }
 
     /// The exact comparison.
