@@ -4,7 +4,7 @@
 #   make docs    the DocC catalogs of every library product and the CLI reference, warnings as errors (.build/docs)
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
 #   make bench-serve   vignette serve vs thumbor under wrk (loopback; installs wrk, thumbor in Benchmarks/.venv)
-#   make deploy-test   2 replicas behind nginx: cache hits at nginx, a killed replica loses no request
+#   make deploy-test   3 replicas behind nginx: memory hit rate by consistent hash vs round-robin, nginx cache, a killed replica loses no request
 #   make tsan    the whole suite under ThreadSanitizer, in its own scratch path (.build-tsan)
 #   make fuzz    build the libFuzzer harnesses of Fuzz/ and run each for FUZZ_SECONDS (default 30), FUZZ_JOBS at a time
 SHELL := /bin/bash
