@@ -12,6 +12,7 @@
 # (the default, `hash`) to compare the two (deploy/README.md).
 # nginx comes from Debian (nginx-light), installed with apt-get when missing.
 set -euo pipefail
+PATH=$PATH:/usr/sbin  # where Debian puts nginx, absent from some users' PATH
 cd "$(dirname "$0")/.."
 RUN=${VIGNETTE_DEPLOY_DIR:-$PWD/.build/deploy}
 BIN=${VIGNETTE_BIN:-$PWD/.build/release/vignette}
