@@ -18,10 +18,11 @@ extension SnapshotRun {
 
     /// Whether this process runs only some of the tests, so its manifest
     /// cannot say which references are obsolete: a selecting option
-    /// (`swift test --filter X` passes `--filter X` to Swift Testing), a
-    /// test name as an argument (how XCTest receives a filter, and each
-    /// test of `swift test --parallel`), or an Xcode test configuration.
-    static func isFiltered(_ arguments: [String], environment: [String: String]) -> Bool {
+    /// (`swift test --filter X` passes its own arguments, `--filter X`
+    /// among them, to the Swift Testing process), under XCTest a test name
+    /// as an argument (how XCTest receives a filter, and each test of
+    /// `swift test --parallel`), or an Xcode test configuration.
+    static func isFiltered(_ arguments: [String], environment: [String: String], library: String) -> Bool {
         if environment["XCTestConfigurationFilePath"] != nil { return true }
         var remaining = arguments.dropFirst()
         while let argument = remaining.popFirst() {
@@ -29,7 +30,7 @@ extension SnapshotRun {
             if selectingOptions.contains(name) { return true }
             if valueOptions.contains(argument) {
                 _ = remaining.popFirst()
-            } else if !argument.hasPrefix("-") {
+            } else if library == "xctest" && !argument.hasPrefix("-") {
                 return true
             }
         }

@@ -66,10 +66,10 @@ enum SnapshotRun {
             guard (try? FileManager.default.createDirectory(at: meta, withIntermediateDirectories: true)) != nil else {
                 return false
             }
+            let library = runningLibrary
+            let filtered = isFiltered(CommandLine.arguments, environment: ProcessInfo.processInfo.environment, library: library)
             let process = Process(
-                pid: getpid(), library: runningLibrary, arguments: CommandLine.arguments,
-                filtered: isFiltered(CommandLine.arguments, environment: ProcessInfo.processInfo.environment),
-                complete: false)
+                pid: getpid(), library: library, arguments: CommandLine.arguments, filtered: filtered, complete: false)
             withFolderLock(meta) {
                 let identity = runIdentity(ProcessInfo.processInfo.environment)
                 if (try? String(contentsOf: meta.appendingPathComponent("run-id"), encoding: .utf8)) != identity {

@@ -67,18 +67,25 @@ import VignetteTestSupport
     }
 
     @Test func filteredRunsAreRecognised() {
+        // Swift Testing receives `swift test`'s own arguments: only its selecting options count.
         let unfiltered: [[String]] = [
-            ["tests"], ["tests", "--testing-library", "swift-testing"],
-            ["tests", "--testing-library", "swift-testing", "--attachments-path", "/tmp/a", "--parallel"]
+            ["tests"], ["tests", "--skip-build", "--testing-library", "swift-testing"],
+            ["tests", "-c", "release", "--testing-library", "swift-testing", "--attachments-path", "/tmp/a", "--parallel"]
         ]
-        for arguments in unfiltered { #expect(!SnapshotRun.isFiltered(arguments, environment: [:]), "\(arguments)") }
+        for arguments in unfiltered {
+            #expect(!SnapshotRun.isFiltered(arguments, environment: [:], library: "swift-testing"), "\(arguments)")
+        }
         let filtered: [[String]] = [
             ["tests", "--testing-library", "swift-testing", "--filter", "Tile"], ["tests", "--skip=Tile"],
-            ["tests", "VignetteSnapshotTestingTests.XCTestSnapshotTests/testTile"],
             ["tests", "--experimental-configuration-path", "/tmp/plan.json"]
         ]
-        for arguments in filtered { #expect(SnapshotRun.isFiltered(arguments, environment: [:]), "\(arguments)") }
-        #expect(SnapshotRun.isFiltered(["tests"], environment: ["XCTestConfigurationFilePath": "/x"]))
+        for arguments in filtered {
+            #expect(SnapshotRun.isFiltered(arguments, environment: [:], library: "swift-testing"), "\(arguments)")
+        }
+        // XCTest receives the selected tests as arguments (a filter, or one test per `--parallel` worker).
+        #expect(SnapshotRun.isFiltered(["tests", "VignetteSnapshotTestingTests.XCTestSnapshotTests/testTile"], environment: [:], library: "xctest"))
+        #expect(!SnapshotRun.isFiltered(["tests"], environment: [:], library: "xctest"))
+        #expect(SnapshotRun.isFiltered(["tests"], environment: ["XCTestConfigurationFilePath": "/x"], library: "xctest"))
     }
 
     @Test func theRunIsTheParentProcessUnlessNamed() {
