@@ -10,7 +10,9 @@ extension Diffing where Value == Bitmap {
     /// else exact.
     ///
     /// On a mismatch it writes the actual, reference, diff and side-by-side
-    /// images into `SNAPSHOT_ARTIFACTS` (else the temporary folder), returns
+    /// images into the run's artifacts folder (`assertImageSnapshot`'s, see
+    /// `SnapshotFolder.artifacts(forTestFile:)`; elsewhere `SNAPSHOT_ARTIFACTS`,
+    /// else the temporary folder), returns
     /// the same four PNGs as attachments (`assertImageSnapshot` hands them to the
     /// running test) and its message names the files with the figures.
     public static func image(
