@@ -11,7 +11,7 @@ struct VignetteCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             RenderCommand.self, CatalogCommand.self, CompareCommand.self, CacheCommand.self, ServeCommand.self,
-            SignCommand.self, VersionsCommand.self, InfoCommand.self
+            SignCommand.self, VersionsCommand.self, InfoCommand.self, SnapshotsCommand.self
         ]
     )
 

@@ -79,16 +79,21 @@ extension Snapshotting where Value == AnimatedImage, Format == Bitmap {
     public static var frames: Snapshotting<AnimatedImage, Bitmap> { .frames() }
 
     /// Every frame on one labelled sheet with `columns` frames to a row,
-    /// compared as a PNG with `precision` and `perceptualPrecision`.
+    /// compared as a PNG with `precision`, `perceptualPrecision`, `antiAliasing`
+    /// and `maxDifferentPixels` (nil: the scope's default, see `ImageSnapshotDefaults`).
     ///
     /// ```swift
     /// await assertImageSnapshot(of: animation, as: .frames(columns: 6, perceptualPrecision: 0.98))
     /// ```
     public static func frames(
-        columns: Int = 4, labelScale: Int = 1, precision: Double = 1, perceptualPrecision: Double = 1
+        columns: Int = 4, labelScale: Int = 1, precision: Double? = nil, perceptualPrecision: Double? = nil,
+        antiAliasing: ImageComparison.AntiAliasing? = nil, maxDifferentPixels: Int? = nil
     ) -> Snapshotting<AnimatedImage, Bitmap> {
         let sheet = AnimationSheet(columns: columns, labelScale: labelScale)
-        return Snapshotting<Bitmap, Bitmap>.image(precision: precision, perceptualPrecision: perceptualPrecision)
-            .pullback { animation in sheet.render(animation) }
+        return Snapshotting<Bitmap, Bitmap>.image(
+            precision: precision, perceptualPrecision: perceptualPrecision, antiAliasing: antiAliasing,
+            maxDifferentPixels: maxDifferentPixels
+        )
+        .pullback { animation in sheet.render(animation) }
     }
 }

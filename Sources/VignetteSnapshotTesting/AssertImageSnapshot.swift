@@ -59,6 +59,13 @@ import VignetteCore
 /// unchanged snapshot leaves the file untouched. Works under Swift Testing
 /// and XCTest.
 ///
+/// Every call writes its actual to the run's artifacts folder at the
+/// reference's path and lists it in the run's manifest (what
+/// `vignette compare Snapshots <artifacts>` and `vignette snapshots
+/// accept|obsolete` read; see `SnapshotFolder.artifacts(forTestFile:)`).
+/// Suite defaults for the strategy come from `.imageSnapshots(…)` or
+/// `withImageSnapshotDefaults(…)`.
+///
 /// On a mismatch the reference, actual, diff and side-by-side PNGs are
 /// written to the artifact folder and attached to the running test: Swift
 /// Testing `Attachment`s (`swift test --attachments-path DIR` saves them),

@@ -6,7 +6,8 @@ extension Snapshotting where Value == ImageDescriptor<URL>, Format == Bitmap {
     /// A remote descriptor in every state on one labelled sheet (see
     /// `DescriptorStates`): every state in `shown` (all three by default) on
     /// a surface of each of `sizes` at each of `scales`, compared as a PNG
-    /// with `precision` and `perceptualPrecision`.
+    /// with `precision`, `perceptualPrecision`, `antiAliasing` and
+    /// `maxDifferentPixels` (nil: the scope's default, see `ImageSnapshotDefaults`).
     ///
     /// A strategy like any other: it pulls back to your own values, and it
     /// delivers its sheet once the surfaces have loaded, so await it:
@@ -28,19 +29,24 @@ extension Snapshotting where Value == ImageDescriptor<URL>, Format == Bitmap {
     public static func states(
         sizes: [Size], scales: [Double] = [1], loader: any ImageLoading,
         placeholders: ImageSurface.Placeholders? = nil, failure: ImageLoadingError? = nil,
-        shown: [DescriptorStates.State] = DescriptorStates.State.allCases, precision: Double = 1, perceptualPrecision: Double = 1
+        shown: [DescriptorStates.State] = DescriptorStates.State.allCases, precision: Double? = nil,
+        perceptualPrecision: Double? = nil, antiAliasing: ImageComparison.AntiAliasing? = nil, maxDifferentPixels: Int? = nil
     ) -> Snapshotting<ImageDescriptor<URL>, Bitmap> {
         .states(
             DescriptorStates(
                 sizes: sizes, scales: scales, loader: loader, placeholders: placeholders, failure: failure,
-                shown: shown, precision: precision, perceptualPrecision: perceptualPrecision))
+                shown: shown, precision: precision, perceptualPrecision: perceptualPrecision,
+                antiAliasing: antiAliasing, maxDifferentPixels: maxDifferentPixels))
     }
 
     /// The sheet of a configured `DescriptorStates`, as a strategy.
     public static func states(_ states: DescriptorStates) -> Snapshotting<ImageDescriptor<URL>, Bitmap> {
         Snapshotting(
             pathExtension: "png",
-            diffing: .image(precision: states.precision, perceptualPrecision: states.perceptualPrecision),
+            diffing: .image(
+                ImageComparison(
+                    precision: states.precision, perceptualPrecision: states.perceptualPrecision,
+                    antiAliasing: states.antiAliasing, maxDifferentPixels: states.maxDifferentPixels)),
             asyncSnapshot: { remote in
                 Async { callback in
                     let deliver = Delivery(callback)

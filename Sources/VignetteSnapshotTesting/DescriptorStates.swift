@@ -51,14 +51,20 @@ public struct DescriptorStates: Sendable {
     public var precision: Double
     /// How close each pixel must be to count as matching (see `ImageComparison`).
     public var perceptualPrecision: Double
+    /// Whether anti-aliasing is classified, and forgiven (see `ImageComparison`).
+    public var antiAliasing: ImageComparison.AntiAliasing
+    /// At most this many pixels may fail (see `ImageComparison.maxDifferentPixels`).
+    public var maxDifferentPixels: Int?
 
     /// Every state in `shown` (all three by default) on a surface of each
     /// of `sizes` at each of `scales`. As a strategy: `.states(_:)`, or
-    /// `.states(sizes:…)` directly.
+    /// `.states(sizes:…)` directly. A tolerance left nil takes the scope's
+    /// default (see `ImageSnapshotDefaults`), else exact.
     public init(
         sizes: [Size], scales: [Double] = [1], loader: any ImageLoading,
         placeholders: ImageSurface.Placeholders? = nil, failure: ImageLoadingError? = nil,
-        shown: [State] = State.allCases, precision: Double = 1, perceptualPrecision: Double = 1
+        shown: [State] = State.allCases, precision: Double? = nil, perceptualPrecision: Double? = nil,
+        antiAliasing: ImageComparison.AntiAliasing? = nil, maxDifferentPixels: Int? = nil
     ) {
         self.sizes = sizes
         self.scales = scales
@@ -66,8 +72,13 @@ public struct DescriptorStates: Sendable {
         self.loader = loader
         self.placeholders = placeholders
         self.failure = failure
-        self.precision = precision
-        self.perceptualPrecision = perceptualPrecision
+        let comparison = ImageSnapshotDefaults.comparison(
+            precision: precision, perceptualPrecision: perceptualPrecision, ignoring: [],
+            antiAliasing: antiAliasing, maxDifferentPixels: maxDifferentPixels)
+        self.precision = comparison.precision
+        self.perceptualPrecision = comparison.perceptualPrecision
+        self.antiAliasing = comparison.antiAliasing
+        self.maxDifferentPixels = comparison.maxDifferentPixels
     }
 
     /// One rendered cell.

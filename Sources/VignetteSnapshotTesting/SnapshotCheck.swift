@@ -12,6 +12,10 @@ struct SnapshotCheck {
     let environment: [String: String]
     let mode: SnapshotTestingConfiguration.Record
     let isCI: Bool
+    /// The run's artifacts folder: `SNAPSHOT_ARTIFACTS`, else `.build/vignette-snapshots` in the package.
+    let artifacts: URL
+    /// `<Suite>/<test>.<n or name>.png`, the reference's path under `Snapshots/`.
+    var relativePath: String { directory.lastPathComponent + "/" + file.lastPathComponent }
 
     init(
         named name: String?, record: SnapshotTestingConfiguration.Record?, filePath: String, testName: String,
@@ -24,44 +28,60 @@ struct SnapshotCheck {
         self.environment = environment
         isCI = SnapshotRecording.isCI(environment)
         mode = SnapshotRecording.mode(explicit: record, environment: environment)
+        artifacts = SnapshotFolder.artifacts(forTestFile: filePath, environment: environment)
     }
 
     /// Compares the image taken with the reference — recording it where the
     /// rules allow — or says why there is no image: nil when it passes.
+    /// Every check is recorded in the run's artifacts folder (see `SnapshotRun`).
     func finish(_ taken: Result<Bitmap, SnapshotProblem>, diffing: Diffing<Bitmap>, location: SnapshotLocation?) -> String? {
         let actual: Bitmap
         switch taken {
         case .success(let image): actual = image
-        case .failure(let problem): return problem.message
+        case .failure(let problem):
+            SnapshotRun.record(relative: relativePath, actual: Data(), failed: false, artifacts: artifacts)
+            return problem.message
         }
         let data = diffing.toData(actual)
+        // Joined first: a new run clears the previous run's files before this one writes any.
+        _ = SnapshotRun.join(artifacts)
+        let (message, failed) = compare(actual, data: data, diffing: diffing, location: location)
+        SnapshotRun.record(relative: relativePath, actual: data, failed: failed, artifacts: artifacts)
+        return message
+    }
+
+    /// The message (nil: passed), and whether the actual differs from a reference left in place.
+    private func compare(
+        _ actual: Bitmap, data: Data, diffing: Diffing<Bitmap>, location: SnapshotLocation?
+    ) -> (message: String?, failed: Bool) {
         guard !data.isEmpty else {
-            return "could not encode the snapshot as PNG (a \(actual.width)x\(actual.height) image); nothing was recorded"
+            return ("could not encode the snapshot as PNG (a \(actual.width)x\(actual.height) image); nothing was recorded", false)
         }
         guard let referenceData = FileManager.default.contents(atPath: file.path) else {
             if mode == .never {
-                return "no reference at \(file.path)"
-                    + (isCI ? " (CI=true: references are never recorded on CI; record locally and commit it)" : "")
+                let ci = isCI ? " (CI=true: references are never recorded on CI; record locally and commit it)" : ""
+                return ("no reference at \(file.path)" + ci, true)
             }
-            return record(data, "no reference at \(file.path)")
+            return (record(data, "no reference at \(file.path)"), false)
         }
         if mode == .all {
-            return record(data, "record mode is on (all)")
+            return (record(data, "record mode is on (all)"), false)
         }
         let reference: Bitmap
         do {
             reference = try PNGCodec.decode(referenceData)
         } catch {
             let problem = "the reference \(file.path) is not a readable PNG (\(error))"
-            return mode == .failed ? record(data, problem) : problem + "; re-record it (SNAPSHOT_TESTING_RECORD=failed)"
+            return mode == .failed
+                ? (record(data, problem), false) : (problem + "; re-record it (SNAPSHOT_TESTING_RECORD=failed)", true)
         }
         let artifactName = directory.lastPathComponent + "/" + file.deletingPathExtension().lastPathComponent
-        let failure = SnapshotArtifacts.$folderOverride.withValue(environment["SNAPSHOT_ARTIFACTS"]) {
+        let failure = SnapshotArtifacts.$folderOverride.withValue(artifacts.path) {
             SnapshotArtifacts.$baseName.withValue(artifactName) { diffing.diffV2(reference, actual) }
         }
-        guard let (message, attachments) = failure else { return nil }
+        guard let (message, attachments) = failure else { return (nil, false) }
         SnapshotAttachments.record(attachments, location: location)
-        return mode == .failed ? record(data, message) : "\(message)\nreference file: \(file.path)"
+        return mode == .failed ? (record(data, message), false) : ("\(message)\nreference file: \(file.path)", true)
     }
 
     private func record(_ data: Data, _ why: String) -> String {

@@ -14,19 +14,41 @@ public enum SnapshotFolder {
         directory(forTestFile: filePath, environment: SnapshotEnvironment.current)
     }
 
+    /// The run's artifacts folder (see `SnapshotRun`): `SNAPSHOT_ARTIFACTS`,
+    /// else `.build/vignette-snapshots` at the package root (where
+    /// `vignette snapshots` looks by default), else — no package above the
+    /// test file — `vignette-snapshots` in the temporary folder.
+    public static func artifacts(forTestFile filePath: String) -> URL {
+        artifacts(forTestFile: filePath, environment: SnapshotEnvironment.current)
+    }
+
+    static func artifacts(forTestFile filePath: String, environment: [String: String]) -> URL {
+        if let custom = environment["SNAPSHOT_ARTIFACTS"], !custom.isEmpty {
+            return URL(fileURLWithPath: custom, isDirectory: true)
+        }
+        guard let package = packageRoot(forTestFile: filePath) else {
+            return FileManager.default.temporaryDirectory.appendingPathComponent("vignette-snapshots", isDirectory: true)
+        }
+        return package.appendingPathComponent(".build/vignette-snapshots", isDirectory: true)
+    }
+
     static func root(forTestFile filePath: String, environment: [String: String]) -> URL {
         if let custom = environment["VIGNETTE_SNAPSHOTS"], !custom.isEmpty {
             return URL(fileURLWithPath: custom, isDirectory: true)
         }
+        // No package above the file: keep references beside it.
+        let base = packageRoot(forTestFile: filePath) ?? URL(fileURLWithPath: filePath).deletingLastPathComponent()
+        return base.appendingPathComponent("Snapshots", isDirectory: true)
+    }
+
+    /// The nearest folder above the test file that holds `Package.swift`.
+    static func packageRoot(forTestFile filePath: String) -> URL? {
         var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
         while folder.path != "/" {
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                return folder.appendingPathComponent("Snapshots", isDirectory: true)
-            }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
             folder = folder.deletingLastPathComponent()
         }
-        // No package above the file: keep references beside it.
-        return URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Snapshots", isDirectory: true)
+        return nil
     }
 
     static func directory(forTestFile filePath: String, environment: [String: String]) -> URL {

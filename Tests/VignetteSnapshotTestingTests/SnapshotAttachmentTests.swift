@@ -38,7 +38,8 @@ import VignetteTestSupport
         #expect(decoded[2] == ImageComparison.exact.diffImage(image, changed))
         // The attached bytes are the files the message names.
         for file in files {
-            let path = box.artifacts.appendingPathComponent("FakeTests/\(file.name)").path
+            let suffix = String(file.name.dropFirst("tile.tile.".count).dropLast(".png".count))
+            let path = SnapshotArtifacts.path(of: suffix, named: "FakeTests/tile.tile", in: box.artifacts).path
             #expect(FileManager.default.contents(atPath: path) == Data(file.bytes))
         }
     }
@@ -53,12 +54,27 @@ import VignetteTestSupport
         #expect(passed)
     }
 
-    @Test func sizeChangesAttachThreeImages() throws {
+    @Test func sizeChangesAttachBothImagesAndTheOverlapsDiff() throws {
         let box = try Sandbox()
         defer { box.remove() }
         _ = box.verify(TestImages.solid(4, 4))
-        let files = Self.attachments { _ = box.verify(TestImages.solid(5, 4), env: ["SNAPSHOT_TESTING_RECORD": "never"]) }
-        #expect(files.map(\.name) == ["tile.tile.actual.png", "tile.tile.reference.png", "tile.tile.side-by-side.png"])
+        var actual = TestImages.solid(5, 4)
+        actual.fill(PixelRect(minX: 1, minY: 1, maxX: 2, maxY: 2), with: .black)
+        var message = ""
+        let files = Self.attachments {
+            message = box.verify(actual, env: ["SNAPSHOT_TESTING_RECORD": "never"]) ?? ""
+        }
+        #expect(
+            files.map(\.name) == [
+                "tile.tile.actual.png", "tile.tile.reference.png", "tile.tile.diff.png", "tile.tile.side-by-side.png"
+            ])
+        #expect(message.contains("sizes differ") && message.contains("diff of the overlap (the top-left 4x4 px both cover)"))
+        let diff = try PNGCodec.decode(Data(try #require(files.first { $0.name == "tile.tile.diff.png" }).bytes))
+        #expect(diff.width == 4 && diff.height == 4)
+        let red = ImageComparison.DiffColors.failing
+        #expect(diff.color(x: 1, y: 1) == red)
+        // Elsewhere the overlap is unchanged.
+        #expect(diff.color(x: 3, y: 3) != red)
     }
 
     /// The diff strategy itself hands the four PNGs to swift-snapshot-testing

@@ -33,6 +33,10 @@ import VignetteTestSupport
     /// The messages of the issues `body` records (expected: they do not fail this test).
     static func issues(_ environment: [String: String], _ body: () async -> Void) async -> [(message: String, line: Int?)] {
         let seen = Locked<[(message: String, line: Int?)]>([])
+        // The run's artifacts go to a folder of their own, not the package's (which `vignette snapshots` reads).
+        let artifacts = FileManager.default.temporaryDirectory.appendingPathComponent("vignette-entry-artifacts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: artifacts) }
+        let environment = environment.merging(["SNAPSHOT_ARTIFACTS": artifacts.path]) { old, _ in old }
         await withKnownIssue(isIntermittent: true) {
             await SnapshotEnvironment.$override.withValue(environment) { await body() }
         } matching: { issue in

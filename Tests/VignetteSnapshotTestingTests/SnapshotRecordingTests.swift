@@ -87,7 +87,7 @@ import VignetteTestSupport
         #expect(message.contains("8 of 1200 pixels differ"))
         #expect(message.contains("differences within (5,6)-(9,8)"))
         for suffix in ["actual", "reference", "diff", "side-by-side"] {
-            let path = box.artifacts.appendingPathComponent("FakeTests/tile.tile.\(suffix).png").path
+            let path = SnapshotArtifacts.path(of: suffix, named: "FakeTests/tile.tile", in: box.artifacts).path
             #expect(message.contains(path), "message lacks \(suffix)")
             #expect(FileManager.default.fileExists(atPath: path))
         }
