@@ -180,6 +180,10 @@ let package = Package(
             dependencies: [
                 "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteSnapshotTesting", "VignetteTesting", "VignetteServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ],
             resources: [.copy("Images")]
         ),
