@@ -32,8 +32,10 @@ extension RenderService {
     /// `load`, loading the source onto the surface, in a `vignette.load` span.
     func traceLoad(_ remote: ImageDescriptor<URL>, on surface: ImageSurface, _ load: () async -> ImageSurface.LoadState) async -> ImageSurface.LoadState {
         await pipeline.observer.span("vignette.load") { span in
-            span.attributes["server.address"] = remote.reference.loggableSource
             let state = await load()
+            // Without a tracer (a no-op span), no attribute is worth computing.
+            guard span.isRecording else { return state }
+            span.attributes["server.address"] = remote.reference.loggableSource
             switch state {
             case .loaded:
                 if let source = surface.response?.source {

@@ -18,8 +18,9 @@ extension FetchStage {
         priority: ConcurrencyGate.Priority
     ) async -> Result<FetchedData, ImageLoadingError> {
         await observer.span("vignette.fetch") { span in
-            span.attributes["server.address"] = key.url.loggableSource
             let result = await fetch(key, policy: policy, priority: priority)
+            guard span.isRecording else { return result }
+            span.attributes["server.address"] = key.url.loggableSource
             switch result {
             case .success(let fetched):
                 span.attributes["vignette.source"] = fetched.source.spanValue
