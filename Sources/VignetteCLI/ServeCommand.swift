@@ -1,7 +1,9 @@
 import ArgumentParser
+import CoreMetrics
 import Foundation
 import Hummingbird
 import Logging
+import Prometheus
 import VignetteServer
 
 struct ServeCommand: AsyncParsableCommand {
@@ -25,8 +27,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let service: RenderService
+        // The process's swift-metrics backend is Prometheus, in the registry `/metrics` shows:
+        // metrics other libraries record through swift-metrics appear there too.
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(ServerMetrics.prometheusFactory(registry: registry))
         do {
-            service = try RenderService(configuration: ServerConfiguration(contentsOfFile: config))
+            service = try RenderService(
+                configuration: ServerConfiguration(contentsOfFile: config), metrics: ServerMetrics(registry: registry))
         } catch {
             throw ValidationError("\(error)")
         }

@@ -31,10 +31,13 @@ extension RenderService {
             Response(RenderReply.text(200, "ok"))
         }
         router.get(path("metrics")) { _, _ -> Response in
+            self.metrics.setCoalesced(total: self.pipeline.coalescedTransferCount)
+            guard let exposition = self.metrics.exposition() else {
+                return Response(RenderReply.text(404, "metrics go to the application's swift-metrics backend"))
+            }
             var reply = RenderReply.text(200, "")
             reply.headers[0].value = "text/plain; version=0.0.4; charset=utf-8"
-            self.metrics.setCoalesced(total: self.pipeline.coalescedTransferCount)
-            reply.body = Data(self.metrics.exposition().utf8)
+            reply.body = Data(exposition.utf8)
             return Response(reply)
         }
     }

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import Tracing
 import Vignette
 
 /// The render service, independent of any HTTP framework: one pipeline
@@ -36,8 +38,14 @@ public final class RenderService: Sendable {
     /// burst of requests shares the CPU fairly instead of all slowing down.
     let renderSlots = ConcurrencyGate(limit: ProcessInfo.processInfo.activeProcessorCount)
 
-    /// A service; `presets` registered in Swift replace configuration presets of the same name.
-    public init(configuration: ServerConfiguration, presets: Presets = Presets()) throws(ServerConfiguration.Error) {
+    /// A service; `presets` registered in Swift replace configuration presets
+    /// of the same name. `metrics` go to a Prometheus registry of their own
+    /// unless given (`ServerMetrics(factory:)` for another backend); the
+    /// pipeline logs to `logger` and traces to `tracer` (nil: the process's).
+    public init(
+        configuration: ServerConfiguration, presets: Presets = Presets(), metrics: ServerMetrics = ServerMetrics(),
+        logger: Logger = Logger(label: "vignette.serve"), tracer: (any Tracer)? = nil
+    ) throws(ServerConfiguration.Error) {
         self.configuration = configuration
         var all = try Presets(definitions: configuration.presets)
         for name in presets.names { if let preset = presets[name] { all.register(preset) } }
@@ -53,12 +61,12 @@ public final class RenderService: Sendable {
         let options = configuration.loadingOptions
         addressPolicy = options.addressPolicy
         let loader = CurlDataLoader(options: options)
-        pipeline = ImagePipeline(
-            loader: loader,
-            configuration: ImagePipeline.Configuration(
-                maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
-                retry: RetryPolicy(maxRetries: configuration.sourceRetries), diskCache: cache))
-        metrics = ServerMetrics()
+        var pipelineConfiguration = ImagePipeline.Configuration(
+            maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
+            retry: RetryPolicy(maxRetries: configuration.sourceRetries), diskCache: cache)
+        (pipelineConfiguration.logger, pipelineConfiguration.tracer) = (logger, tracer)
+        pipeline = ImagePipeline(loader: loader, configuration: pipelineConfiguration)
+        self.metrics = metrics
         admission = ConcurrencyGate(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
         signer = configuration.signingKey.map(RequestSigner.init(key:))
     }
@@ -66,9 +74,12 @@ public final class RenderService: Sendable {
     /// Answers `GET /render/{preset}?…`: `target` is the raw request
     /// target (path and percent-encoded query) the signature covers.
     public func render(target: String, preset name: String, accept: String?, ifNoneMatch: String?) async -> RenderReply {
-        let reply = await reply(target: target, preset: name, accept: accept, ifNoneMatch: ifNoneMatch)
-        metrics.countRequest(preset: presets[name] == nil ? "(unknown)" : name, status: reply.status)
-        return reply
+        await traceRequest(preset: name) {
+            let reply = await reply(target: target, preset: name, accept: accept, ifNoneMatch: ifNoneMatch)
+            metrics.countRequest(preset: presets[name] == nil ? "(unknown)" : name, status: reply.status)
+            metrics.setCoalesced(total: pipeline.coalescedTransferCount)
+            return reply
+        }
     }
 
     private func reply(target: String, preset name: String, accept: String?, ifNoneMatch: String?) async -> RenderReply {
@@ -124,6 +135,7 @@ public final class RenderService: Sendable {
             return .refused(.text(400, "\(RenderParameters.Error.invalid("format", format.rawValue, expected: "one of this preset's formats, \(allowed)"))"))
         }
         if let refusal = addressPolicy.refusal(for: parameters.source) {
+            logRefusal(parameters.source, refusal)
             return .refused(.text(403, "refused by the address policy: \(refusal)"))
         }
         return .accepted(preset, parameters)
@@ -169,12 +181,12 @@ public final class RenderService: Sendable {
                     ifNoneMatch: ifNoneMatch)
             }
         }
-        let bitmap = surface.render()
+        let bitmap = traceRender(surface)
         let format =
             parameters.format ?? ImageFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque, candidates: preset.formats)
         let body: Data
         do throws(ImageEncodingError) {
-            body = try bitmap.encoded(as: format, quality: parameters.quality)
+            body = try traceEncode(bitmap, as: format, quality: parameters.quality)
         } catch {
             return .text(500, "\(error)")
         }
@@ -190,8 +202,10 @@ public final class RenderService: Sendable {
     private func show(_ remote: ImageDescriptor<URL>, on surface: ImageSurface, preset: Preset) async -> ImageLoadingError? {
         let maxSourcePixels = configuration.limits.maxSourcePixels
         let started = ContinuousClock.now
-        let state = await surface.load(remote, placeholders: .current.failure(preset.failure), using: pipeline) { request in
-            request.maxPixelCount = maxSourcePixels
+        let state = await traceLoad(remote, on: surface) {
+            await surface.load(remote, placeholders: .current.failure(preset.failure), using: pipeline) { request in
+                request.maxPixelCount = maxSourcePixels
+            }
         }
         let source = surface.response?.source
         // A memory hit is no fetch: only loads count in the fetch histogram.

@@ -1,72 +1,95 @@
+import CoreMetrics
 import Prometheus
 import Vignette
 
-/// The server's Prometheus metrics, in a registry of its own (so several
-/// servers in one process, as in tests, never mix their counts):
+/// The server's metrics, recorded through swift-metrics so any backend
+/// (Prometheus, StatsD, OpenTelemetry through swift-otel) receives them:
 ///
-/// - `vignette_requests_total{preset,status}`
-/// - `vignette_render_duration_seconds` and `vignette_fetch_duration_seconds` (histograms)
-/// - `vignette_cache_hits_total{cache="memory"|"disk"}`, `vignette_cache_misses_total`
+/// - `vignette_requests_total{preset,status}` (counter)
+/// - `vignette_render_duration_seconds` and `vignette_fetch_duration_seconds` (timers;
+///   Prometheus histograms)
+/// - `vignette_cache_hits_total{cache="memory"|"disk"}`, `vignette_cache_misses_total` (counters)
 /// - `vignette_coalesced_waiters_total`: source loads that joined a transfer already in flight
-/// - `vignette_queue_depth`, `vignette_requests_in_flight` (gauges)
+/// - `vignette_queue_depth`, `vignette_requests_in_flight` (gauges: swift-metrics meters)
+///
+/// `ServerMetrics()` keeps a Prometheus registry of its own, which `/metrics`
+/// shows, so several servers in one process (as in tests) never mix their
+/// counts; `ServerMetrics(factory:)` sends everything to another backend,
+/// such as the one bootstrapped for the process (`MetricsSystem.factory`).
 ///
 /// ```swift
 /// let metrics = ServerMetrics()
 /// metrics.countRequest(preset: "thumb", status: 200)
-/// print(metrics.exposition())
+/// print(metrics.exposition() ?? "")
 /// ```
 public final class ServerMetrics: Sendable {
-    /// The registry, for adding metrics of your own.
-    public let registry = PrometheusCollectorRegistry()
-    private let renderDuration: DurationHistogram
-    private let fetchDuration: DurationHistogram
-    private let memoryHits: Counter
-    private let diskHits: Counter
-    private let misses: Counter
-    private let coalesced: Counter
+    /// The Prometheus registry `/metrics` shows, for adding metrics of your
+    /// own; nil when the metrics go to another backend.
+    public let registry: PrometheusCollectorRegistry?
+    /// Where every metric is made.
+    public let factory: any MetricsFactory
+    private let renderDuration: CoreMetrics.Timer
+    private let fetchDuration: CoreMetrics.Timer
+    private let memoryHits: CoreMetrics.Counter
+    private let diskHits: CoreMetrics.Counter
+    private let misses: CoreMetrics.Counter
+    private let coalesced: CoreMetrics.Counter
     private let coalescedReported = Locked(0)
-    private let queueDepth: Gauge
-    private let inFlight: Gauge
+    private let queueDepth: Meter
+    private let inFlight: Meter
 
-    /// Empty metrics.
-    public init() {
-        let buckets: [Duration] = [
-            .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25),
-            .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
-            .seconds(1), .milliseconds(2500), .seconds(5), .seconds(10)
-        ]
-        renderDuration = registry.makeDurationHistogram(
-            descriptor: Self.name("render_duration", "seconds", "Rendering and encoding one output"), labels: [], buckets: buckets)
-        fetchDuration = registry.makeDurationHistogram(
-            descriptor: Self.name("fetch_duration", "seconds", "Fetching and decoding one source (not from memory)"),
-            labels: [], buckets: buckets)
-        let hits = Self.name("cache_hits", "total", "Sources found in a cache")
-        memoryHits = registry.makeCounter(descriptor: hits, labels: [("cache", "memory")])
-        diskHits = registry.makeCounter(descriptor: hits, labels: [("cache", "disk")])
-        misses = registry.makeCounter(descriptor: Self.name("cache_misses", "total", "Sources fetched from their origin"), labels: [])
-        coalesced = registry.makeCounter(
-            descriptor: Self.name("coalesced_waiters", "total", "Requests that joined a source fetch in flight"), labels: [])
-        queueDepth = registry.makeGauge(descriptor: Self.name("queue_depth", nil, "Requests waiting for a slot"), labels: [])
-        inFlight = registry.makeGauge(descriptor: Self.name("requests_in_flight", nil, "Requests being served"), labels: [])
+    /// Empty metrics in a Prometheus registry of their own.
+    public convenience init() {
+        self.init(registry: PrometheusCollectorRegistry())
     }
 
-    private static func name(_ metric: String, _ unit: String?, _ help: String) -> MetricNameDescriptor {
-        MetricNameDescriptor(namespace: "vignette", metricName: metric, unitName: unit ?? "", helpText: help)
+    /// Metrics in `registry` (for instance the registry of the factory
+    /// bootstrapped for the process), which `/metrics` shows.
+    public convenience init(registry: PrometheusCollectorRegistry) {
+        self.init(factory: Self.prometheusFactory(registry: registry), registry: registry)
+    }
+
+    /// Metrics sent to `factory`, any swift-metrics backend; `/metrics`
+    /// then answers 404 (the backend exports them).
+    public convenience init(factory: any MetricsFactory) {
+        self.init(factory: factory, registry: nil)
+    }
+
+    private init(factory: any MetricsFactory, registry: PrometheusCollectorRegistry?) {
+        self.factory = factory
+        self.registry = registry
+        typealias Name = ServerMetricNames
+        renderDuration = Timer(label: Name.renderDuration, factory: factory)
+        fetchDuration = Timer(label: Name.fetchDuration, factory: factory)
+        memoryHits = Counter(label: Name.cacheHits, dimensions: [("cache", "memory")], factory: factory)
+        diskHits = Counter(label: Name.cacheHits, dimensions: [("cache", "disk")], factory: factory)
+        misses = Counter(label: Name.cacheMisses, factory: factory)
+        coalesced = Counter(label: Name.coalescedWaiters, factory: factory)
+        queueDepth = Meter(label: Name.queueDepth, factory: factory)
+        inFlight = Meter(label: Name.requestsInFlight, factory: factory)
+    }
+
+    /// A swift-metrics factory over `registry` that gives the server's
+    /// metrics their help text and duration buckets (and any other metric
+    /// the defaults of swift-prometheus's `PrometheusMetricsFactory`), for
+    /// `MetricsSystem.bootstrap`.
+    public static func prometheusFactory(registry: PrometheusCollectorRegistry) -> any MetricsFactory {
+        ServerPrometheusFactory(registry: registry)
     }
 
     /// Counts a finished request.
     public func countRequest(preset: String, status: Int) {
-        registry.makeCounter(
-            descriptor: Self.name("requests", "total", "Requests by preset and status"),
-            labels: [("preset", preset), ("status", String(status))]
+        Counter(
+            label: ServerMetricNames.requests, dimensions: [("preset", preset), ("status", String(status))],
+            factory: factory
         ).increment()
     }
 
     /// Records a render (render + encode) duration.
-    public func recordRender(_ duration: Duration) { renderDuration.record(duration) }
+    public func recordRender(_ duration: Duration) { renderDuration.recordNanoseconds(duration.nanoseconds) }
 
     /// Records a source fetch (+ decode) duration.
-    public func recordFetch(_ duration: Duration) { fetchDuration.record(duration) }
+    public func recordFetch(_ duration: Duration) { fetchDuration.recordNanoseconds(duration.nanoseconds) }
 
     /// Where a source came from.
     public enum SourceOrigin: Sendable { case memory, disk, network }
@@ -92,10 +115,20 @@ public final class ServerMetrics: Sendable {
 
     /// Sets the admission gauges.
     public func setLoad(inFlight active: Int, queued: Int) {
-        inFlight.set(Double(active))
-        queueDepth.set(Double(queued))
+        inFlight.set(active)
+        queueDepth.set(queued)
     }
 
-    /// The Prometheus text exposition.
-    public func exposition() -> String { registry.emitToString() }
+    /// The Prometheus text exposition of `registry`, or nil when the
+    /// metrics go to another backend.
+    public func exposition() -> String? { registry?.emitToString() }
+}
+
+extension Duration {
+    /// Whole nanoseconds, saturating (a timer's unit).
+    fileprivate var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? (seconds < 0 ? .min : .max) : whole.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
 }

@@ -1,3 +1,6 @@
+import Logging
+import Tracing
+
 extension ImagePipeline {
     /// Pipeline settings.
     ///
@@ -23,6 +26,15 @@ extension ImagePipeline {
         public var diskCache: DiskCache?
         /// The decoders, picked by sniffing the bytes.
         public var decoders: ImageDecoders
+        /// Where the pipeline logs retries with their cause (info), address
+        /// policy refusals (notice), damaged cached copies (warning) and
+        /// decoding warnings (info), naming a source by its host only. The
+        /// default logs nothing.
+        public var logger: Logger = silentLogger
+        /// The tracer for the `vignette.fetch`, `vignette.revalidate` and
+        /// `vignette.decode` spans; nil uses the process's
+        /// (`InstrumentationSystem.tracer`, a no-op unless bootstrapped).
+        public var tracer: (any Tracer)?
 
         /// Creates a configuration.
         public init(

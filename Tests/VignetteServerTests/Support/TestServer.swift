@@ -25,7 +25,11 @@ struct TestServer: Sendable {
         _ configuration: ServerConfiguration, presets: Presets = Presets(),
         _ body: @Sendable (TestServer) async throws -> T
     ) async throws -> T {
-        let service = try RenderService(configuration: configuration, presets: presets)
+        try await with(service: RenderService(configuration: configuration, presets: presets), body)
+    }
+
+    /// `with(_:presets:_:)` for a service the test made (its own metrics, logger or tracer).
+    static func with<T: Sendable>(service: RenderService, _ body: @Sendable (TestServer) async throws -> T) async throws -> T {
         let router = Router()
         service.addRoutes(to: router)
         return try await Application(router: router).test(.router) { client in

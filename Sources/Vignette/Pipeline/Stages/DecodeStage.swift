@@ -42,6 +42,7 @@ final class DecodeStage: Sendable {
             case .failure(let error) where error.isDamagedData && fetched.source != .network:
                 // A cached copy that is not a good image: forget it and,
                 // unless offline, load the original afresh.
+                fetch.observer.damagedCopy(request.url, from: fetched.source, error)
                 fetch.discard(request.dataKey)
                 guard request.cachePolicy != .cacheOnly else { return .failure(.decodingFailed(request.url, error)) }
                 let fresh = try await fetch.data(for: request.dataKey, policy: .reloadIgnoringCaches, priority: priority)
@@ -56,7 +57,8 @@ final class DecodeStage: Sendable {
 
     private func decode(_ fetched: FetchedData, _ request: ImageRequest) -> Result<ImageResponse, ImageDecodingError> {
         do throws(ImageDecodingError) {
-            let (bitmap, warnings) = try decoders.decodeReporting(fetched.data, options: request.options)
+            let (bitmap, warnings) = try tracedDecode(fetched.data, request)
+            fetch.observer.decodingWarnings(request.url, warnings)
             fetch.commit(fetched, key: request.dataKey)
             // A decode that did not shrink is the full-size image: kept under
             // the full-size key, it serves every later shrink target too.

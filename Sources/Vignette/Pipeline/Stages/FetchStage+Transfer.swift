@@ -28,12 +28,15 @@ extension FetchStage {
                 return .failure(.cancelled(url))
             case .failure(let error):
                 guard error.isTransient, attempt < retry.maxRetries, !Task.isCancelled else {
+                    if case .refused(_, let refusal) = error { observer.refused(url, refusal) }
                     return .failure(.loadingFailed(error, attempts: attempt + 1))
                 }
                 var retryAfter: Duration?
                 if case .httpStatus(_, _, let after) = error { retryAfter = after }
+                let delay = retry.delay(beforeRetry: attempt, retryAfter: retryAfter)
+                observer.retrying(url, after: error, attempt: attempt + 1, delay: delay)
                 do {
-                    try await Task.sleep(for: retry.delay(beforeRetry: attempt, retryAfter: retryAfter))
+                    try await Task.sleep(for: delay)
                 } catch {
                     return .failure(.cancelled(url))
                 }

@@ -22,11 +22,14 @@ final class FetchStage: Sendable {
     let jobs: TaskCoalescer<Key, FetchedData>
     /// Told after every change of the queue or the jobs (both stages'): a hook for tests.
     let changes = StateChanges()
+    /// The logger and tracer (both stages').
+    let observer: PipelineObserver
 
     init(loader: any DataLoading, configuration: ImagePipeline.Configuration) {
         self.loader = loader
         disk = configuration.diskCache
         retry = configuration.retry
+        observer = PipelineObserver(configuration: configuration)
         jobs = TaskCoalescer(changes: changes)
         scheduler = ConcurrencyGate(limit: configuration.maxConcurrentLoads, changes: changes)
         dataCache = MemoryCache(
@@ -43,7 +46,7 @@ final class FetchStage: Sendable {
             return FetchedData(data: bytes, source: .memory, pending: .none)
         }
         return try await jobs.value(for: Key(data: key, policy: policy), url: key.url, priority: priority) { [self] p in
-            await fetch(key, policy: policy, priority: p)
+            await tracedFetch(key, policy: policy, priority: p)
         }
     }
 
@@ -68,7 +71,7 @@ final class FetchStage: Sendable {
     }
 
     /// One job: the caches its policy allows, then the network with retries.
-    private func fetch(
+    func fetch(
         _ key: ImageRequest.DataKey, policy: CachePolicy,
         priority: ConcurrencyGate.Priority
     ) async -> Result<FetchedData, ImageLoadingError> {
@@ -82,7 +85,7 @@ final class FetchStage: Sendable {
         }
         if policy == .cacheOnly { return .failure(.notCached(url)) }
 
-        switch await transfer(url, validators: cached?.metadata.validators ?? CacheValidators(), priority: priority) {
+        switch await tracedTransfer(url, revalidating: cached, priority: priority) {
         case .success(let response) where response.isNotModified:
             guard let entry = cached else { return .failure(.notModifiedWithoutCachedCopy(url)) }
             // A 304 that says no-store removes the copy it confirmed.

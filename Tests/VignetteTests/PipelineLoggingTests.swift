@@ -1,0 +1,38 @@
+import Foundation
+import Logging
+import Testing
+import VignetteTestSupport
+
+@testable import Vignette
+
+/// What the pipeline logs to `Configuration.logger`: damaged cached copies,
+/// named by host only; nothing at all by default.
+@Suite struct PipelineLoggingTests {
+    @Test func aDamagedDiskCopyIsAWarningNamingItsHostOnly() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vignette-plog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = try DiskCache(storage: FileCacheStorage(directory: folder.path), sizeLimit: 50 << 20)
+        let url = URL(string: "https://user:pw@cdn.example/i.png?sig=s3cr3t")!
+        try await cache.storeAndWait(
+            DiskCacheEntry(
+                key: url.absoluteString, data: Data("not a png".utf8),
+                metadata: CacheMetadata(freshUntil: Date().addingTimeInterval(3600))))
+        let loader = MockDataLoader()
+        loader.reply(url, .data(Fixtures.iconPNG, headers: ["cache-control": "max-age=3600"]))
+        let log = LogCapture()
+        var configuration = ImagePipeline.Configuration(diskCache: cache)
+        configuration.logger = log.logger
+        let response = try await ImagePipeline(loader: loader, configuration: configuration).response(for: ImageRequest(url: url))
+        #expect(response.source == .network)
+        let warnings = log.records(atLeast: .info)
+        #expect(warnings.map(\.level) == [.warning], "\(warnings)")
+        #expect(warnings.first?.metadata["source"] == "https://cdn.example")
+        #expect(warnings.first?.metadata["cache"] == "disk")
+        #expect(log.records.allSatisfy { !$0.description.contains("s3cr3t") && !$0.description.contains("pw") })
+        await cache.flush()
+    }
+
+    @Test func theDefaultLoggerDropsEverything() {
+        #expect(ImagePipeline.Configuration().logger.handler is SwiftLogNoOpLogHandler)
+    }
+}
