@@ -63,7 +63,7 @@ struct CompareSummary: Codable, Sendable {
     var maxDifferentPixels: Int?
     /// `--anti-aliasing`.
     var antiAliasing: CompareAntiAliasing
-    /// `--ignore` rectangles in pixels, as given (each clipped to each image).
+    /// `--ignore` rectangles in pixels, as given (each clipped to each image; a value over 10⁹ reads as 10⁹).
     var ignore: [Box]
     /// `--mask`, as given (absent when not given).
     var mask: String?
