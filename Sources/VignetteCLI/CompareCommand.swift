@@ -16,8 +16,15 @@ struct CompareCommand: ParsableCommand {
             --json prints a JSON summary; --report DIR writes diff images, summary.json and an \
             index.html to review in a browser.
 
+            Tolerances, for two files and for every pair of two folders: --ignore X,Y,W,H ignores a \
+            rectangle of whole pixels (repeatable; clipped to each image); --mask FILE ignores the pixels \
+            where the mask's alpha is not 0 (a mask of another size than a pair makes that pair changed); \
+            --anti-aliasing reported counts the failing pixels that look like anti-aliasing, forgiven lets \
+            them pass; --max-different-pixels N lets at most N pixels fail (outside ignored pixels, forgiven \
+            anti-aliasing excluded): alone it replaces --precision, with --precision both must hold.
+
             Exit status: 0 when the images match, 1 when they differ (the figures are printed), \
-            2 when an input cannot be read or an output cannot be written, 64 on a usage error.
+            2 when an input or the mask cannot be read or an output cannot be written, 64 on a usage error.
             """)
 
     @Argument(help: "The reference PNG, or a folder of them.")
@@ -31,6 +38,28 @@ struct CompareCommand: ParsableCommand {
 
     @Option(help: "Per-pixel similarity, 0...1 (0.98 forgives ΔE 2).")
     var perceptualPrecision: Double = 1
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "At most N pixels may fail. Alone it replaces --precision; with --precision both must hold.", valueName: "N"))
+    var maxDifferentPixels: Int?
+
+    @Option(
+        help: "strict: every pixel beyond the tolerance fails; reported: also count those that look like anti-aliasing; forgiven: count them and let them pass."
+    )
+    var antiAliasing: CompareAntiAliasing = .strict
+
+    @Option(
+        parsing: .unconditionalSingleValue,
+        help: ArgumentHelp("Ignore a rectangle of whole pixels, clipped to each image (repeatable).", valueName: "X,Y,W,H"))
+    var ignore: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Ignore the pixels where this image's alpha is not 0 (its colour is not used); it must have the images' pixel size.",
+            valueName: "FILE"))
+    var mask: String?
 
     @Option(help: "Write reference | actual | diff side by side to this PNG.")
     var diff: String?
@@ -46,6 +75,7 @@ struct CompareCommand: ParsableCommand {
         where !(value >= 0 && value <= 1) {
             throw ValidationError("\(name) must be between 0 and 1, got \(value)")
         }
+        try validateToleranceOptions()
         let kinds = [reference, actual].map(CompareInputs.kind)
         // A path ending in "/" means a folder even when it is missing.
         if kinds.contains(.folder) || [reference, actual].contains(where: { $0.hasSuffix("/") }) {
@@ -58,21 +88,26 @@ struct CompareCommand: ParsableCommand {
         }
     }
 
-    var comparison: ImageComparison { ImageComparison(precision: precision, perceptualPrecision: perceptualPrecision) }
-
     func run() throws {
+        let comparison: ImageComparison
+        do {
+            comparison = try makeComparison()
+        } catch {
+            FileHandle.standardError.write(Data("error: --mask \(mask ?? ""): \(error)\n".utf8))
+            throw ExitCode(2)
+        }
         let kinds = [reference, actual].map(CompareInputs.kind)
         if kinds == [.folder, .folder] {
-            throw ExitCode(CompareFolders(command: self).run())
+            throw ExitCode(CompareFolders(command: self, comparison: comparison).run())
         }
         if json || report != nil {
-            throw ExitCode(CompareFolders(command: self).runFiles())
+            throw ExitCode(CompareFolders(command: self, comparison: comparison).runFiles())
         }
-        try compareFiles()
+        try compareFiles(comparison)
     }
 
     /// The two-file form, as it always was.
-    private func compareFiles() throws {
+    private func compareFiles(_ comparison: ImageComparison) throws {
         // Decoding dominates; the two files decode in parallel, to straight
         // RGBA as stored (no premultiplication rounding in the comparison).
         // Byte-identical files (an unchanged snapshot) decode once.

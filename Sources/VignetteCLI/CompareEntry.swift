@@ -37,6 +37,8 @@ struct CompareEntry: Sendable {
     var actualSize: PixelSize?
     var result: ImageComparison.Result?
     var statistics: ImageComparison.Statistics?
+    /// Pixels inside the ignored regions (clipped to this image), whether they differ or not.
+    var ignoredPixelCount: Int?
     var error: String?
     var artifacts: Artifacts?
 

@@ -8,6 +8,8 @@ import Vignette
 /// folder holds. Nothing is written unless `--report` asks.
 struct CompareFolders {
     let command: CompareCommand
+    /// The tolerances and ignored regions, applied to every pair.
+    let comparison: ImageComparison
 
     /// One relative path and where to read it on each side (nil: absent).
     struct Pair: Sendable {
@@ -60,7 +62,7 @@ struct CompareFolders {
         let parallelDecode = pairs.count < cores
         let next = Locked(0)
         let entries = Locked([CompareEntry?](repeating: nil, count: pairs.count))
-        let comparison = command.comparison
+        let comparison = self.comparison
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = next.withLock { value in
@@ -141,16 +143,7 @@ struct CompareFolders {
             return entry
         }
         if let reference, let actual {
-            let result = comparison.compareStraightRGBA(reference: reference.image, actual: actual.image)
-            entry.result = result
-            entry.status = result.matches ? .unchanged : .changed
-            if result.differingPixelCount > 0 {
-                entry.statistics = ImageComparison.statistics(reference: reference.image, actual: actual.image)
-            } else if !result.sizesDiffer {
-                entry.statistics = ImageComparison.Statistics(
-                    differingPixelCount: 0, worstDeltaE: 0,
-                    percentile99DeltaE: 0, changedRegions: [])
-            }
+            compare(reference, actual, comparison: comparison, into: &entry)
         } else {
             entry.status = reference == nil ? .added : .removed
         }
@@ -162,9 +155,28 @@ struct CompareFolders {
         return entry
     }
 
+    /// The verdict and figures of a pair both sides of which were read.
+    private static func compare(
+        _ reference: Loaded, _ actual: Loaded, comparison: ImageComparison, into entry: inout CompareEntry
+    ) {
+        let result = comparison.compareStraightRGBA(reference: reference.image, actual: actual.image)
+        entry.result = result
+        entry.status = result.matches ? .unchanged : .changed
+        // A mask of another size: not compared, no figures but the reason.
+        guard !result.sizesDiffer, result.regionError == nil else { return }
+        entry.ignoredPixelCount = CompareIgnoredPixels(comparison, width: reference.width, height: reference.height)?.count ?? 0
+        if result.differingPixelCount > 0 {
+            // Ignored pixels left out, as the verdict leaves them out.
+            entry.statistics = CompareIgnoredPixels.statistics(comparison, reference: reference, actual: actual)
+        } else {
+            entry.statistics = ImageComparison.Statistics(
+                differingPixelCount: 0, worstDeltaE: 0, percentile99DeltaE: 0, changedRegions: [])
+        }
+    }
+
     /// Prints the outcome, writes the report's pages, and picks the exit status.
     private func finish(_ entries: [CompareEntry], report: CompareReport?) -> Int32 {
-        let summary = CompareSummary(entries: entries, command: command)
+        let summary = CompareSummary(entries: entries, command: command, comparison: comparison)
         for entry in entries where entry.status == .unreadable {
             Self.printError("error: \(CompareEntry.printable(entry.path)): \(CompareEntry.printable(entry.error ?? ""))")
         }

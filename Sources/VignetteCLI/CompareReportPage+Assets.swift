@@ -6,6 +6,7 @@ extension CompareReportPage {
         h1{font-size:20px;margin:0 0 4px}.dirs,.legend{margin:0 0 8px;color:#555;font-size:12.5px}
         .legend i{display:inline-block;width:10px;height:10px;margin:0 3px 0 8px;vertical-align:-1px}
         .legend .red{background:#e60028}.legend .amber{background:#ff8c00}.legend .blue{outline:2px solid #1a73e8;outline-offset:-2px}
+        .legend .yellow{background:#ffe600}.legend .ignored{background:repeating-linear-gradient(45deg,#2864e6 0 3px,#afc8f5 3px 6px)}
         code{font:12.5px ui-monospace,SFMono-Regular,Menlo,monospace;word-break:break-all}
         nav button{font:inherit;border:1px solid #ccc;background:#fafafa;border-radius:14px;padding:3px 12px;margin:0 6px 0 0;cursor:pointer}
         nav button.on{background:#1d1d1f;color:#fff;border-color:#1d1d1f}

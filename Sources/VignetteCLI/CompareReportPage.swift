@@ -40,8 +40,9 @@ struct CompareReportPage {
             <header><h1>vignette compare</h1>
             <p class="dirs">reference <code>\(Self.escape(summary.reference))</code> · actual <code>\(Self.escape(summary.actual))</code>
             · precision \(summary.precision) · perceptual precision \(summary.perceptualPrecision) (a pixel fails beyond ΔE \(summary.deltaEThreshold))
-            · ΔE is CIE94 on 8-bit sRGB; shares are shares of pixels</p>
+            \(Self.escape(options))· ΔE is CIE94 on 8-bit sRGB; shares are shares of pixels</p>
             <p class="legend">diff: <i class="red"></i> fails <i class="amber"></i> differs within tolerance
+            <i class="yellow"></i> looks like anti-aliasing <i class="ignored"></i> ignored
             <i class="blue"></i> changed region · drag a slider to wipe from reference to actual</p>
             <nav><button class="on" data-show="all">all <b>\(t.files)</b></button>
             """
@@ -63,6 +64,18 @@ struct CompareReportPage {
             page += "</ul></section>\n"
         }
         return page + "</main>\n<script>\(Self.script)</script>\n</body></html>\n"
+    }
+
+    /// The options beyond the precisions, each after a "· " (empty when none was given).
+    var options: String {
+        var parts: [String] = []
+        if let limit = summary.maxDifferentPixels { parts.append("at most \(limit) failing pixels") }
+        if summary.antiAliasing != .strict { parts.append("anti-aliasing \(summary.antiAliasing.rawValue)") }
+        if !summary.ignore.isEmpty {
+            parts.append("ignoring " + summary.ignore.map { "\($0.x),\($0.y),\($0.width),\($0.height)" }.joined(separator: " "))
+        }
+        if let mask = summary.mask { parts.append("mask \(mask)") }
+        return parts.map { "· " + $0 + " " }.joined()
     }
 
     private static func card(_ file: CompareSummary.File) -> String {
@@ -131,7 +144,12 @@ struct CompareReportPage {
         if let differing = file.differingPixelCount, let pixels = file.pixelCount {
             parts.append("\(differing) of \(pixels) pixels differ (\(percent(file.differingShare)))")
         }
+        if let regionError = file.regionError { parts.append("not compared: " + regionError) }
         if let failing = file.failingPixelCount { parts.append("\(failing) fail (\(percent(file.failingShare)))") }
+        if let antiAliased = file.antiAliasedPixelCount, antiAliased > 0 { parts.append("\(antiAliased) look like anti-aliasing") }
+        if let ignored = file.ignoredPixelCount, ignored > 0 {
+            parts.append("\(ignored) ignored, \(file.ignoredDifferingPixelCount ?? 0) of them differ")
+        }
         if let worst = file.worstDeltaE, let p99 = file.p99DeltaE {
             parts.append(String(format: "worst ΔE %.2f · p99 ΔE %.2f", worst, p99))
         }

@@ -36,6 +36,14 @@ struct CompareSummary: Codable, Sendable {
         var failingPixelCount: Int?
         var differingShare: Double?
         var failingShare: Double?
+        /// Failing pixels that look like anti-aliasing (0 under `strict`, which does not look).
+        var antiAliasedPixelCount: Int?
+        /// Differing pixels inside ignored regions (counted nowhere else).
+        var ignoredDifferingPixelCount: Int?
+        /// Pixels inside ignored regions, clipped to this image, differing or not.
+        var ignoredPixelCount: Int?
+        /// Why the pair was not compared (a mask of another size).
+        var regionError: String?
         var worstDeltaE: Double?
         var p99DeltaE: Double?
         var boxes: [Box]?
@@ -51,16 +59,28 @@ struct CompareSummary: Codable, Sendable {
     var perceptualPrecision: Double
     /// The ΔE above which a pixel fails, `(1 − perceptualPrecision) × 100`.
     var deltaEThreshold: Double
+    /// `--max-different-pixels` (absent when not given).
+    var maxDifferentPixels: Int?
+    /// `--anti-aliasing`.
+    var antiAliasing: CompareAntiAliasing
+    /// `--ignore` rectangles in pixels, as given (each clipped to each image; a value over 10⁹ reads as 10⁹).
+    var ignore: [Box]
+    /// `--mask`, as given (absent when not given).
+    var mask: String?
     var units: [String: String] = ["deltaE": "CIE94 on 8-bit sRGB", "share": "share of pixels, 0...1"]
     var totals: Totals
     var files: [File]
 
-    init(entries: [CompareEntry], command: CompareCommand) {
+    init(entries: [CompareEntry], command: CompareCommand, comparison: ImageComparison) {
         reference = command.reference
         actual = command.actual
-        precision = command.comparison.precision
-        perceptualPrecision = command.comparison.perceptualPrecision
-        deltaEThreshold = Self.rounded(command.comparison.deltaEThreshold)
+        precision = comparison.precision
+        perceptualPrecision = comparison.perceptualPrecision
+        deltaEThreshold = Self.rounded(comparison.deltaEThreshold)
+        maxDifferentPixels = comparison.maxDifferentPixels
+        antiAliasing = command.antiAliasing
+        ignore = command.ignoredRects.map { Box(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        mask = command.mask
         var totals = Totals()
         files = entries.map { entry in
             totals.files += 1
@@ -81,12 +101,17 @@ struct CompareSummary: Codable, Sendable {
         var file = File(
             path: entry.path, status: entry.status, referenceSize: size(entry.referenceSize),
             actualSize: size(entry.actualSize), artifacts: entry.artifacts, error: entry.error)
-        if let result = entry.result, !result.sizesDiffer {
+        if let result = entry.result, let regionError = result.regionError {
+            file.regionError = regionError.description
+        } else if let result = entry.result, !result.sizesDiffer {
             file.pixelCount = result.pixelCount
             file.differingPixelCount = result.differingPixelCount
             file.failingPixelCount = result.failingPixelCount
             file.differingShare = result.differingShare
             file.failingShare = result.failingShare
+            file.antiAliasedPixelCount = result.antiAliasedPixelCount
+            file.ignoredDifferingPixelCount = result.ignoredDifferingPixelCount
+            file.ignoredPixelCount = entry.ignoredPixelCount
         }
         if let statistics = entry.statistics {
             file.worstDeltaE = rounded(statistics.worstDeltaE)
