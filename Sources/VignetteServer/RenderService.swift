@@ -57,7 +57,9 @@ public final class RenderService: Sendable {
             loader: loader,
             configuration: ImagePipeline.Configuration(
                 maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
-                retry: RetryPolicy(maxRetries: configuration.sourceRetries), diskCache: cache))
+                retry: RetryPolicy(maxRetries: configuration.sourceRetries),
+                memoryCacheBytes: configuration.memoryCacheBytes, memoryCacheEntryBytes: min(64 << 20, configuration.memoryCacheBytes),
+                diskCache: cache, reducedCopies: configuration.reducedCopies))
         metrics = ServerMetrics()
         admission = ConcurrencyGate(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
         signer = configuration.signingKey.map(RequestSigner.init(key:))
