@@ -47,7 +47,7 @@ import urllib.request
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 THUMBOR = ROOT / 'Benchmarks/.venv/bin/thumbor'
 VENV_PYTHON = ROOT / 'Benchmarks/.venv/bin/python3'
-SCENARIOS = ('distinct', 'hot', 'cold', 'big')
+SCENARIOS = ('distinct', 'hot', 'cold', 'big')  # in this order: big last
 
 WRK_SCRIPT = r'''
 local counter, offset = 0, 0
@@ -229,6 +229,27 @@ ALLOWED_SOURCES = ['127.0.0.1']
     return process, f'http://127.0.0.1:{port}', lambda: [process.pid] + children(process.pid)
 
 
+def cpu_ticks(pids):
+    total = 0
+    for pid in pids:
+        try:
+            fields = pathlib.Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def settle(pids, seconds=120):
+    """Waits until the server has finished what wrk left queued (under 5 % of a core for half a second)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        before = cpu_ticks(pids)
+        time.sleep(0.5)
+        if cpu_ticks(pids) - before <= 0.05 * 0.5 * os.sysconf('SC_CLK_TCK'):
+            return
+
+
 def load_average():
     return os.getloadavg()[0]
 
@@ -239,18 +260,18 @@ def bench(args, work, source_port, script):
     if not args.skip_thumbor:
         servers['thumbor (2 processes)'] = start_thumbor(args, work)
     urls = {name: templates('vignette' if name == 'vignette' else 'thumbor', source_port) for name in servers}
-    for name, (_, base, _) in servers.items():
-        for mode in ('distinct', 'big'):  # the first fetch and decode is not part of the measure
-            wait_for(base + urls[name][mode].replace('{w}', '100').replace('{h}', '100').replace('{n}', '0'))
     results = {name: {mode: [] for mode in args.scenarios} for name in servers}
     rss = {name: {} for name in servers}
     loads = [load_average()]
     try:
-        for run in range(args.runs):
-            for mode in args.scenarios:
+        for mode in args.scenarios:  # `big` last: its backlog must not spill into another scenario
+            for name, (_, base, _) in servers.items():  # the first fetch and decode is not part of the measure
+                wait_for(base + urls[name][mode].replace('{w}', '100').replace('{h}', '100').replace('{n}', '0'))
+            for run in range(args.runs):
                 for name, (_, base, pids) in servers.items():
                     results[name][mode].append(wrk(base, urls[name][mode], mode, args.duration, script, salt=run))
                     rss[name]['small' if mode != 'big' else 'big'] = peak_rss_mib(pids())
+                    settle(pids())
                 loads.append(load_average())
     finally:
         for process, _, _ in servers.values():
