@@ -14,7 +14,7 @@ struct ReducedCopyTests {
     }
 
     @Test(arguments: [
-        (100, 100, 4), (640, 446, 1), (300, 200, 2), (384, 256, 2), (385, 256, 1), (96, 64, 8), (97, 64, 4), (64, 64, 4)
+        (100, 100, 4), (640, 446, 1), (300, 200, 2), (384, 256, 2), (385, 256, 1), (96, 64, 8), (97, 64, 4), (64, 64, 8)
     ])
     func aspectFillReadsTheSmallestCopyThatCoversIt(width: Int, height: Int, factor: Int) {
         #expect(fill(width, height).reducedCopyFactor(for: full) == factor)
