@@ -2,31 +2,40 @@
 """`vignette serve` against thumbor under wrk, on loopback, in one run.
 
     python3 Benchmarks/serve_vs_thumbor.py [--vignette .build/release/vignette]
-                                           [--duration 10] [--skip-thumbor]
+                                           [--duration 10] [--runs 3] [--skip-thumbor]
+                                           [--scenarios distinct,hot,cold,big]
 
-Source: the bundled 768x512 parrots photo as a JPEG (q90), served by a
-threaded http.server on 127.0.0.1 and fetched once by each server (vignette:
-its pipeline's caches; thumbor: its file STORAGE; RESULT_STORAGE = None).
-wrk, 2 threads x 32 connections, `--duration` seconds per scenario:
+Sources: the bundled 768x512 parrots photo as a JPEG (q90), and a 6000x4000
+JPEG (q90) tiled from the four Kodak photos of the catalog at full resolution
+(made with the Pillow that thumbor installs), served by a threaded
+http.server on 127.0.0.1 and fetched once by each server (vignette: its
+pipeline's caches; thumbor: its file STORAGE; RESULT_STORAGE = None). Both
+servers run at once; each scenario runs wrk against one, then the other, so
+every pair of figures shares the machine's load. wrk, 2 threads x 32
+connections, `--duration` seconds per scenario, `--runs` rounds (medians):
 
   distinct  every request a new output size (thousands, different per wrk
-            thread), so no render repeats and no result cache can stand in
-            for rendering; JPEG out, aspect fill (thumbor: WxH crop).
+            thread and run), so no render repeats and no result cache can
+            stand in for rendering; JPEG out, aspect fill (thumbor: WxH crop).
   hot       one URL over and over (vignette still renders each time).
   cold      every request a new source URL (?n=...), so each is fetched.
+  big       the 6000x4000 source at distinct sizes (as `distinct`).
 
 thumbor runs with 2 processes (`--processes 2`, from Benchmarks/.venv:
 `python3 -m venv Benchmarks/.venv && Benchmarks/.venv/bin/pip install thumbor`).
-Prints requests/s, p99 latency and the servers' peak RSS as a Markdown
-table. wrk (Debian package) is installed with apt-get when missing. Every
-address is loopback.
+Prints requests/s and p99 latency (medians of the runs), vignette / thumbor
+ratios, and each server's peak RSS (VmHWM, summed over thumbor's processes)
+after the 768x512 scenarios and after `big`, as a Markdown table. wrk (Debian
+package) is installed with apt-get when missing. Every address is loopback.
 """
 import argparse
 import http.server
+import io
 import os
 import pathlib
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -37,19 +46,22 @@ import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 THUMBOR = ROOT / 'Benchmarks/.venv/bin/thumbor'
+VENV_PYTHON = ROOT / 'Benchmarks/.venv/bin/python3'
+SCENARIOS = ('distinct', 'hot', 'cold', 'big')  # in this order: big last
 
 WRK_SCRIPT = r'''
 local counter, offset = 0, 0
 local mode = os.getenv("BENCH_MODE")
 local template = os.getenv("BENCH_TEMPLATE")
+local salt = tonumber(os.getenv("BENCH_SALT")) or 0
 local id = 0
 function setup(thread) id = id + 1; thread:set("id", id) end
-function init(args) offset = (tonumber(wrk.thread:get("id")) or 1) * 1000003 end
+function init(args) offset = (tonumber(wrk.thread:get("id")) or 1) * 1000003 + salt * 100000007 end
 function request()
   counter = counter + 1
   local n = offset + counter
   local w, h = 100, 100
-  if mode == "distinct" then w = 64 + (n % 577); h = 64 + (math.floor(n / 577) % 383) end
+  if mode == "distinct" or mode == "big" then w = 64 + (n % 577); h = 64 + (math.floor(n / 577) % 383) end
   local path = template:gsub("{w}", w):gsub("{h}", h):gsub("{n}", mode == "cold" and n or 0)
   return wrk.format("GET", path)
 end
@@ -61,11 +73,16 @@ end
 '''
 
 
-def origin(photo):
+def origin(photos):
+    """Serves `photos` (path -> bytes) on loopback; any query is ignored."""
     class Handler(http.server.BaseHTTPRequestHandler):
         protocol_version = 'HTTP/1.1'
 
         def do_GET(self):
+            photo = photos.get(self.path.split('?')[0])
+            if photo is None:
+                self.send_error(404)
+                return
             self.send_response(200)
             self.send_header('Content-Type', 'image/jpeg')
             self.send_header('Content-Length', str(len(photo)))
@@ -111,8 +128,8 @@ def children(pid):
         return []
 
 
-def wrk(base, template, mode, duration, script):
-    env = dict(os.environ, BENCH_MODE=mode, BENCH_TEMPLATE=template)
+def wrk(base, template, mode, duration, script, salt):
+    env = dict(os.environ, BENCH_MODE=mode, BENCH_TEMPLATE=template, BENCH_SALT=str(salt))
     out = subprocess.run(['wrk', '-t2', '-c32', f'-d{duration}s', '--timeout', '10s', '-s', script, base],
                          capture_output=True, text=True, env=env).stdout
     match = re.search(r'RESULT requests=(\d+) errors=(\d+) non2xx=(\d+) seconds=([\d.]+) p50=([\d.]+) p99=([\d.]+)', out)
@@ -141,24 +158,60 @@ def stop(process):
         process.kill()
 
 
-def bench_vignette(args, work, source, script):
+MOSAIC = r'''
+import sys
+from PIL import Image
+tiles = []
+for path in sys.argv[2:]:
+    with Image.open(path) as im:
+        im = im.convert("RGB")
+    if im.height > im.width:
+        im = im.transpose(Image.Transpose.ROTATE_90)
+    tiles.append(im.resize((768, 512)) if im.size != (768, 512) else im)
+pool = [v for t in tiles for v in (t, t.transpose(Image.Transpose.FLIP_LEFT_RIGHT), t.transpose(Image.Transpose.ROTATE_180))]
+canvas = Image.new("RGB", (6000, 4000))
+index = 0
+for y in range(0, 4000, 512):
+    for x in range(0, 6000, 768):
+        canvas.paste(pool[index % len(pool)], (x, y))
+        index += 5
+canvas.save(sys.argv[1], quality=90)
+'''
+
+
+def make_big(path):
+    """A 6000x4000 JPEG of full-resolution Kodak tiles (a real photo's detail, unlike an enlargement)."""
+    tiles = sorted(str(p) for p in (ROOT / 'Sources/VignetteCatalog/Resources').glob('product-*.png'))
+    subprocess.run([str(VENV_PYTHON), '-c', MOSAIC, str(path)] + tiles, check=True)
+
+
+def templates(name, source_port):
+    """URL templates per scenario for one server."""
+    sources = {'distinct': 'photo.jpg', 'hot': 'photo.jpg', 'cold': 'photo.jpg', 'big': 'big.jpg'}
+    out = {}
+    for mode, file in sources.items():
+        source = f'http://127.0.0.1:{source_port}/{file}'
+        if name == 'vignette':
+            encoded = urllib.parse.quote(source, safe='')
+            out[mode] = f'/render/thumb?url={encoded}%3Fn%3D{{n}}&w={{w}}&h={{h}}&format=jpeg'
+        else:
+            out[mode] = f'/unsafe/{{w}}x{{h}}/filters:format(jpeg)/127.0.0.1:{source_port}/{file}%3Fn%3D{{n}}'
+    return out
+
+
+def start_vignette(args, work):
     config = work / 'serve.yaml'
     config.write_text('allowPrivateNetworks: true\nmaxConcurrentRequests: 8\nmaxQueue: 4096\n'
-                      'presets:\n  thumb: {contentMode: aspectFill, maxAge: 3600}\n')
+                      + (f'memoryCacheBytes: {args.memory_cache_bytes}\n' if args.memory_cache_bytes else '')
+                      + ('reducedCopies: false\n' if args.no_reduced_copies else '')
+                      + 'presets:\n  thumb: {contentMode: aspectFill, maxAge: 3600}\n')
     port = 18280
     process = run_server('vignette', [args.vignette, 'serve', '--config', str(config), '--port', str(port)],
                          f'http://127.0.0.1:{port}/health')
-    base = f'http://127.0.0.1:{port}'
-    encoded = urllib.parse.quote(source, safe='')
-    template = f'/render/thumb?url={encoded}%3Fn%3D{{n}}&w={{w}}&h={{h}}&format=jpeg'
-    wait_for(base + template.replace('{w}', '100').replace('{h}', '100').replace('{n}', '0'))
-    results = {mode: wrk(base, template, mode, args.duration, script) for mode in ('distinct', 'hot', 'cold')}
-    results['rss'] = peak_rss_mib([process.pid])
-    stop(process)
-    return results
+    return process, f'http://127.0.0.1:{port}', lambda: [process.pid]
 
 
-def bench_thumbor(args, work, source_port, script):
+def start_thumbor(args, work):
     conf = work / 'thumbor.conf'
     conf.write_text(f"""
 LOADER = 'thumbor.loaders.http_loader'
@@ -173,48 +226,117 @@ ALLOWED_SOURCES = ['127.0.0.1']
     port = 18290
     process = run_server('thumbor', [str(THUMBOR), '--ip', '127.0.0.1', '--port', str(port), '--conf', str(conf), '--processes', '2',
                                      '--log-level', 'error'], f'http://127.0.0.1:{port}/healthcheck')
-    base = f'http://127.0.0.1:{port}'
-    template = f'/unsafe/{{w}}x{{h}}/filters:format(jpeg)/127.0.0.1:{source_port}/photo.jpg%3Fn%3D{{n}}'
-    wait_for(base + template.replace('{w}', '100').replace('{h}', '100').replace('{n}', '0'))
-    results = {mode: wrk(base, template, mode, args.duration, script) for mode in ('distinct', 'hot', 'cold')}
-    results['rss'] = peak_rss_mib([process.pid] + children(process.pid))
-    stop(process)
-    return results
+    return process, f'http://127.0.0.1:{port}', lambda: [process.pid] + children(process.pid)
+
+
+def cpu_ticks(pids):
+    total = 0
+    for pid in pids:
+        try:
+            fields = pathlib.Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+def settle(pids, seconds=120):
+    """Waits until the server has finished what wrk left queued (under 5 % of a core for half a second)."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        before = cpu_ticks(pids)
+        time.sleep(0.5)
+        if cpu_ticks(pids) - before <= 0.05 * 0.5 * os.sysconf('SC_CLK_TCK'):
+            return
+
+
+def load_average():
+    return os.getloadavg()[0]
+
+
+def bench(args, work, source_port, script):
+    """Both servers up at once; per run and scenario, wrk on one then the other."""
+    servers = {'vignette': start_vignette(args, work)}
+    if not args.skip_thumbor:
+        servers['thumbor (2 processes)'] = start_thumbor(args, work)
+    urls = {name: templates('vignette' if name == 'vignette' else 'thumbor', source_port) for name in servers}
+    results = {name: {mode: [] for mode in args.scenarios} for name in servers}
+    rss = {name: {} for name in servers}
+    loads = [load_average()]
+    try:
+        for mode in args.scenarios:  # `big` last: its backlog must not spill into another scenario
+            for name, (_, base, _) in servers.items():  # the first fetch and decode is not part of the measure
+                wait_for(base + urls[name][mode].replace('{w}', '100').replace('{h}', '100').replace('{n}', '0'))
+            for run in range(args.runs):
+                for name, (_, base, pids) in servers.items():
+                    results[name][mode].append(wrk(base, urls[name][mode], mode, args.duration, script, salt=run))
+                    rss[name]['small' if mode != 'big' else 'big'] = peak_rss_mib(pids())
+                    settle(pids())
+                loads.append(load_average())
+    finally:
+        for process, _, _ in servers.values():
+            stop(process)
+    return results, rss, loads
+
+
+def median(values, key):
+    return statistics.median(v[key] for v in values)
+
+
+def report(args, results, rss, loads):
+    modes = args.scenarios
+    print(f'wrk -t2 -c32 -d{args.duration}s on loopback, JPEG out, medians of {args.runs} runs; '
+          f'load average (1 min) {min(loads):.1f}-{max(loads):.1f}\n')
+    head = ' | '.join(f'{m} req/s | p99 ms' for m in modes)
+    print(f'| server | {head} | peak RSS MiB (768x512 scenarios) | peak RSS MiB (with big) | errors |')
+    print('|---|' + '---|---|' * len(modes) + '---|---|---|')
+    for name, r in results.items():
+        cells = ' | '.join(f"{median(r[m], 'rps'):.0f} | {median(r[m], 'p99'):.1f}" for m in modes)
+        errors = sum(x['errors'] for m in modes for x in r[m])
+        small, big = rss[name].get('small', 0), rss[name].get('big', 0)
+        print(f'| {name} | {cells} | {small:.0f} | {big:.0f} | {errors} |')
+    other = 'thumbor (2 processes)'
+    if other in results:
+        v, t = results['vignette'], results[other]
+        cells = ' | '.join(f"{median(v[m], 'rps') / median(t[m], 'rps'):.1f}x | {median(v[m], 'p99') / median(t[m], 'p99'):.2f}x"
+                           for m in modes)
+        rv, rt = rss['vignette'], rss[other]
+        print(f"| vignette / thumbor | {cells} | {rv.get('small', 0) / max(1, rt.get('small', 0)):.2f}x "
+              f"| {rv.get('big', 0) / max(1, rt.get('big', 0)):.2f}x | |")
+    print('\nper run (req/s):')
+    for name, r in results.items():
+        print(f'  {name}: ' + '; '.join(f"{m} " + ' '.join(f"{x['rps']:.0f}" for x in r[m]) for m in modes))
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--vignette', default=str(ROOT / '.build/release/vignette'))
     parser.add_argument('--duration', type=int, default=10)
+    parser.add_argument('--runs', type=int, default=3)
+    parser.add_argument('--scenarios', default=','.join(SCENARIOS))
+    parser.add_argument('--memory-cache-bytes', type=int, default=0, help="vignette's memoryCacheBytes (0: its default)")
+    parser.add_argument('--no-reduced-copies', action='store_true', help="vignette's reducedCopies: false")
     parser.add_argument('--skip-thumbor', action='store_true')
     args = parser.parse_args()
+    args.scenarios = [m for m in args.scenarios.split(',') if m]
     if not shutil.which('wrk'):
         sudo = [] if os.getuid() == 0 else ['sudo']
         subprocess.run(sudo + ['apt-get', 'install', '-y', '-qq', 'wrk'], check=True)
+    if not VENV_PYTHON.exists() or (not args.skip_thumbor and not THUMBOR.exists()):
+        raise SystemExit('thumbor missing: python3 -m venv Benchmarks/.venv && Benchmarks/.venv/bin/pip install thumbor')
     work = pathlib.Path(tempfile.mkdtemp(prefix='vignette-serve-bench-'))
-    photo = work / 'photo.jpg'
+    photo, big = work / 'photo.jpg', work / 'big.jpg'
     subprocess.run([args.vignette, 'render', str(ROOT / 'Sources/VignetteCatalog/Resources/product-parrots.png'),
                     '--size', '768x512', '-o', str(photo), '--quality', '90'], check=True, stdout=subprocess.DEVNULL)
-    source_port = origin(photo.read_bytes())
+    make_big(big)
+    source_port = origin({'/photo.jpg': photo.read_bytes(), '/big.jpg': big.read_bytes()})
     script = work / 'bench.lua'
     script.write_text(WRK_SCRIPT)
-    source = f'http://127.0.0.1:{source_port}/photo.jpg'
-    rows = {'vignette': bench_vignette(args, work, source, str(script))}
-    if not args.skip_thumbor:
-        if not THUMBOR.exists():
-            raise SystemExit('thumbor missing: python3 -m venv Benchmarks/.venv && Benchmarks/.venv/bin/pip install thumbor')
-        rows['thumbor (2 processes)'] = bench_thumbor(args, work, source_port, str(script))
-    shutil.rmtree(work, ignore_errors=True)
-    print(f'wrk -t2 -c32 -d{args.duration}s on loopback, 768x512 JPEG source, JPEG out\n')
-    print('| server | distinct sizes req/s | p99 ms | hot repeat req/s | p99 ms | cold sources req/s | p99 ms | peak RSS MiB | errors |')
-    print('|---|---|---|---|---|---|---|---|---|')
-    for name, r in rows.items():
-        errors = sum(r[m]['errors'] for m in ('distinct', 'hot', 'cold'))
-        print(f"| {name} | {r['distinct']['rps']:.0f} | {r['distinct']['p99']:.1f} | {r['hot']['rps']:.0f} | {r['hot']['p99']:.1f} "
-              f"| {r['cold']['rps']:.0f} | {r['cold']['p99']:.1f} | {r['rss']:.0f} | {errors} |")
-    if 'thumbor (2 processes)' in rows:
-        ratio = rows['vignette']['distinct']['rps'] / rows['thumbor (2 processes)']['distinct']['rps']
-        print(f'\nvignette / thumbor, distinct sizes: {ratio:.1f}x')
+    try:
+        results, rss, loads = bench(args, work, source_port, str(script))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    report(args, results, rss, loads)
     return 0
 
 

@@ -63,7 +63,9 @@ public final class RenderService: Sendable {
         let loader = CurlDataLoader(options: options)
         var pipelineConfiguration = ImagePipeline.Configuration(
             maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
-            retry: RetryPolicy(maxRetries: configuration.sourceRetries), diskCache: cache)
+            retry: RetryPolicy(maxRetries: configuration.sourceRetries),
+            memoryCacheBytes: configuration.memoryCacheBytes, memoryCacheEntryBytes: min(64 << 20, configuration.memoryCacheBytes),
+            diskCache: cache, reducedCopies: configuration.reducedCopies)
         (pipelineConfiguration.logger, pipelineConfiguration.tracer) = (logger, tracer)
         pipeline = ImagePipeline(loader: loader, configuration: pipelineConfiguration)
         self.metrics = metrics

@@ -52,6 +52,8 @@ extension ServerConfiguration {
         if let value = try reader.int("maxQueue", in: 0...1_000_000) { maxQueue = value }
         cacheDir = try reader.string("cacheDir")
         if let value = try reader.int("cacheBytes", in: 1 << 20...Int.max) { cacheBytes = value }
+        if let value = try reader.int("memoryCacheBytes", in: 0...Int.max) { memoryCacheBytes = value }
+        if let value = try reader.bool("reducedCopies") { reducedCopies = value }
         if let value = try reader.int("sourceRetries", in: 0...5) { sourceRetries = value }
         try readLimits(&reader)
         if let node = reader.take("presets"), node.null == nil {
@@ -66,7 +68,7 @@ extension ServerConfiguration {
     /// The top-level keys, in the order the README lists them.
     static let keys = [
         "host", "port", "signingKey", "allowHosts", "allowPrivateNetworks", "maxConcurrentRequests",
-        "maxQueue", "cacheDir", "cacheBytes", "sourceRetries", "maxSourceBytes", "maxSourcePixels",
+        "maxQueue", "cacheDir", "cacheBytes", "memoryCacheBytes", "reducedCopies", "sourceRetries", "maxSourceBytes", "maxSourcePixels",
         "maxOutputPixels", "maxWidth", "maxHeight", "maxScale", "sourceTimeout", "maxFrames", "maxAnimationPixels", "presets"
     ]
 

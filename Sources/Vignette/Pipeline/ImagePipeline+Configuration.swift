@@ -35,13 +35,23 @@ extension ImagePipeline {
         /// `vignette.decode` spans; nil uses the process's
         /// (`InstrumentationSystem.tracer`, a no-op unless bootstrapped).
         public var tracer: (any Tracer)?
+        /// Off by default. On, a request with a shrink target (a surface's
+        /// load) is served from a reduced copy of the whole source — by 2,
+        /// 4 or 8 where the decoder shrinks on load, the smallest that
+        /// still covers the target, chosen from sizes alone — kept in the
+        /// memory cache (counted in `memoryCacheBytes`), so a source shown
+        /// at many sizes is decoded a few times and each render resamples
+        /// fewer pixels. Renders stay deterministic, but differ from
+        /// renders without it (≥ 38 dB from a Lanczos-3 of the full image);
+        /// `vignette serve` turns it on.
+        public var reducedCopies: Bool
 
         /// Creates a configuration.
         public init(
             maxConcurrentLoads: Int = 8, retry: RetryPolicy = RetryPolicy(),
             memoryCacheBytes: Int = 256 << 20, memoryCacheEntryBytes: Int = 64 << 20,
             dataCacheBytes: Int = 32 << 20, diskCache: DiskCache? = nil,
-            decoders: ImageDecoders = .standard
+            decoders: ImageDecoders = .standard, reducedCopies: Bool = false
         ) {
             self.maxConcurrentLoads = max(1, maxConcurrentLoads)
             self.retry = retry
@@ -50,6 +60,7 @@ extension ImagePipeline {
             self.dataCacheBytes = max(0, dataCacheBytes)
             self.diskCache = diskCache
             self.decoders = decoders
+            self.reducedCopies = reducedCopies
         }
     }
 }

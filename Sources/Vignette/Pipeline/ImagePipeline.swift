@@ -24,6 +24,8 @@ public final class ImagePipeline: Sendable {
     /// Decoded images by request key (URL + decode options): `cache` is
     /// its public face.
     let memoryCache: MemoryCache<ImageRequest.Key, Bitmap>
+    /// With `Configuration.reducedCopies`: sources' full sizes, by full-size key.
+    let copyFacts = MemoryCache<ImageRequest.Key, CopyFacts>(totalCostLimit: 4096)
     /// The settings.
     public let configuration: Configuration
     let fetchStage: FetchStage
@@ -45,6 +47,9 @@ public final class ImagePipeline: Sendable {
     /// request, or a full-size decode, which serves any shrink target.
     public func cachedImage(for request: ImageRequest) -> Bitmap? {
         guard request.cachePolicy.readsMemory else { return nil }
+        if configuration.reducedCopies, let target = request.options.shrinkTarget {
+            return cachedReducedCopy(for: request, target: target)
+        }
         if let hit = memoryCache[request.key] { return hit }
         return request.options.shrinkTarget == nil ? nil : memoryCache[request.fullSizeKey]
     }
@@ -63,6 +68,9 @@ public final class ImagePipeline: Sendable {
     /// The image with where it came from (memory, disk, revalidated,
     /// network) and, when a stale copy was served, the failure behind it.
     public func response(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> ImageResponse {
+        if configuration.reducedCopies, let target = request.options.shrinkTarget {
+            return try await reducedCopyResponse(for: request, target: target, priority: ConcurrencyGate.Priority(priority))
+        }
         if let hit = cachedImage(for: request) { return ImageResponse(image: hit, source: .memory) }
         return try await decodeStage.image(for: request, priority: ConcurrencyGate.Priority(priority))
     }

@@ -1,0 +1,83 @@
+import Foundation
+
+extension ImagePipeline {
+    /// What the pipeline knows of a source for its reduced copies: the
+    /// size of a full decode, and whether its decoder shrinks on load
+    /// (nil until a reduced decode has shown it).
+    struct CopyFacts: Sendable {
+        var size: PixelSize
+        var shrinks: Bool?
+    }
+
+    /// The request for the reduced copy that serves `request`: the whole
+    /// image reduced by the factor the target allows (full size when the
+    /// decoder does not shrink this source). Chosen from sizes alone.
+    static func copyRequest(for request: ImageRequest, target: ShrinkTarget, facts: CopyFacts) -> ImageRequest {
+        var copy = request
+        let factor = facts.shrinks == false ? 1 : target.reducedCopyFactor(for: facts.size)
+        copy.options.shrinkTarget = factor > 1 ? .wholeImage(facts.size, reducedBy: factor) : nil
+        return copy
+    }
+
+    /// With `Configuration.reducedCopies`, the memory-cached copy that
+    /// serves `request`, without suspending; nil when its size is unknown
+    /// or that copy is not in memory.
+    func cachedReducedCopy(for request: ImageRequest, target: ShrinkTarget) -> Bitmap? {
+        guard let facts = copyFacts[request.fullSizeKey] else { return nil }
+        return memoryCache[Self.copyRequest(for: request, target: target, facts: facts).key]
+    }
+
+    /// With `Configuration.reducedCopies`: the image for a request with a
+    /// shrink target is the whole source reduced by the largest factor (1,
+    /// 2, 4 or 8) that still covers the target, kept in the memory cache
+    /// under its own key, so one source rendered at many sizes decodes a
+    /// few copies once and each render resamples from the smallest that
+    /// has enough pixels. The same request renders the same bytes whatever
+    /// the cache holds.
+    func reducedCopyResponse(
+        for request: ImageRequest, target: ShrinkTarget, priority: ConcurrencyGate.Priority
+    ) async throws(ImageLoadingError) -> ImageResponse {
+        let factsKey = request.fullSizeKey
+        guard request.cachePolicy.readsMemory, let facts = copyFacts[factsKey] else {
+            return try await firstReducedCopy(for: request, target: target, priority: priority)
+        }
+        let copy = Self.copyRequest(for: request, target: target, facts: facts)
+        if let hit = memoryCache[copy.key] { return ImageResponse(image: hit, source: .memory) }
+        let response = try await decodeStage.image(for: copy, priority: priority)
+        if copy.options.shrinkTarget != nil, facts.shrinks == nil {
+            copyFacts.set(CopyFacts(size: facts.size, shrinks: response.image.scale != copy.scale), for: factsKey, cost: 1)
+        }
+        return response
+    }
+
+    /// A source whose size the pipeline does not know yet: its bytes, the
+    /// size from their header, then the copy decoded from the same bytes.
+    private func firstReducedCopy(
+        for request: ImageRequest, target: ShrinkTarget, priority: ConcurrencyGate.Priority
+    ) async throws(ImageLoadingError) -> ImageResponse {
+        guard request.scale.isFinite, request.scale > 0 else { return try await decodeStage.image(for: request, priority: priority) }
+        let fetched = try await fetchStage.data(for: request.dataKey, policy: request.cachePolicy, priority: priority)
+        let oriented = request.options.appliesOrientation
+        guard let size = ImageInfo.decodedSize(of: fetched.data, decoders: configuration.decoders, oriented: oriented) else {
+            // A format whose header Vignette does not read: the usual decode.
+            return try await decodeStage.image(for: request, priority: priority)
+        }
+        let copy = Self.copyRequest(for: request, target: target, facts: CopyFacts(size: size, shrinks: nil))
+        if request.cachePolicy.readsMemory, let hit = memoryCache[copy.key] {
+            copyFacts.set(CopyFacts(size: size, shrinks: nil), for: request.fullSizeKey, cost: 1)
+            return ImageResponse(image: hit, source: .memory)
+        }
+        do throws(ImageDecodingError) {
+            let (bitmap, warnings) = try configuration.decoders.decodeReporting(fetched.data, options: copy.options)
+            fetchStage.commit(fetched, key: request.dataKey)
+            let shrunk = bitmap.scale != copy.scale
+            memoryCache.set(bitmap, for: shrunk ? copy.key : copy.fullSizeKey, cost: bitmap.pixels.count)
+            let shrinks = copy.options.shrinkTarget == nil ? nil : shrunk
+            copyFacts.set(CopyFacts(size: size, shrinks: shrinks), for: request.fullSizeKey, cost: 1)
+            return ImageResponse(image: bitmap, source: fetched.source, staleBecause: fetched.staleBecause, warnings: warnings)
+        } catch {
+            // The decode stage's rules for damaged bytes (a cached copy is forgotten and fetched afresh).
+            return try await decodeStage.image(for: copy, priority: priority)
+        }
+    }
+}
