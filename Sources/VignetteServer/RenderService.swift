@@ -37,7 +37,11 @@ public final class RenderService: Sendable {
     let renderSlots = ConcurrencyGate(limit: ProcessInfo.processInfo.activeProcessorCount)
 
     /// A service; `presets` registered in Swift replace configuration presets of the same name.
-    public init(configuration: ServerConfiguration, presets: Presets = Presets()) throws(ServerConfiguration.Error) {
+    /// The origin headers' values are read from `environment` (a missing variable is an error naming it).
+    public init(
+        configuration: ServerConfiguration, presets: Presets = Presets(),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ServerConfiguration.Error) {
         self.configuration = configuration
         var all = try Presets(definitions: configuration.presets)
         for name in presets.names { if let preset = presets[name] { all.register(preset) } }
@@ -53,11 +57,13 @@ public final class RenderService: Sendable {
         let options = configuration.loadingOptions
         addressPolicy = options.addressPolicy
         let loader = CurlDataLoader(options: options)
-        pipeline = ImagePipeline(
-            loader: loader,
-            configuration: ImagePipeline.Configuration(
-                maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
-                retry: RetryPolicy(maxRetries: configuration.sourceRetries), diskCache: cache))
+        var pipelineConfiguration = ImagePipeline.Configuration(
+            maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
+            retry: RetryPolicy(maxRetries: configuration.sourceRetries, budget: configuration.limits.sourceTimeout),
+            diskCache: cache)
+        let origins = try configuration.resolvedOrigins(environment: environment)
+        if !origins.isEmpty { pipelineConfiguration.requestModifier = { origins.apply(to: &$0) } }
+        pipeline = ImagePipeline(loader: loader, configuration: pipelineConfiguration)
         metrics = ServerMetrics()
         admission = ConcurrencyGate(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
         signer = configuration.signingKey.map(RequestSigner.init(key:))

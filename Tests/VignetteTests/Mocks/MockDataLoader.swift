@@ -24,6 +24,8 @@ final class MockDataLoader: DataLoading {
         var number: Int
         /// The validators the load sent (empty for an unconditional load).
         var validators: CacheValidators
+        /// The headers the load sent.
+        var headers = RequestHeaders()
     }
 
     /// The loader's counters at one instant, for `until`.
@@ -124,6 +126,10 @@ final class MockDataLoader: DataLoading {
     func validators(_ url: URL) -> [CacheValidators] {
         state.withLock { $0.requests.filter { $0.url == url }.map(\.validators) }
     }
+    /// The headers each load of `url` sent, in order.
+    func headers(_ url: URL) -> [RequestHeaders] {
+        state.withLock { $0.requests.filter { $0.url == url }.map(\.headers) }
+    }
     /// When each load of `url` started, in order.
     func startInstants(_ url: URL) -> [ContinuousClock.Instant] {
         state.withLock { s in zip(s.requests, s.started).filter { $0.0.url == url }.map(\.1) }
@@ -211,11 +217,16 @@ final class MockDataLoader: DataLoading {
     }
 
     func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
+        try await load(DataRequest(url: url, validators: validators))
+    }
+
+    func load(_ dataRequest: DataRequest) async throws(LoadingError) -> LoadedData {
+        let url = dataRequest.url
         let key = url.absoluteString
         let (id, reply, held) = update { s -> (UInt64, Reply?, Bool) in
             let number = s.loads[key, default: 0] + 1
             s.loads[key] = number
-            let request = Request(url: url, number: number, validators: validators)
+            let request = Request(url: url, number: number, validators: dataRequest.validators, headers: dataRequest.headers)
             s.requests.append(request)
             s.started.append(.now)
             s.active += 1
