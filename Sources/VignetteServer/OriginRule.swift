@@ -66,14 +66,14 @@ public struct OriginRule: Sendable, Hashable {
     func resolved(environment: [String: String], key: String) throws(ServerConfiguration.Error) -> Resolved {
         var headers = RequestHeaders()
         for source in self.headers {
-            let where_ = "\(key).headers.\(source.name)"
+            let fieldKey = "\(key).headers.\(source.name)"
             guard let value = environment[source.environmentVariable] else {
-                throw .missingEnvironmentVariable(key: where_, variable: source.environmentVariable)
+                throw .missingEnvironmentVariable(key: fieldKey, variable: source.environmentVariable)
             }
             do throws(RequestHeaders.Error) {
                 try headers.set(source.name, source.prefix + value, sensitive: source.sensitive)
             } catch {
-                throw .invalidValue(key: where_, reason: "\(error) (from $\(source.environmentVariable))")
+                throw .invalidValue(key: fieldKey, reason: "\(error) (from $\(source.environmentVariable))")
             }
         }
         return Resolved(host: host, headers: headers, cacheKey: cacheKey)

@@ -89,7 +89,8 @@ import Testing
 
     @Test func theCloudSignatureTransformDropsOnlyTheSignatureItems() throws {
         let signed = URL(
-            string: "https://bucket.s3.amazonaws.com/a%20b.png?w=10&X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AK%2F2026&x-amz-date=20261126T000000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=abc&v=2#top"
+            string:
+                "https://bucket.s3.amazonaws.com/a%20b.png?w=10&X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AK%2F2026&x-amz-date=20261126T000000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=abc&v=2#top"
         )!
         let transform = CacheKeyTransform.ignoringCloudSignatures
         #expect(transform.key(for: signed) == "https://bucket.s3.amazonaws.com/a%20b.png?w=10&v=2#top")

@@ -39,7 +39,7 @@ public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible, Custo
         "host", "content-length", "transfer-encoding", "connection", "te", "upgrade", "if-none-match",
         "if-modified-since"
     ]
-    /// The longest name, and the longest value, accepted (bytes).
+    /// The longest name accepted (bytes).
     public static let maxNameBytes = 256
     /// The longest value accepted (bytes).
     public static let maxValueBytes = 8192
@@ -86,8 +86,8 @@ public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible, Custo
         return copy
     }
 
-    /// The names, values elided: `[Authorization: <sensitive>, X-Trace: <1 field>]`
-    /// never shows a value.
+    /// The names, values elided (`[Authorization: <sensitive>, X-Trace: <value>]`):
+    /// never a value.
     public var description: String {
         "[" + fields.map { "\($0.name): " + ($0.isSensitive ? "<sensitive>" : "<value>") }.joined(separator: ", ") + "]"
     }
