@@ -68,6 +68,8 @@ final class MockDataLoader: DataLoading {
         var peakActive = 0
         var suspended = false
         var heldURLs: Set<String> = []
+        /// Loads of a URL from this number on are held.
+        var heldFrom: [String: Int] = [:]
         var holds: [UInt64: Hold] = [:]
         var watchers: [UInt64: Watcher] = [:]
         var cancelledWatchers: Set<UInt64> = []
@@ -182,11 +184,16 @@ final class MockDataLoader: DataLoading {
     /// From now on, loads of `url` wait until `resume(url)`.
     func hold(_ url: URL) { state.withLock { _ = $0.heldURLs.insert(url.absoluteString) } }
 
+    /// From now on, loads of `url` from number `number` (1-based) on wait
+    /// until `resume(url)`; earlier ones answer at once.
+    func hold(_ url: URL, fromLoad number: Int) { state.withLock { $0.heldFrom[url.absoluteString] = number } }
+
     /// Lets the held loads of `url` (and later ones) go on.
     func resume(_ url: URL) {
         let key = url.absoluteString
         release { s in
             s.heldURLs.remove(key)
+            s.heldFrom[key] = nil
             return { $0.key == key }
         }
     }
@@ -232,7 +239,7 @@ final class MockDataLoader: DataLoading {
             s.active += 1
             s.peakActive = max(s.peakActive, s.active)
             s.nextID += 1
-            let held = s.suspended || s.heldURLs.contains(key)
+            let held = s.suspended || s.heldURLs.contains(key) || s.heldFrom[key].map { number >= $0 } == true
             if held { s.holds[s.nextID] = Hold(key: key, number: number) }
             return (s.nextID, s.responders[key]?(request), held)
         }
