@@ -42,9 +42,12 @@ public final class RenderService: Sendable {
     /// of the same name. `metrics` go to a Prometheus registry of their own
     /// unless given (`ServerMetrics(factory:)` for another backend); the
     /// pipeline logs to `logger` and traces to `tracer` (nil: the process's).
+    /// The origin headers' values are read from `environment` (a missing
+    /// variable is an error naming it).
     public init(
         configuration: ServerConfiguration, presets: Presets = Presets(), metrics: ServerMetrics = ServerMetrics(),
-        logger: Logger = Logger(label: "vignette.serve"), tracer: (any Tracer)? = nil
+        logger: Logger = Logger(label: "vignette.serve"), tracer: (any Tracer)? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(ServerConfiguration.Error) {
         self.configuration = configuration
         var all = try Presets(definitions: configuration.presets)
@@ -63,10 +66,12 @@ public final class RenderService: Sendable {
         let loader = CurlDataLoader(options: options)
         var pipelineConfiguration = ImagePipeline.Configuration(
             maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
-            retry: RetryPolicy(maxRetries: configuration.sourceRetries),
+            retry: RetryPolicy(maxRetries: configuration.sourceRetries, budget: configuration.limits.sourceTimeout),
             memoryCacheBytes: configuration.memoryCacheBytes, memoryCacheEntryBytes: min(64 << 20, configuration.memoryCacheBytes),
             diskCache: cache, reducedCopies: configuration.reducedCopies)
         (pipelineConfiguration.logger, pipelineConfiguration.tracer) = (logger, tracer)
+        let origins = try configuration.resolvedOrigins(environment: environment)
+        if !origins.isEmpty { pipelineConfiguration.requestModifier = { origins.apply(to: &$0) } }
         pipeline = ImagePipeline(loader: loader, configuration: pipelineConfiguration)
         self.metrics = metrics
         admission = ConcurrencyGate(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)

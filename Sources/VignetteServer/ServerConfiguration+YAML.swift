@@ -56,6 +56,7 @@ extension ServerConfiguration {
         if let value = try reader.bool("reducedCopies") { reducedCopies = value }
         if let value = try reader.int("sourceRetries", in: 0...5) { sourceRetries = value }
         try readLimits(&reader)
+        try readOrigins(&reader)
         if let node = reader.take("presets"), node.null == nil {
             var presetsReader = try ConfigReader(node, path: "presets")
             for (name, definition) in presetsReader.remaining() {
@@ -69,7 +70,7 @@ extension ServerConfiguration {
     static let keys = [
         "host", "port", "signingKey", "allowHosts", "allowPrivateNetworks", "maxConcurrentRequests",
         "maxQueue", "cacheDir", "cacheBytes", "memoryCacheBytes", "reducedCopies", "sourceRetries", "maxSourceBytes", "maxSourcePixels",
-        "maxOutputPixels", "maxWidth", "maxHeight", "maxScale", "sourceTimeout", "maxFrames", "maxAnimationPixels", "presets"
+        "maxOutputPixels", "maxWidth", "maxHeight", "maxScale", "sourceTimeout", "maxFrames", "maxAnimationPixels", "origins", "presets"
     ]
 
     private mutating func readLimits(_ reader: inout ConfigReader) throws(Error) {

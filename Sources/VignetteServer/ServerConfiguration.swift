@@ -41,10 +41,16 @@ public struct ServerConfiguration: Sendable {
     public var reducedCopies = true
     /// Limits on sources and outputs.
     public var limits = Limits()
-    /// Retries of a source after a transient failure (5xx, timeout). Default 0.
-    public var sourceRetries = 0
+    /// Retries of a source after a transient failure (502, 503, 504, a
+    /// broken connection, a timeout), within `limits.sourceTimeout` for the
+    /// whole fetch, waits included. Default 1, as the library's pipeline
+    /// retries: an origin's single 503 is not a failure image.
+    public var sourceRetries = 1
     /// Presets defined in the file, by name.
     public var presets: [String: PresetDefinition] = [:]
+    /// Headers (from the environment) and cache-key transforms for the
+    /// sources on given hosts; the first rule whose host matches applies.
+    public var origins: [OriginRule] = []
 
     /// The defaults.
     public init() {}
@@ -106,6 +112,8 @@ public struct ServerConfiguration: Sendable {
         case invalidValue(key: String, reason: String)
         /// A key that means nothing here (often a typo).
         case unknownKey(String, known: [String])
+        /// An origin header names an environment variable that is not set.
+        case missingEnvironmentVariable(key: String, variable: String)
 
         /// `presets.thumb.contentMode: …`.
         public var description: String {
@@ -115,6 +123,8 @@ public struct ServerConfiguration: Sendable {
             case .wrongType(let key, let expected): "\(key): expected \(expected)"
             case .invalidValue(let key, let reason): "\(key): \(reason)"
             case .unknownKey(let key, let known): "\(key): unknown key (known: \(known.joined(separator: ", ")))"
+            case .missingEnvironmentVariable(let key, let variable):
+                "\(key): the environment variable \(variable) is not set (it holds the header's value)"
             }
         }
     }

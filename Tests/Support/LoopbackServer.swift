@@ -185,6 +185,15 @@ public final class LoopbackServer: @unchecked Sendable {
             } else {
                 send(client, head("200 OK", ["Content-Type: image/png"] + policy, length: png.count) + png)
             }
+        case "echo-headers":  // every request header as "name: value" lines (names lowercased, sorted)
+            let body = Data(headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\n" }.joined().utf8)
+            send(client, head("200 OK", ["Content-Type: text/plain"], length: body.count) + body)
+        case "auth":  // /auth/<token>/<name>: the image for "Authorization: Bearer <token>", else 401
+            if parts.count > 1, headers["authorization"] == "Bearer \(parts[1])" {
+                send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)
+            } else {
+                send(client, head("401 Unauthorized", length: 0))
+            }
         case "echo-accept":  // the request's Accept header as the body
             let body = Data((headers["accept"] ?? "").utf8)
             send(client, head("200 OK", ["Content-Type: text/plain"], length: body.count) + body)

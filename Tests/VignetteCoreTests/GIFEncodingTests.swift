@@ -143,6 +143,6 @@ import VignetteTestSupport
         let animation = TestAnimations.movingSquare(transparentLeft: true)
         let data = try animation.encoded(as: .gif)
         #expect(try animation.encoded(as: .gif) == data)
-        #expect(SHA256.hex(data) == "e69a47103db1a4c0797a5c59ebd3ad69668c276e358bac9c6fd8632ab080ade9", "\(data.count) bytes")
+        #expect(SHA256Digest.hex(data) == "e69a47103db1a4c0797a5c59ebd3ad69668c276e358bac9c6fd8632ab080ade9", "\(data.count) bytes")
     }
 }

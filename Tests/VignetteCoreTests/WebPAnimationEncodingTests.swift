@@ -68,7 +68,7 @@ import VignetteTestSupport
         let lossless = try animation.encoded(as: .webp, lossless: true)
         #expect(try animation.encoded(as: .webp, quality: 75) == lossy)
         #expect(try animation.encoded(as: .webp, lossless: true) == lossless)
-        #expect(SHA256.hex(lossy) == "1908390586c4c96a1009ab7e34dc94b3ec779f7650eec17fd6d35a7c5470947c", "lossy: \(lossy.count) bytes")
-        #expect(SHA256.hex(lossless) == "a17060b9a63618d0df5c7cba1a05ad735664d45511520e95c23eb8b5e54e0db9", "lossless: \(lossless.count) bytes")
+        #expect(SHA256Digest.hex(lossy) == "1908390586c4c96a1009ab7e34dc94b3ec779f7650eec17fd6d35a7c5470947c", "lossy: \(lossy.count) bytes")
+        #expect(SHA256Digest.hex(lossless) == "a17060b9a63618d0df5c7cba1a05ad735664d45511520e95c23eb8b5e54e0db9", "lossless: \(lossless.count) bytes")
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Loads http and https URLs with libcurl: connection reuse, gzip/deflate,
 /// TLS verification, redirects (at most `maxRedirects`, never leaving
-/// http/https), the limits of `LoadingOptions` and its `addressPolicy`
+/// http/https), request headers (`DataRequest.headers`, never logged), the
+/// limits of `LoadingOptions` and its `addressPolicy`
 /// (checked on every hop and on every address connected to). Transfers run on one
 /// dedicated thread; cancelling the calling task aborts the transfer.
 ///
@@ -27,10 +28,19 @@ public struct CurlDataLoader: DataLoading {
     /// Fetches `url`, conditionally when `validators` are given (a 304
     /// comes back with `statusCode == 304` and an empty body).
     public func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
+        try await load(DataRequest(url: url, validators: validators))
+    }
+
+    /// Fetches `request.url` with its headers (and validators). A redirect
+    /// to another host, port or scheme drops `Authorization` and `Cookie`
+    /// (libcurl's rule); one that would carry any other sensitive field
+    /// is refused (`.refused(_, .credentialsToAnotherOrigin)`).
+    public func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
+        let url = request.url
         guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
         guard url.isNetworkURL else { throw .disallowedScheme(url, scheme: scheme) }
         if let refusal = options.addressPolicy.refusal(for: url) { throw .refused(url, reason: refusal) }
-        guard let transfer = CurlTransfer(url: url, options: options, validators: validators), transfer.configure() else {
+        guard let transfer = CurlTransfer(request: request, options: options), transfer.configure() else {
             throw .transferFailed(url, reason: "libcurl could not set up the transfer")
         }
         let engine = CurlEngine.shared

@@ -3,10 +3,11 @@ import Foundation
 
 extension CurlTransfer {
     /// Installs libcurl's connect and pre-request hooks when the policy
-    /// can refuse anything: every address about to be connected to, and
+    /// can refuse anything, or a sensitive field must not follow a redirect
+    /// to another origin: every address about to be connected to, and
     /// every hop's URL and connection (reused ones too), are checked.
     func installAddressGuard() -> CURLcode {
-        guard !options.addressPolicy.isUnrestricted else { return CURLE_OK }
+        guard !options.addressPolicy.isUnrestricted || carriesUnstrippedCredentials else { return CURLE_OK }
         let storage = UnsafeMutablePointer<vg_curl_address_guard>.allocate(capacity: 1)
         storage.initialize(
             to: vg_curl_address_guard(
@@ -28,7 +29,9 @@ extension CurlTransfer {
         let hop = effective.flatMap { URL(string: String(cString: $0)) } ?? url
         let policy = options.addressPolicy
         let reason: LoadingError.Refusal?
-        if let refused = policy.refusal(forHop: hop, from: url) {
+        if carriesUnstrippedCredentials, !Self.sameOrigin(hop, url) {
+            reason = .credentialsToAnotherOrigin
+        } else if let refused = policy.refusal(forHop: hop, from: url) {
             reason = refused
         } else if let address {
             reason = policy.refusal(connectingTo: address, port: port)
@@ -38,5 +41,21 @@ extension CurlTransfer {
         guard let reason else { return true }
         if refusal == nil { refusal = (hop, reason) }
         return false
+    }
+
+    /// libcurl drops `Authorization` and `Cookie` on a redirect to another
+    /// host, port or scheme, but sends every other field to every hop: a
+    /// request with another sensitive field may not leave its origin.
+    var carriesUnstrippedCredentials: Bool {
+        extraHeaders.fields.contains { $0.isSensitive && !["authorization", "cookie"].contains($0.name.lowercased()) }
+    }
+
+    /// Same scheme, host and port (the default port of the scheme when none is given).
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int) {
+            let scheme = url.scheme?.lowercased() ?? ""
+            return (scheme, url.host?.lowercased() ?? "", url.port ?? (scheme == "https" ? 443 : 80))
+        }
+        return origin(a) == origin(b)
     }
 }

@@ -9,6 +9,8 @@ final class CurlTransfer: @unchecked Sendable {
     let url: URL
     let options: LoadingOptions
     let validators: CacheValidators
+    /// The caller's headers (credentials included: never logged).
+    let extraHeaders: RequestHeaders
     private var requestHeaders: UnsafeMutablePointer<curl_slist>?
     private var body = Data()
     private var headers: [String: String] = [:]
@@ -21,12 +23,13 @@ final class CurlTransfer: @unchecked Sendable {
     private let started = ContinuousClock.now
     private let continuation = Locked<CheckedContinuation<Result<LoadedData, LoadingError>, Never>?>(nil)
 
-    init?(url: URL, options: LoadingOptions, validators: CacheValidators = CacheValidators()) {
+    init?(request: DataRequest, options: LoadingOptions) {
         guard let handle = curl_easy_init() else { return nil }
         self.handle = handle
-        self.url = url
+        url = request.url
         self.options = options
-        self.validators = validators
+        validators = request.validators
+        extraHeaders = request.headers
     }
 
     deinit {
@@ -83,7 +86,9 @@ final class CurlTransfer: @unchecked Sendable {
         // that could split the request line.
         func clean(_ value: String) -> String { value.filter { $0 != "\r" && $0 != "\n" } }
         var lines: [String] = []
-        if !options.accept.isEmpty { lines.append("Accept: " + clean(options.accept)) }
+        if !options.accept.isEmpty, extraHeaders["Accept"] == nil { lines.append("Accept: " + clean(options.accept)) }
+        // Checked when set (no CR, LF or control characters): cleaning is a second line of defence.
+        for field in extraHeaders.fields { lines.append(field.name + ": " + clean(field.value)) }
         if let etag = validators.etag { lines.append("If-None-Match: " + clean(etag)) }
         if let date = validators.lastModified { lines.append("If-Modified-Since: " + clean(date)) }
         guard !lines.isEmpty else { return CURLE_OK }

@@ -17,6 +17,12 @@ public protocol DataLoading: Sendable {
     /// comes back as a `LoadedData` with `statusCode == 304` and no body.
     /// The default ignores the validators (always a full load).
     func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData
+
+    /// The load the pipeline asks for: the URL, the request's headers
+    /// (`ImageRequest.headers`, credentials included) and validators. The
+    /// default sends no headers (`load(_:revalidating:)`): a loader that
+    /// must send credentials implements this.
+    func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData
 }
 
 extension DataLoading {
@@ -24,6 +30,33 @@ extension DataLoading {
     public func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
         try await load(url)
     }
+
+    /// A load without the headers: this loader cannot send any.
+    public func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
+        try await load(request.url, revalidating: request.validators)
+    }
+}
+
+/// What a loader is asked to fetch: the URL, the headers to send with it
+/// and the validators of a cached copy. Its description names the header
+/// fields, never their values.
+public struct DataRequest: Sendable, Hashable, CustomStringConvertible {
+    /// The URL (http, https, file or data).
+    public var url: URL
+    /// Headers to send (http and https only).
+    public var headers: RequestHeaders
+    /// The cached copy's validators, for a conditional load (empty: a full load).
+    public var validators: CacheValidators
+
+    /// A request.
+    public init(url: URL, headers: RequestHeaders = RequestHeaders(), validators: CacheValidators = CacheValidators()) {
+        self.url = url
+        self.headers = headers
+        self.validators = validators
+    }
+
+    /// The URL and the header names.
+    public var description: String { "DataRequest(\(url.absoluteString), headers: \(headers))" }
 }
 
 /// A fetched body with what the transport learnt about it.

@@ -22,11 +22,16 @@ public struct DefaultDataLoader: DataLoading {
 
     /// Routes by scheme; validators only matter for http(s).
     public func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
-        switch url.scheme?.lowercased() {
-        case "http", "https": try await network.load(url, revalidating: validators)
-        case "file", "data": try await local.load(url)
-        case let scheme?: throw .disallowedScheme(url, scheme: scheme)
-        case nil: throw .invalidURL(url.absoluteString)
+        try await load(DataRequest(url: url, validators: validators))
+    }
+
+    /// Routes by scheme; headers and validators only matter for http(s).
+    public func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
+        switch request.url.scheme?.lowercased() {
+        case "http", "https": try await network.load(request)
+        case "file", "data": try await local.load(request.url)
+        case let scheme?: throw .disallowedScheme(request.url, scheme: scheme)
+        case nil: throw .invalidURL(request.url.absoluteString)
         }
     }
 }

@@ -28,6 +28,7 @@ extension ImagePipeline {
     func frames(
         for request: ImageRequest, limits: AnimationLimits, priority: ImagePriority, onlyIfAnimated: Bool
     ) async throws(ImageLoadingError) -> AnimatedImage? {
+        let request = configuration.prepared(request)
         let fetched = try await fetchStage.data(
             for: request.dataKey, policy: request.cachePolicy, priority: ConcurrencyGate.Priority(priority))
         var options = request.options

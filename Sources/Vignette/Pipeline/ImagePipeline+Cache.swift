@@ -13,18 +13,22 @@ extension ImagePipeline {
     /// ```
     public struct Cache: Sendable {
         let storage: MemoryCache<ImageRequest.Key, Bitmap>
+        /// Applies the pipeline's request modifier and key transform, so
+        /// the cache files a request under the key its loads use.
+        let configuration: Configuration
 
         /// The image decoded for exactly this request (no suspension; a
         /// hit becomes the most recently used). Setting stores an image for
         /// the request (unless it is larger than
         /// `Configuration.memoryCacheEntryBytes`); setting nil removes it.
         public subscript(request: ImageRequest) -> Bitmap? {
-            get { storage[request.key] }
+            get { storage[configuration.prepared(request).key] }
             nonmutating set {
+                let key = configuration.prepared(request).key
                 if let newValue {
-                    storage.set(newValue, for: request.key, cost: newValue.pixels.count)
+                    storage.set(newValue, for: key, cost: newValue.pixels.count)
                 } else {
-                    storage.removeValue(for: request.key)
+                    storage.removeValue(for: key)
                 }
             }
         }
@@ -32,7 +36,7 @@ extension ImagePipeline {
         /// True when the image for exactly this request is in memory
         /// (without making it the most recently used).
         public func containsImage(for request: ImageRequest) -> Bool {
-            storage.contains(request.key)
+            storage.contains(configuration.prepared(request).key)
         }
 
         /// Empties the cache.
@@ -46,5 +50,19 @@ extension ImagePipeline {
     }
 
     /// The memory cache of decoded images: `pipeline.cache[request]`.
-    public var cache: Cache { Cache(storage: memoryCache) }
+    public var cache: Cache { Cache(storage: memoryCache, configuration: configuration) }
+}
+
+extension ImagePipeline.Configuration {
+    /// `request` as the pipeline sees it: changed by `requestModifier`,
+    /// then given `cacheKeyTransform` unless it has its own. Every entry
+    /// point calls this once, so the memory cache, coalescing and the disk
+    /// cache all use the key it gives.
+    func prepared(_ request: ImageRequest) -> ImageRequest {
+        guard requestModifier != nil || cacheKeyTransform != nil else { return request }
+        var request = request
+        requestModifier?(&request)
+        if request.cacheKeyTransform == nil, let cacheKeyTransform { request.cacheKeyTransform = cacheKeyTransform }
+        return request
+    }
 }

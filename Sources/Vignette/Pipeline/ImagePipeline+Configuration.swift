@@ -45,6 +45,17 @@ extension ImagePipeline {
         /// renders without it (≥ 38 dB from a Lanczos-3 of the full image);
         /// `vignette serve` turns it on.
         public var reducedCopies: Bool
+        /// Changes every request before anything else sees it — its key,
+        /// the caches, the transfer: adds an `Authorization` header for one
+        /// host, say. It runs on every look-up, the synchronous
+        /// memory-cache one included, so it must be quick and must not
+        /// block. Headers it adds count as the request's own (sensitive
+        /// ones keep their own cache entries). nil: requests as given.
+        public var requestModifier: (@Sendable (inout ImageRequest) -> Void)?
+        /// The key transform of requests that have none
+        /// (`ImageRequest.cacheKeyTransform`), e.g.
+        /// `.ignoringCloudSignatures`. nil: the URL's text.
+        public var cacheKeyTransform: CacheKeyTransform?
 
         /// Creates a configuration.
         public init(

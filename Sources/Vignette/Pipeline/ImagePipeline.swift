@@ -46,6 +46,12 @@ public final class ImagePipeline: Sendable {
     /// The memory-cached image, without suspending: the decode for this
     /// request, or a full-size decode, which serves any shrink target.
     public func cachedImage(for request: ImageRequest) -> Bitmap? {
+        let request = configuration.prepared(request)
+        return memoryImage(for: request)
+    }
+
+    /// The memory-cache look-up of a prepared request.
+    private func memoryImage(for request: ImageRequest) -> Bitmap? {
         guard request.cachePolicy.readsMemory else { return nil }
         if configuration.reducedCopies, let target = request.options.shrinkTarget {
             return cachedReducedCopy(for: request, target: target)
@@ -68,10 +74,11 @@ public final class ImagePipeline: Sendable {
     /// The image with where it came from (memory, disk, revalidated,
     /// network) and, when a stale copy was served, the failure behind it.
     public func response(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> ImageResponse {
+        let request = configuration.prepared(request)
         if configuration.reducedCopies, let target = request.options.shrinkTarget {
             return try await reducedCopyResponse(for: request, target: target, priority: ConcurrencyGate.Priority(priority))
         }
-        if let hit = cachedImage(for: request) { return ImageResponse(image: hit, source: .memory) }
+        if let hit = memoryImage(for: request) { return ImageResponse(image: hit, source: .memory) }
         return try await decodeStage.image(for: request, priority: ConcurrencyGate.Priority(priority))
     }
 
@@ -79,7 +86,8 @@ public final class ImagePipeline: Sendable {
     /// coalescing and limits as images, without decoding them. Bytes
     /// fetched only this way are not cached (nothing proved them an image).
     public func data(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> Data {
-        try await fetchStage.data(
+        let request = configuration.prepared(request)
+        return try await fetchStage.data(
             for: request.dataKey, policy: request.cachePolicy,
             priority: ConcurrencyGate.Priority(priority)
         ).data
@@ -91,7 +99,8 @@ public final class ImagePipeline: Sendable {
 
     /// Waiters of the decode in flight for `request` (0 when none): for tests.
     func waiterCount(for request: ImageRequest) -> Int {
-        decodeStage.jobs.waiterCount(for: DecodeStage.Key(image: request.key, policy: request.cachePolicy))
+        let request = configuration.prepared(request)
+        return decodeStage.jobs.waiterCount(for: DecodeStage.Key(image: request.key, policy: request.cachePolicy))
     }
 
     /// True once `condition` over the pipeline's queue and jobs holds
@@ -103,7 +112,8 @@ public final class ImagePipeline: Sendable {
 
     /// Waiters of the transfer in flight for `request`'s URL (0 when none): for tests.
     func transferWaiterCount(for request: ImageRequest) -> Int {
-        fetchStage.jobs.waiterCount(for: FetchStage.Key(data: request.dataKey, policy: request.cachePolicy))
+        let request = configuration.prepared(request)
+        return fetchStage.jobs.waiterCount(for: FetchStage.Key(data: request.dataKey, policy: request.cachePolicy))
     }
 }
 

@@ -37,14 +37,15 @@ extension FetchStage {
     /// `transfer`, in a `vignette.revalidate` span when it carries a
     /// stale copy's validators.
     func tracedTransfer(
-        _ url: URL, revalidating cached: DiskCacheEntry?, priority: ConcurrencyGate.Priority
+        _ key: ImageRequest.DataKey, revalidating cached: DiskCacheEntry?, priority: ConcurrencyGate.Priority
     ) async -> Result<LoadedData, ImageLoadingError> {
+        let url = key.url
         guard let cached, !cached.metadata.validators.isEmpty else {
-            return await transfer(url, validators: CacheValidators(), priority: priority)
+            return await transfer(key, validators: CacheValidators(), priority: priority)
         }
         return await observer.span("vignette.revalidate") { span in
             span.attributes["server.address"] = url.loggableSource
-            let result = await transfer(url, validators: cached.metadata.validators, priority: priority)
+            let result = await transfer(key, validators: cached.metadata.validators, priority: priority)
             switch result {
             case .success(let response):
                 if let status = response.statusCode { span.attributes["http.response.status_code"] = status }

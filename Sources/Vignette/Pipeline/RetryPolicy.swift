@@ -8,12 +8,21 @@ public struct RetryPolicy: Sendable, Hashable {
     public var initialDelay: Duration
     /// The longest wait between attempts, including `Retry-After`.
     public var maximumDelay: Duration
+    /// The whole fetch, first attempt, waits and retries included, stays
+    /// within this when set: no retry starts whose wait would end past it,
+    /// and a retry still running at it is cut off (a `.timedOut` failure).
+    /// nil (the default) bounds each attempt only by the loader's timeout.
+    public var budget: Duration?
 
-    /// A policy; the default retries twice, from 200 ms.
-    public init(maxRetries: Int = 2, initialDelay: Duration = .milliseconds(200), maximumDelay: Duration = .seconds(10)) {
+    /// A policy; the default retries twice, from 200 ms, with no budget.
+    public init(
+        maxRetries: Int = 2, initialDelay: Duration = .milliseconds(200), maximumDelay: Duration = .seconds(10),
+        budget: Duration? = nil
+    ) {
         self.maxRetries = max(0, maxRetries)
         self.initialDelay = initialDelay
         self.maximumDelay = maximumDelay
+        self.budget = budget
     }
 
     /// No retries.

@@ -11,14 +11,29 @@ import Foundation
 /// let retina = ImageRequest(url: url, scale: 2)
 /// let plain = ImageRequest(url: url)            // same download, another decode
 /// ```
-public struct ImageRequest: Sendable, Hashable {
+///
+/// Origins that need keys: `headers` are sent with the transfer (and
+/// never printed), and `cacheKeyTransform` files a signed URL under a key
+/// without its signature.
+public struct ImageRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// Where the bytes are (http, https, file or data).
-    public var url: URL { didSet { key = Key(url: url, options: options) } }
+    public var url: URL { didSet { rekey() } }
     /// How the bytes are decoded.
-    public var options: DecodingOptions { didSet { key = Key(url: url, options: options) } }
+    public var options: DecodingOptions { didSet { rekey() } }
     /// Which caches the load may use (not part of the key: every policy
     /// reads and writes the same entries).
     public var cachePolicy: CachePolicy = .memoryAndDisk
+    /// Headers sent with the transfer (http and https): `Authorization`,
+    /// cookies, an API key. Sensitive ones keep their own cache entries
+    /// unless `credentialCaching` says otherwise.
+    public var headers = RequestHeaders() { didSet { rekey() } }
+    /// Whether a request with credentials shares cache entries, and a
+    /// transfer, with requests without them (or with other ones). Default
+    /// `.separate`.
+    public var credentialCaching = CredentialCaching.separate { didSet { rekey() } }
+    /// Files the request's data under another key than the URL's text
+    /// (e.g. without a signature); nil uses the URL as given.
+    public var cacheKeyTransform: CacheKeyTransform? { didSet { rekey() } }
     /// The memory-cache and decode key, kept up to date so a memory-cache
     /// look-up does not rebuild it.
     package private(set) var key: Key
@@ -32,7 +47,38 @@ public struct ImageRequest: Sendable, Hashable {
         self.cachePolicy = cachePolicy
         self.url = url
         self.options = options
-        key = Key(url: url, options: options)
+        key = Key(data: DataKey(url: url), options: options)
+    }
+
+    /// Whether requests with credentials share cache entries with others.
+    public enum CredentialCaching: Sendable, Hashable {
+        /// The default: a request with sensitive headers has its own entries
+        /// in the memory caches and the disk cache, and its own transfer,
+        /// apart from requests without credentials or with other ones (its
+        /// key holds a SHA-256 digest of the sensitive fields, never their
+        /// text).
+        case separate
+        /// Opting in: the credentials do not enter the key, so this
+        /// request reads and writes the same entries as any request for the
+        /// same key without them — right only when every caller may see
+        /// every image behind the URL (a CDN key shared by all users).
+        case sharedAcrossCredentials
+    }
+
+    private mutating func rekey() {
+        key = Key(
+            data: DataKey(url: url, headers: headers, caching: credentialCaching, transform: cacheKeyTransform),
+            options: options)
+    }
+
+    /// The URL and the names of the headers, never their values.
+    public var description: String {
+        "ImageRequest(\(url.absoluteString), scale: \(scale)" + (headers.isEmpty ? "" : ", headers: \(headers)") + ")"
+    }
+
+    /// As `description`, with the cache policy.
+    public var debugDescription: String {
+        "ImageRequest(\(url.absoluteString), scale: \(scale), cachePolicy: \(cachePolicy), headers: \(headers))"
     }
 
     /// The scale given to the decoded bitmap.
@@ -52,7 +98,7 @@ public struct ImageRequest: Sendable, Hashable {
     package var fullSizeKey: Key {
         var full = options
         full.shrinkTarget = nil
-        return Key(url: url, options: full)
+        return Key(data: key.data, options: full)
     }
 
     /// The original data's key: the URL's text. Requests that differ only in
@@ -70,8 +116,8 @@ public struct ImageRequest: Sendable, Hashable {
         private let precomputedHash: Int
 
         /// A key from its parts.
-        package init(url: URL, options: DecodingOptions) {
-            data = DataKey(url: url)
+        package init(data: DataKey, options: DecodingOptions) {
+            self.data = data
             self.options = options
             var hasher = Hasher()
             hasher.combine(data)
@@ -91,24 +137,58 @@ public struct ImageRequest: Sendable, Hashable {
         package func hash(into hasher: inout Hasher) { hasher.combine(precomputedHash) }
     }
 
-    /// The original data's key: the URL's absolute text.
+    /// The original data's key: the URL's text (or its transform's), and
+    /// a digest of the credentials unless they are shared. It also carries
+    /// what the transfer sends (the URL as given and the headers), which
+    /// equality ignores: equal keys share one transfer.
     package struct DataKey: Sendable, Hashable, CustomStringConvertible {
-        /// The URL, as given.
+        /// The URL to load, as given.
         package let url: URL
-        /// `url.absoluteString`, what equality and hashing use.
+        /// The headers to send.
+        package let headers: RequestHeaders
+        /// The cache identity: `url.absoluteString`, or the transform's text.
         package let address: String
+        /// SHA-256 (hex) of the sensitive fields, when they keep their own entries.
+        package let credentials: String?
 
-        /// The key of a URL.
+        /// The key of a URL without headers.
         package init(url: URL) {
             self.url = url
+            headers = RequestHeaders()
             address = url.absoluteString
+            credentials = nil
         }
 
-        /// Same URL text.
-        package static func == (lhs: DataKey, rhs: DataKey) -> Bool { lhs.address == rhs.address }
-        /// Hashes the URL text.
-        package func hash(into hasher: inout Hasher) { hasher.combine(address) }
-        /// The URL text.
+        /// The key of a request's data.
+        package init(url: URL, headers: RequestHeaders, caching: CredentialCaching, transform: CacheKeyTransform?) {
+            self.url = url
+            self.headers = headers
+            address = transform?.key(for: url) ?? url.absoluteString
+            credentials = caching == .separate && headers.hasCredentials ? Self.digest(headers) : nil
+        }
+
+        /// The disk cache's key: the address, prefixed by the credentials'
+        /// digest when there are any (no URL's text starts with a space).
+        package var diskKey: String { credentials.map { " credentials=\($0) \(address)" } ?? address }
+
+        private static func digest(_ headers: RequestHeaders) -> String {
+            var bytes: [UInt8] = []
+            for field in headers.fields where field.isSensitive {
+                bytes += Array(field.name.lowercased().utf8) + [0] + Array(field.value.utf8) + [0]
+            }
+            return SHA256Digest.hex(bytes)
+        }
+
+        /// Same cache identity.
+        package static func == (lhs: DataKey, rhs: DataKey) -> Bool {
+            lhs.address == rhs.address && lhs.credentials == rhs.credentials
+        }
+        /// Hashes the cache identity.
+        package func hash(into hasher: inout Hasher) {
+            hasher.combine(address)
+            hasher.combine(credentials)
+        }
+        /// The address (the credentials' digest is not shown).
         package var description: String { address }
     }
 }

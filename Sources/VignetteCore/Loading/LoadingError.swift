@@ -109,6 +109,10 @@ extension LoadingError {
         case privateAddress(String)
         /// A redirect from https to http.
         case httpsDowngrade
+        /// A redirect to another origin (scheme, host or port) of a request
+        /// carrying a sensitive header that the transport would forward
+        /// (any but `Authorization` and `Cookie`, which it drops).
+        case credentialsToAnotherOrigin
 
         /// "host evil.example:80 is not allowed", …
         public var description: String {
@@ -116,6 +120,7 @@ extension LoadingError {
             case .hostNotAllowed(let host): "host \(host) is not on the allow-list"
             case .privateAddress(let address): "\(address) is not a public address"
             case .httpsDowngrade: "a redirect from https to http"
+            case .credentialsToAnotherOrigin: "a redirect to another origin would carry a sensitive header"
             }
         }
     }

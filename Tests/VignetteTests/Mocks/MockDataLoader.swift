@@ -24,6 +24,8 @@ final class MockDataLoader: DataLoading {
         var number: Int
         /// The validators the load sent (empty for an unconditional load).
         var validators: CacheValidators
+        /// The headers the load sent.
+        var headers = RequestHeaders()
     }
 
     /// The loader's counters at one instant, for `until`.
@@ -66,6 +68,8 @@ final class MockDataLoader: DataLoading {
         var peakActive = 0
         var suspended = false
         var heldURLs: Set<String> = []
+        /// Loads of a URL from this number on are held.
+        var heldFrom: [String: Int] = [:]
         var holds: [UInt64: Hold] = [:]
         var watchers: [UInt64: Watcher] = [:]
         var cancelledWatchers: Set<UInt64> = []
@@ -124,6 +128,10 @@ final class MockDataLoader: DataLoading {
     func validators(_ url: URL) -> [CacheValidators] {
         state.withLock { $0.requests.filter { $0.url == url }.map(\.validators) }
     }
+    /// The headers each load of `url` sent, in order.
+    func headers(_ url: URL) -> [RequestHeaders] {
+        state.withLock { $0.requests.filter { $0.url == url }.map(\.headers) }
+    }
     /// When each load of `url` started, in order.
     func startInstants(_ url: URL) -> [ContinuousClock.Instant] {
         state.withLock { s in zip(s.requests, s.started).filter { $0.0.url == url }.map(\.1) }
@@ -176,11 +184,16 @@ final class MockDataLoader: DataLoading {
     /// From now on, loads of `url` wait until `resume(url)`.
     func hold(_ url: URL) { state.withLock { _ = $0.heldURLs.insert(url.absoluteString) } }
 
+    /// From now on, loads of `url` from number `number` (1-based) on wait
+    /// until `resume(url)`; earlier ones answer at once.
+    func hold(_ url: URL, fromLoad number: Int) { state.withLock { $0.heldFrom[url.absoluteString] = number } }
+
     /// Lets the held loads of `url` (and later ones) go on.
     func resume(_ url: URL) {
         let key = url.absoluteString
         release { s in
             s.heldURLs.remove(key)
+            s.heldFrom[key] = nil
             return { $0.key == key }
         }
     }
@@ -211,17 +224,22 @@ final class MockDataLoader: DataLoading {
     }
 
     func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
+        try await load(DataRequest(url: url, validators: validators))
+    }
+
+    func load(_ dataRequest: DataRequest) async throws(LoadingError) -> LoadedData {
+        let url = dataRequest.url
         let key = url.absoluteString
         let (id, reply, held) = update { s -> (UInt64, Reply?, Bool) in
             let number = s.loads[key, default: 0] + 1
             s.loads[key] = number
-            let request = Request(url: url, number: number, validators: validators)
+            let request = Request(url: url, number: number, validators: dataRequest.validators, headers: dataRequest.headers)
             s.requests.append(request)
             s.started.append(.now)
             s.active += 1
             s.peakActive = max(s.peakActive, s.active)
             s.nextID += 1
-            let held = s.suspended || s.heldURLs.contains(key)
+            let held = s.suspended || s.heldURLs.contains(key) || s.heldFrom[key].map { number >= $0 } == true
             if held { s.holds[s.nextID] = Hold(key: key, number: number) }
             return (s.nextID, s.responders[key]?(request), held)
         }

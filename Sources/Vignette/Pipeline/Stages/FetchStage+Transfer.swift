@@ -2,11 +2,15 @@ import Foundation
 
 extension FetchStage {
     /// The transfer, holding one of the pipeline's slots per attempt,
-    /// retried with backoff while the failure is transient.
+    /// retried with backoff while the failure is transient (and, with a
+    /// budget, while time is left).
     func transfer(
-        _ url: URL, validators: CacheValidators,
+        _ key: ImageRequest.DataKey, validators: CacheValidators,
         priority: ConcurrencyGate.Priority
     ) async -> Result<LoadedData, ImageLoadingError> {
+        let url = key.url
+        let request = DataRequest(url: url, headers: key.headers, validators: validators)
+        let deadline = retry.budget.map { ContinuousClock.now + $0 }
         var attempt = 0
         while true {
             do {
@@ -14,12 +18,8 @@ extension FetchStage {
             } catch {
                 return .failure(.cancelled(url))
             }
-            let outcome: Result<LoadedData, LoadingError>
-            do throws(LoadingError) {
-                outcome = .success(try await loader.load(url, revalidating: validators))
-            } catch {
-                outcome = .failure(error)
-            }
+            // Only a retry can outrun the budget: the first attempt is bounded by the loader's own timeout.
+            let outcome = await load(request, until: attempt > 0 ? deadline : nil)
             scheduler.release()
             switch outcome {
             case .success(let response):
@@ -27,13 +27,15 @@ extension FetchStage {
             case .failure(.cancelled):
                 return .failure(.cancelled(url))
             case .failure(let error):
-                guard error.isTransient, attempt < retry.maxRetries, !Task.isCancelled else {
-                    if case .refused(_, let refusal) = error { observer.refused(url, refusal) }
-                    return .failure(.loadingFailed(error, attempts: attempt + 1))
-                }
                 var retryAfter: Duration?
                 if case .httpStatus(_, _, let after) = error { retryAfter = after }
                 let delay = retry.delay(beforeRetry: attempt, retryAfter: retryAfter)
+                guard error.isTransient, attempt < retry.maxRetries, !Task.isCancelled,
+                    deadline.map({ ContinuousClock.now + delay < $0 }) ?? true
+                else {
+                    if case .refused(_, let refusal) = error { observer.refused(url, refusal) }
+                    return .failure(.loadingFailed(error, attempts: attempt + 1))
+                }
                 observer.retrying(url, after: error, attempt: attempt + 1, delay: delay)
                 do {
                     try await Task.sleep(for: delay)
@@ -42,6 +44,32 @@ extension FetchStage {
                 }
                 attempt += 1
             }
+        }
+    }
+
+    /// One attempt, cut off at `deadline` when one is given.
+    private func load(
+        _ request: DataRequest, until deadline: ContinuousClock.Instant?
+    ) async -> Result<LoadedData, LoadingError> {
+        let loader = self.loader
+        @Sendable func attempt() async -> Result<LoadedData, LoadingError> {
+            do throws(LoadingError) {
+                return .success(try await loader.load(request))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard let deadline, let budget = retry.budget else { return await attempt() }
+        return await withTaskGroup(of: Result<LoadedData, LoadingError>?.self) { group in
+            group.addTask { await attempt() }
+            group.addTask {
+                try? await Task.sleep(until: deadline)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            if let first { return first }
+            return .failure(Task.isCancelled ? .cancelled(request.url) : .timedOut(request.url, limit: .load(budget)))
         }
     }
 }

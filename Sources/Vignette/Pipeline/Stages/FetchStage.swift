@@ -1,7 +1,8 @@
 import Foundation
 
-/// Stage 1 — original data. Key: the URL and the cache policy (a reload must
-/// not be answered by a job that read the disk cache). One transfer serves
+/// Stage 1 — original data. Key: the data key (the URL's text or its
+/// `CacheKeyTransform`'s, and a digest of any credentials) and the cache
+/// policy (a reload must not be answered by a job that read the disk cache). One transfer serves
 /// every decode of the same URL: concurrent requests join it, later ones
 /// find its bytes in the original-data memory cache or the disk cache.
 /// The disk cache, HTTP revalidation, retries and the concurrency limit
@@ -67,7 +68,7 @@ final class FetchStage: Sendable {
         dataCache.removeValue(for: key)
         // Ordered with the key's background stores: a replacement written
         // after this removal survives it.
-        disk?.remove(key.address)
+        disk?.remove(key.diskKey)
     }
 
     /// One job: the caches its policy allows, then the network with retries.
@@ -78,20 +79,20 @@ final class FetchStage: Sendable {
         let url = key.url
         let disk = url.isNetworkURL ? self.disk : nil
         var cached: DiskCacheEntry?
-        if policy.readsDisk, let disk { cached = await disk.entry(for: key.address) }
+        if policy.readsDisk, let disk { cached = await disk.entry(for: key.diskKey) }
         if Task.isCancelled { return .failure(.cancelled(url)) }
         if let entry = cached, policy == .cacheOnly || entry.metadata.isFresh() {
             return .success(FetchedData(data: entry.data, source: .disk, pending: PendingWrites(remembersData: true)))
         }
         if policy == .cacheOnly { return .failure(.notCached(url)) }
 
-        switch await tracedTransfer(url, revalidating: cached, priority: priority) {
+        switch await tracedTransfer(key, revalidating: cached, priority: priority) {
         case .success(let response) where response.isNotModified:
             guard let entry = cached else { return .failure(.notModifiedWithoutCachedCopy(url)) }
             // A 304 that says no-store removes the copy it confirmed.
             let write: PendingWrites.Write =
                 entry.metadata.revalidated(with: response.headers)
-                .map { .store(DiskCacheEntry(key: key.address, data: entry.data, metadata: $0)) } ?? .remove(key: key.address)
+                .map { .store(DiskCacheEntry(key: key.diskKey, data: entry.data, metadata: $0)) } ?? .remove(key: key.diskKey)
             return .success(
                 FetchedData(
                     data: entry.data, source: .revalidated,
@@ -99,7 +100,7 @@ final class FetchStage: Sendable {
         case .success(let response):
             var write: PendingWrites.Write?
             if policy.writesDisk, disk != nil, let metadata = CacheMetadata(response: response.headers) {
-                write = .store(DiskCacheEntry(key: key.address, data: response.data, metadata: metadata))
+                write = .store(DiskCacheEntry(key: key.diskKey, data: response.data, metadata: metadata))
             }
             return .success(
                 FetchedData(

@@ -1,8 +1,8 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for committed fingerprints of encoded bytes: the
-/// core tests do not link swift-crypto.
-public enum SHA256 {
+/// SHA-256 (FIPS 180-4): the digest of credentials in cache keys, and the
+/// fingerprints of encoded bytes in tests (the core links no swift-crypto).
+package enum SHA256Digest {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -15,7 +15,7 @@ public enum SHA256 {
     ]
 
     /// The digest of `data` as 64 lowercase hex digits.
-    public static func hex<D: DataProtocol>(_ data: D) -> String {
+    package static func hex<D: DataProtocol>(_ data: D) -> String {
         var message = [UInt8](data)
         let bitLength = UInt64(message.count) * 8
         message.append(0x80)
