@@ -11,6 +11,11 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SYSTEM_PACKAGES := libpng-dev libjpeg62-turbo-dev libwebp-dev liblcms2-dev libavif-dev libgif-dev libheif-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev libsqlite3-dev pkg-config
 SWIFT_BUILD_FLAGS ?=
+# Every package trait (Hummingbird, SQLite, Vapor: see Package.swift) in every build, debug and
+# release alike: one set of traits is one resolution and one set of compiler flags, so no
+# target here rebuilds what another built. `override` keeps it when SWIFT_BUILD_FLAGS is given.
+TRAITS := --enable-all-traits
+override SWIFT_BUILD_FLAGS += $(TRAITS)
 # Release binaries link the Swift runtime and Foundation statically: the
 # dynamic loader no longer resolves a dozen Swift libraries at every start
 # (vignette versions: 31 -> 24 ms), which a one-pair `vignette compare` or a
@@ -44,13 +49,14 @@ release: deps
 STRICT := VIGNETTE_STRICT=1
 # Every Swift file of ours but the README examples, which
 # Scripts/readme_examples.py generates (and checks) verbatim.
-FORMAT_PATHS = $(shell find Sources Tests Benchmarks/Benchmarks Fuzz/Sources -name '*.swift' -not -path 'Tests/ReadmeExamples/Generated/*')
+FORMAT_PATHS = $(shell find Sources Tests examples Benchmarks/Benchmarks Fuzz/Sources -name '*.swift' -not -path 'Tests/ReadmeExamples/Generated/*')
 
 test: deps lint
 	@python3 Scripts/check_sizes.py
 	@python3 Scripts/check_sizes.py Fuzz/Sources
 	@python3 Scripts/check_layers.py
 	@python3 Scripts/readme_examples.py --check
+	@python3 Scripts/check_example_package.py
 	@echo "==> swift test (Swift Testing), warnings as errors"
 	$(STRICT) swift test $(SWIFT_BUILD_FLAGS)
 	@$(MAKE) --no-print-directory docs

@@ -1,11 +1,12 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Layers (dependencies point down only; the compiler enforces it):
 //
 //   VignetteCLI ─────────────┬──────────────────┐
-//   VignetteSQLite           │                  │
-//   VignetteServer (Hummingbird router, presets, signing, metrics)
+//   VignetteVapor (Vapor)    │                  │       (trait Vapor)
+//   VignetteSQLite           │                  │       (trait SQLite: GRDB)
+//   VignetteServer (presets, signing, metrics; the Hummingbird router under trait Hummingbird)
 //        └─> Vignette (loading · pipeline · caches · futures · prefetching) ─> CCurl, CDeflate
 //                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
 //                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CAVIF, CGIF, CHeif, CLCMS, CDeflate, CKernels
@@ -21,13 +22,26 @@ let package = Package(
         .library(name: "VignetteTesting", targets: ["VignetteTesting"]),
         .library(name: "VignetteSQLite", targets: ["VignetteSQLite"]),
         .library(name: "VignetteServer", targets: ["VignetteServer"]),
+        .library(name: "VignetteVapor", targets: ["VignetteVapor"]),
         .executable(name: "vignette", targets: ["VignetteCLI"])
+    ],
+    // The frameworks and engines above the pipeline are opt-in: a dependency that only a
+    // disabled trait's targets use is neither resolved nor built. The defaults are what the
+    // `vignette` tool needs (its server and SQLite cache). A `.package` line that names traits
+    // replaces the defaults: `traits: ["Vapor"]` resolves Vapor but neither Hummingbird nor
+    // GRDB; `traits: []` none of them. `make` enables all of them.
+    traits: [
+        .trait(name: "Hummingbird", description: "The render service's Hummingbird router (VignetteServer) and `vignette serve`."),
+        .trait(name: "SQLite", description: "The SQLite disk-cache engine (VignetteSQLite, through GRDB)."),
+        .trait(name: "Vapor", description: "VignetteVapor: the render service and rendered images in a Vapor app."),
+        .default(enabledTraits: ["Hummingbird", "SQLite"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/vapor", from: "4.122.3"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
@@ -81,14 +95,14 @@ let package = Package(
         // The SQLite disk-cache engine, apart so the pipeline does not pull in GRDB.
         .target(
             name: "VignetteSQLite",
-            dependencies: ["Vignette", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Vignette", .product(name: "GRDB", package: "GRDB.swift", condition: .when(traits: ["SQLite"]))]
         ),
         // The render service: a Hummingbird router over the pipeline (Vignette), never the reverse.
         .target(
             name: "VignetteServer",
             dependencies: [
                 "Vignette",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -97,6 +111,14 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Tracing", package: "swift-distributed-tracing")
+            ]
+        ),
+        // The render service and rendered images in a Vapor app: Vapor only under the Vapor trait.
+        .target(
+            name: "VignetteVapor",
+            dependencies: [
+                "Vignette", "VignetteServer",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
             ]
         ),
         // Test doubles shipped for users (a fixture loader on a virtual clock): the core only, no libcurl.
@@ -118,7 +140,7 @@ let package = Package(
             dependencies: [
                 "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteServer", "CCurl", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus")
@@ -158,10 +180,37 @@ let package = Package(
             name: "VignetteServerTests",
             dependencies: [
                 "VignetteServer", "Vignette", "VignetteTestSupport",
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing")
             ]
+        ),
+        // VignetteVapor against the Hummingbird router on one request table.
+        .testTarget(
+            name: "VignetteVaporTests",
+            dependencies: [
+                "VignetteVapor", "VignetteServer", "Vignette", "VignetteTestSupport",
+                .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+            ]
+        ),
+        // examples/VaporApp as a target of this package (its own Package.swift is for copying):
+        // `make test` builds and tests it with the dependencies already built, under the Vapor trait.
+        .target(
+            name: "VaporApp",
+            dependencies: [
+                "Vignette", "VignetteServer", "VignetteVapor",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ],
+            path: "examples/VaporApp/Sources/VaporApp"
+        ),
+        .testTarget(
+            name: "VaporAppTests",
+            dependencies: [
+                "VaporApp", "Vignette", "VignetteServer",
+                .product(name: "VaporTesting", package: "vapor", condition: .when(traits: ["Vapor"])),
+            ],
+            path: "examples/VaporApp/Tests/VaporAppTests"
         ),
         // The README's Swift examples, generated by Scripts/readme_examples.py: compiled, never run.
         // Images/ holds the artwork they name, so their `Bundle.module` is real.
@@ -169,7 +218,7 @@ let package = Package(
             name: "ReadmeExamples",
             dependencies: [
                 "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteSnapshotTesting", "VignetteTesting", "VignetteServer",
-                .product(name: "Hummingbird", package: "hummingbird")
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"]))
             ],
             resources: [.copy("Images")]
         ),
@@ -179,7 +228,9 @@ let package = Package(
             name: "DocCExamples",
             dependencies: [
                 "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteSnapshotTesting", "VignetteTesting", "VignetteServer",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                "VignetteVapor",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["Vapor"])),
                 .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Logging", package: "swift-log"),

@@ -7,8 +7,10 @@ depends, directly or through another target, on a target that links
 libcurl (CCurl) or on the pipeline module (Vignette), or when one of their
 source files imports either; and when any library below the server
 (VignetteCore, Vignette, VignetteSQLite, VignetteCatalog, VignetteTesting,
-VignetteSnapshotTesting) depends on VignetteServer or Hummingbird, or one
-of their source files imports them.
+VignetteSnapshotTesting) depends on VignetteServer, VignetteVapor, Hummingbird
+or Vapor, or one of their source files imports them; and when VignetteServer
+depends on Vapor or VignetteVapor (each framework sits beside the other, above
+the framework-neutral service).
 """
 import json
 import pathlib
@@ -19,7 +21,9 @@ import sys
 FORBIDDEN = {'Vignette', 'CCurl'}
 LOWER_LAYERS = ['VignetteCore', 'VignetteTesting', 'VignetteSnapshotTesting']
 # The render service sits on top: nothing below it may reach it or its framework.
-SERVER = {'VignetteServer', 'Hummingbird', 'HummingbirdCore'}
+SERVER = {'VignetteServer', 'Hummingbird', 'HummingbirdCore', 'VignetteVapor', 'Vapor'}
+# The Vapor integration sits on the service; the service never reaches it.
+ABOVE_SERVER = {'VignetteVapor', 'Vapor', 'VaporTesting', 'XCTVapor'}
 BELOW_SERVER = ['VignetteCore', 'Vignette', 'VignetteSQLite', 'VignetteCatalog', 'VignetteTesting',
                 'VignetteSnapshotTesting']
 # Test doubles shipped to users stay small: their direct dependencies, all of them.
@@ -62,8 +66,15 @@ def main():
     for layer in BELOW_SERVER:
         for path in sorted(pathlib.Path('Sources', layer).rglob('*.swift')):
             for number, line in enumerate(path.read_text().splitlines(), 1):
-                if re.match(r'\s*(@\w+\s+)*import\s+(VignetteServer|Hummingbird\w*)\s*$', line):
+                if re.match(r'\s*(@\w+\s+)*import\s+(VignetteServer|VignetteVapor|Hummingbird\w*|Vapor\w*)\s*$', line):
                     problems.append(f'{path}:{number}: {line.strip()}')
+    reached = closure(targets, 'VignetteServer') & ABOVE_SERVER
+    if reached:
+        problems.append(f'VignetteServer depends on {", ".join(sorted(reached))}')
+    for path in sorted(pathlib.Path('Sources', 'VignetteServer').rglob('*.swift')):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if re.match(r'\s*(@\w+\s+)*import\s+(VignetteVapor|Vapor\w*)\s*$', line):
+                problems.append(f'{path}:{number}: {line.strip()}')
     print(f'layers: VignetteServer -> {", ".join(sorted(closure(targets, "VignetteServer") - {"Hummingbird"} & set(targets)))}')
     for problem in problems:
         print('layers: ' + problem)

@@ -40,6 +40,8 @@ How a block becomes a file:
   .swift-format, as every other source file is.
 - `@Suite` / top-level `@Test` get a `.disabled(…)` trait: examples are
   compiled, never run (they name files and hosts that do not exist).
+- A block importing Vapor or VignetteVapor is wrapped in `#if Vapor`: it
+  compiles when the package trait is enabled, as `make test` does.
 - Names the examples use without defining (`url`, `urls`) come from the
   hand-written Tests/ReadmeExamples/Prelude.swift (Tests/DocCExamples/Prelude.swift
   for the articles).
@@ -307,6 +309,11 @@ def trimmed(lines):
     return lines
 
 
+# An example importing a module that only a package trait brings is compiled under that trait
+# (`make test` enables every trait; a default build skips it).
+TRAIT_OF_IMPORT = {"Vapor": "Vapor", "VignetteVapor": "Vapor", "VaporTesting": "Vapor", "XCTVapor": "Vapor"}
+
+
 def generate(source, index, code, heading):
     items = split_items(code)
     file_scope, statements, names = [], [], []
@@ -343,6 +350,9 @@ def generate(source, index, code, heading):
             if not re.search(rf"(?<![.\w]){name}\b(?!\s*:)", later):
                 out.append(f"    _ = {name}")
         out.append("}")
+    traits = sorted({TRAIT_OF_IMPORT[line.split()[1]] for line in imports if line.split()[1] in TRAIT_OF_IMPORT})
+    if traits:
+        out = out[:2] + ["", "#if " + " && ".join(traits)] + out[3:] + ["#endif"]
     text = "\n".join(out)
     text = re.sub(r"\n{3,}", "\n\n", text)
     return text.rstrip() + "\n"

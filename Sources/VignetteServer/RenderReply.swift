@@ -47,19 +47,39 @@ public struct RenderReply: Sendable {
         _ body: Data, format: ImageFormat, varies: Bool, maxAge: Int,
         failure: ImageLoadingError?, ifNoneMatch: String?
     ) -> RenderReply {
-        let etag = "\"" + RequestSigner.base64URL(Data(SHA256.hash(data: body).prefix(18))) + "\""
+        guard let failure else {
+            return cached(body, format: format, varies: varies, cacheControl: "public, max-age=\(maxAge)", ifNoneMatch: ifNoneMatch)
+        }
+        return failed(body, format: format, varies: varies, failure: failure)
+    }
+
+    /// The failure placeholder: the upstream's meaning (404, else 502),
+    /// `no-store`, and the reason in `X-Vignette-Error`.
+    static func failed(_ body: Data, format: ImageFormat, varies: Bool, failure: ImageLoadingError) -> RenderReply {
+        var headers: [(name: String, value: String)] = [("Content-Type", format.mediaType), ("ETag", etag(of: body))]
+        if varies { headers.append(("Vary", "Accept")) }
+        headers.append(("Cache-Control", "no-store"))
+        headers.append(("X-Vignette-Error", String(failure.reason.filter { $0 != "\r" && $0 != "\n" }.prefix(300))))
+        return RenderReply(status: Self.status(for: failure), headers: headers, body: body)
+    }
+
+    /// 200 with the image, its ETag, `Vary: Accept` when negotiated and
+    /// `cacheControl`; 304 without a body (nor Content-Type) when
+    /// `If-None-Match` names the ETag.
+    static func cached(_ body: Data, format: ImageFormat, varies: Bool, cacheControl: String?, ifNoneMatch: String?) -> RenderReply {
+        let etag = etag(of: body)
         var headers: [(name: String, value: String)] = [("Content-Type", format.mediaType), ("ETag", etag)]
         if varies { headers.append(("Vary", "Accept")) }
-        if let failure {
-            headers.append(("Cache-Control", "no-store"))
-            headers.append(("X-Vignette-Error", String(failure.reason.filter { $0 != "\r" && $0 != "\n" }.prefix(300))))
-            return RenderReply(status: Self.status(for: failure), headers: headers, body: body)
-        }
-        headers.append(("Cache-Control", "public, max-age=\(maxAge)"))
+        if let cacheControl { headers.append(("Cache-Control", cacheControl)) }
         if let ifNoneMatch, Self.matches(ifNoneMatch, etag: etag) {
             return RenderReply(status: 304, headers: headers.filter { $0.name != "Content-Type" }, body: Data())
         }
         return RenderReply(status: 200, headers: headers, body: body)
+    }
+
+    /// A strong ETag: a hash of the bytes, the same on every replica.
+    static func etag(of body: Data) -> String {
+        "\"" + RequestSigner.base64URL(Data(SHA256.hash(data: body).prefix(18))) + "\""
     }
 
     /// 404 when the origin said the source does not exist, else 502 (a 5xx,

@@ -1,0 +1,36 @@
+import Foundation
+import Vignette
+
+extension RenderReply {
+    /// An image your own code rendered, answered as the render service
+    /// answers: in `format`, or when nil the first of `formats` that
+    /// `accept` names by its media type (JPEG for an opaque bitmap, PNG for
+    /// a translucent one when it names none) with `Vary: Accept`; a strong
+    /// `ETag` over the bytes, `304` without a body when `ifNoneMatch` names
+    /// it, and `Cache-Control` as `cacheControl` says (none when nil). With
+    /// a `failure` (the bitmap then shows the failure placeholder) it is
+    /// the service's failure reply: 404 when the origin said 404 or 410,
+    /// else 502, `no-store` and the reason in `X-Vignette-Error`. A bitmap
+    /// the format cannot encode is a `500` saying why.
+    ///
+    /// ```swift
+    /// let reply = RenderReply.image(
+    ///     Bitmap(width: 8, height: 8, fill: .white), accept: "image/webp,*/*", ifNoneMatch: nil,
+    ///     cacheControl: "public, max-age=600")
+    /// reply.header("Content-Type")  // "image/webp"
+    /// ```
+    public static func image(
+        _ bitmap: Bitmap, format: ImageFormat? = nil, formats: [ImageFormat] = [.webp, .jpeg], quality: Int = 80,
+        accept: String?, ifNoneMatch: String?, cacheControl: String? = nil, failure: ImageLoadingError? = nil
+    ) -> RenderReply {
+        let chosen = format ?? ImageFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque, candidates: formats)
+        let body: Data
+        do throws(ImageEncodingError) {
+            body = try bitmap.encoded(as: chosen, quality: quality)
+        } catch {
+            return .text(500, "\(error)")
+        }
+        if let failure { return failed(body, format: chosen, varies: format == nil, failure: failure) }
+        return cached(body, format: chosen, varies: format == nil, cacheControl: cacheControl, ifNoneMatch: ifNoneMatch)
+    }
+}
