@@ -54,16 +54,24 @@
         /// The verified entry for `key`, or nil when absent or damaged (a damaged
         /// row is deleted).
         public func entry(for key: String) async throws(DiskCache.Error) -> DiskCacheEntry? {
+            try await lookUp(key).entry
+        }
+
+        /// `entry(for:)`, with why a damaged row was deleted.
+        public func lookUp(_ key: String) async throws(DiskCache.Error) -> DiskCacheLookup {
             let blob = try await reading { db in
                 try Data.fetchOne(db, sql: "SELECT blob FROM entries WHERE key = ?", arguments: [key])
             }
-            guard let blob else { return nil }
-            guard let entry = try? DiskCacheEntry(serialized: blob, key: key) else {
+            guard let blob else { return DiskCacheLookup(entry: nil) }
+            let entry: DiskCacheEntry
+            do throws(DiskCache.Error) {
+                entry = try DiskCacheEntry(serialized: blob, key: key)
+            } catch {
                 // Only the damaged bytes: a good entry stored meanwhile stays.
                 try await writing { db in
                     try db.execute(sql: "DELETE FROM entries WHERE key = ? AND blob = ?", arguments: [key, blob])
                 }
-                return nil
+                return DiskCacheLookup(entry: nil, damage: error)
             }
             let due = accesses.withLock { log in
                 log.pending[key] = log.tick()
@@ -72,7 +80,7 @@
             // The access times are a hint for the sweep: a failed flush keeps
             // them pending for the next one and must not fail this read.
             if due { try? await flushAccessTimes() }
-            return entry
+            return DiskCacheLookup(entry: entry)
         }
 
         /// Stores `entry`, replacing any previous one in one transaction.

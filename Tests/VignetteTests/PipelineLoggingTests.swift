@@ -32,6 +32,36 @@ import VignetteTestSupport
         await cache.flush()
     }
 
+    @Test func aDiskEntryFailingItsChecksumIsAWarningWithTheReason() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vignette-plog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storage = try FileCacheStorage(directory: folder.path)
+        let cache = try DiskCache(storage: storage, sizeLimit: 50 << 20)
+        let url = URL(string: "https://cdn.example/i.png?X-Amz-Signature=s3cr3t")!
+        try await cache.storeAndWait(
+            DiskCacheEntry(
+                key: url.absoluteString, data: Fixtures.iconPNG,
+                metadata: CacheMetadata(freshUntil: Date().addingTimeInterval(3600))))
+        // Flip the last byte of the stored file: its checksum no longer matches.
+        let file = storage.path(of: FileCacheStorage.fileName(for: url.absoluteString))
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+        bytes[bytes.count - 1] ^= 0xFF
+        try bytes.write(to: URL(fileURLWithPath: file))
+        let loader = MockDataLoader()
+        loader.reply(url, .data(Fixtures.iconPNG, headers: ["cache-control": "max-age=3600"]))
+        let log = LogCapture()
+        var configuration = ImagePipeline.Configuration(diskCache: cache)
+        configuration.logger = log.logger
+        let response = try await ImagePipeline(loader: loader, configuration: configuration).response(for: ImageRequest(url: url))
+        #expect(response.source == .network)
+        let warnings = log.records(atLeast: .info)
+        #expect(warnings.map(\.message) == ["disk cache entry damaged, dropped"], "\(warnings)")
+        #expect(warnings.first?.metadata["source"] == "https://cdn.example")
+        #expect(warnings.first?.metadata["reason"] == "checksum mismatch")
+        #expect(log.records.allSatisfy { !$0.description.contains("s3cr3t") })
+        await cache.flush()
+    }
+
     @Test func theDefaultLoggerDropsEverything() {
         #expect(ImagePipeline.Configuration().logger.handler is SwiftLogNoOpLogHandler)
     }

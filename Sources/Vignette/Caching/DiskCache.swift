@@ -66,11 +66,17 @@ public final class DiskCache: Sendable {
     /// The verified entry for `key`, or nil (absent, damaged, or the disk
     /// failed — a cache that cannot read behaves as empty; see `lastError`).
     public func entry(for key: String) async -> DiskCacheEntry? {
+        await lookUp(key).entry
+    }
+
+    /// `entry(for:)`, with why a damaged entry was dropped (the pipeline
+    /// logs it); a failing disk reads as empty, as there.
+    public func lookUp(_ key: String) async -> DiskCacheLookup {
         do {
-            return try await storage.entry(for: key)
+            return try await storage.lookUp(key)
         } catch {
             state.withLock { $0.lastError = error }
-            return nil
+            return DiskCacheLookup(entry: nil)
         }
     }
 

@@ -52,20 +52,28 @@ public final class FileCacheStorage: DiskCacheStorage {
     /// The verified entry for `key`, or nil when absent or damaged (a damaged
     /// entry file is deleted).
     public func entry(for key: String) async throws(DiskCache.Error) -> DiskCacheEntry? {
+        try await lookUp(key).entry
+    }
+
+    /// `entry(for:)`, with why a damaged entry file was deleted.
+    public func lookUp(_ key: String) async throws(DiskCache.Error) -> DiskCacheLookup {
         let name = Self.fileName(for: key)
         return try await onQueue { [self] () throws(DiskCache.Error) in
             let path = path(of: name)
             guard let file = try Self.readFile(at: path) else {
                 state.withLock { _ = $0.records.removeValue(forKey: name) }
-                return nil
+                return DiskCacheLookup(entry: nil)
             }
-            guard let entry = try? DiskCacheEntry(serialized: file.data, key: key) else {
+            let entry: DiskCacheEntry
+            do throws(DiskCache.Error) {
+                entry = try DiskCacheEntry(serialized: file.data, key: key)
+            } catch {
                 Self.unlink(path, ifStill: file.identity)
                 state.withLock { _ = $0.records.removeValue(forKey: name) }
-                return nil
+                return DiskCacheLookup(entry: nil, damage: error)
             }
             touch(name, size: file.data.count)
-            return entry
+            return DiskCacheLookup(entry: entry)
         }
     }
 

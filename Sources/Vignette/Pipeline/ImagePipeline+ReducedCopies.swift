@@ -68,7 +68,9 @@ extension ImagePipeline {
             return ImageResponse(image: hit, source: .memory)
         }
         do throws(ImageDecodingError) {
-            let (bitmap, warnings) = try configuration.decoders.decodeReporting(fetched.data, options: copy.options)
+            // The decode stage's span and warning log, as for any other decode.
+            let (bitmap, warnings) = try decodeStage.tracedDecode(fetched.data, copy)
+            fetchStage.observer.decodingWarnings(copy.url, warnings)
             fetchStage.commit(fetched, key: request.dataKey)
             let shrunk = bitmap.scale != copy.scale
             memoryCache.set(bitmap, for: shrunk ? copy.key : copy.fullSizeKey, cost: bitmap.pixels.count)

@@ -61,6 +61,17 @@ package struct PipelineObserver: Sendable {
             metadata: ["source": "\(url.loggableSource)", "cache": "\(source)", "reason": "\(error)"])
     }
 
+    /// A disk-cache entry that failed verification (torn, checksum, key),
+    /// dropped by its engine and read as a miss. The key is not named: it
+    /// may carry the URL's query.
+    func damagedEntry(_ url: URL, _ damage: DiskCache.Error) {
+        var reason = "\(damage)"
+        if case .corruptEntry(_, let why) = damage { reason = why }
+        logger.warning(
+            "disk cache entry damaged, dropped",
+            metadata: ["source": "\(url.loggableSource)", "reason": "\(reason)"])
+    }
+
     /// What a decoder repaired (level info: once per decode, not per request).
     func decodingWarnings(_ url: URL, _ warnings: [DecodingWarning]) {
         guard !warnings.isEmpty else { return }

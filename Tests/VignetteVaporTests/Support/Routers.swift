@@ -30,7 +30,7 @@
             }
             self.headers = fields
             self.body = body
-            bodyHash = SHA256.hex(body)
+            bodyHash = SHA256Digest.hex(body)
         }
 
         static func == (lhs: Observed, rhs: Observed) -> Bool {

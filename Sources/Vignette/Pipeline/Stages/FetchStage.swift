@@ -79,7 +79,11 @@ final class FetchStage: Sendable {
         let url = key.url
         let disk = url.isNetworkURL ? self.disk : nil
         var cached: DiskCacheEntry?
-        if policy.readsDisk, let disk { cached = await disk.entry(for: key.diskKey) }
+        if policy.readsDisk, let disk {
+            let found = await disk.lookUp(key.diskKey)
+            if let damage = found.damage { observer.damagedEntry(url, damage) }
+            cached = found.entry
+        }
         if Task.isCancelled { return .failure(.cancelled(url)) }
         if let entry = cached, policy == .cacheOnly || entry.metadata.isFresh() {
             return .success(FetchedData(data: entry.data, source: .disk, pending: PendingWrites(remembersData: true)))
