@@ -5,7 +5,7 @@
     import Vignette
     import VignetteServer
 
-    /// A ``RenderService``'s routes — `GET render/:preset`, `info`, `health`
+    /// A `RenderService`'s routes — `GET render/:preset`, `info`, `health`
     /// and `metrics` — as a Vapor route collection, answered by the same
     /// framework-neutral core as the Hummingbird router: same statuses,
     /// headers, ETags, `304` and `Vary`.

@@ -7,7 +7,7 @@
     extension Application {
         /// The pipeline this app's routes load images through
         /// (`request.imagePipeline`): `ImagePipeline.shared` until you set
-        /// one, e.g. a ``RenderService``'s, so routes and the render service
+        /// one, e.g. a `RenderService`'s, so routes and the render service
         /// share one memory cache, disk cache and coalescing.
         public var imagePipeline: ImagePipeline {
             get { storage[PipelineKey.self] ?? .shared }
