@@ -17,13 +17,7 @@ import VignetteTestSupport
             DiskCacheEntry(
                 key: url.absoluteString, data: Data("not a png".utf8),
                 metadata: CacheMetadata(freshUntil: Date().addingTimeInterval(3600))))
-        let loader = MockDataLoader()
-        loader.reply(url, .data(Fixtures.iconPNG, headers: ["cache-control": "max-age=3600"]))
-        let log = LogCapture()
-        var configuration = ImagePipeline.Configuration(diskCache: cache)
-        configuration.logger = log.logger
-        let response = try await ImagePipeline(loader: loader, configuration: configuration).response(for: ImageRequest(url: url))
-        #expect(response.source == .network)
+        let log = try await loadingFromTheOrigin(url, past: cache)
         let warnings = log.records(atLeast: .info)
         #expect(warnings.map(\.level) == [.warning], "\(warnings)")
         #expect(warnings.first?.metadata["source"] == "https://cdn.example")
@@ -47,6 +41,18 @@ import VignetteTestSupport
         var bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         bytes[bytes.count - 1] ^= 0xFF
         try bytes.write(to: URL(fileURLWithPath: file))
+        let log = try await loadingFromTheOrigin(url, past: cache)
+        let warnings = log.records(atLeast: .info)
+        #expect(warnings.map(\.message) == ["disk cache entry damaged, dropped"], "\(warnings)")
+        #expect(warnings.first?.metadata["source"] == "https://cdn.example")
+        #expect(warnings.first?.metadata["reason"] == "checksum mismatch")
+        #expect(log.records.allSatisfy { !$0.description.contains("s3cr3t") })
+        await cache.flush()
+    }
+
+    /// Loads `url` through a pipeline logging to a capture, with `cache`
+    /// holding a bad copy: the image must come from the origin.
+    private func loadingFromTheOrigin(_ url: URL, past cache: DiskCache) async throws -> LogCapture {
         let loader = MockDataLoader()
         loader.reply(url, .data(Fixtures.iconPNG, headers: ["cache-control": "max-age=3600"]))
         let log = LogCapture()
@@ -54,12 +60,7 @@ import VignetteTestSupport
         configuration.logger = log.logger
         let response = try await ImagePipeline(loader: loader, configuration: configuration).response(for: ImageRequest(url: url))
         #expect(response.source == .network)
-        let warnings = log.records(atLeast: .info)
-        #expect(warnings.map(\.message) == ["disk cache entry damaged, dropped"], "\(warnings)")
-        #expect(warnings.first?.metadata["source"] == "https://cdn.example")
-        #expect(warnings.first?.metadata["reason"] == "checksum mismatch")
-        #expect(log.records.allSatisfy { !$0.description.contains("s3cr3t") })
-        await cache.flush()
+        return log
     }
 
     @Test func theDefaultLoggerDropsEverything() {
