@@ -24,7 +24,12 @@ struct ResampleAxis {
 
     /// Coefficients for the outputs `visible` (offsets into a destination of
     /// `destinationLength` samples) over a source of `sourceLength` samples.
-    init(sourceLength: Int, destinationLength: Int, visible: Range<Int>, filter: ResamplingFilter) {
+    /// `fastWeights` only changes how long this takes, never the result:
+    /// see `quantiseFast`.
+    init(
+        sourceLength: Int, destinationLength: Int, visible: Range<Int>, filter: ResamplingFilter,
+        fastWeights: Bool = true
+    ) {
         let scale = Double(sourceLength) / Double(destinationLength)
         let filterScale = max(scale, 1)
         let support = filter.support * filterScale
@@ -35,6 +40,7 @@ struct ResampleAxis {
         starts.reserveCapacity(visible.count)
         counts.reserveCapacity(visible.count)
         var real = [Double](repeating: 0, count: stride)
+        var scratch = [Double](repeating: 0, count: 8 * stride)
         for (slot, i) in visible.enumerated() {
             let center = (Double(i) + 0.5) * scale
             var lo = max(0, Int((center - support + 0.5).rounded(.down)))
@@ -43,25 +49,25 @@ struct ResampleAxis {
                 lo = min(sourceLength - 1, max(0, Int(center.rounded(.down))))
                 hi = lo + 1
             }
-            var total = 0.0
-            for j in lo..<hi {
-                let w = filter.weight((Double(j) + 0.5 - center) / filterScale)
-                real[j - lo] = w
-                total += w
+            for j in lo..<hi { real[j - lo] = (Double(j) + 0.5 - center) / filterScale }
+            let base = slot * stride
+            real.withUnsafeMutableBufferPointer { real in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    weights.withUnsafeMutableBufferPointer { weights in
+                        let positions = UnsafeMutableBufferPointer(rebasing: real[0..<(hi - lo)])
+                        let taps = UnsafeMutableBufferPointer(rebasing: weights[base..<(base + hi - lo)])
+                        guard !fastWeights || !Self.quantiseFast(positions, filter: filter, into: taps) else { return }
+                        Self.quantiseExact(
+                            positions, filter: filter, nearest: Int((center - Double(lo)).rounded(.down)),
+                            into: taps, scratch: scratch)
+                    }
+                }
             }
-            if total == 0 {  // the taps cancel out: fall back to the nearest sample alone
-                for k in 0..<(hi - lo) { real[k] = 0 }
-                real[Int((center - Double(lo)).rounded(.down)).clamped(0, hi - lo - 1)] = 1
-                total = 1
-            }
-            // Quantise, then give the rounding remainder to the largest tap so
-            // a flat area stays exactly flat.
+            // Give the rounding remainder to the largest tap so a flat area stays exactly flat.
             var sum: Int32 = 0
             var largest = 0
-            let base = slot * stride
             for k in 0..<(hi - lo) {
-                let q = Int32((real[k] / total * Double(ResampleAxis.one)).rounded())
-                weights[base + k] = q
+                let q = weights[base + k]
                 sum += q
                 if abs(q) > abs(weights[base + largest]) { largest = k }
             }
