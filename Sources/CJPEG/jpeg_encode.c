@@ -48,7 +48,7 @@ static void vg_configure(j_compress_ptr cinfo, uint32_t width, uint32_t height, 
     int quality = options.quality < 1 ? 1 : options.quality > 100 ? 100 : options.quality;
     jpeg_set_quality(cinfo, quality, TRUE);
     cinfo->dct_method = JDCT_ISLOW;
-    cinfo->optimize_coding = TRUE;
+    cinfo->optimize_coding = options.optimize_coding ? TRUE : FALSE;
     // The JFIF header is pinned: version 1.01, no density, no thumbnail.
     cinfo->write_JFIF_header = TRUE;
     cinfo->JFIF_major_version = 1;

@@ -54,6 +54,12 @@ extension ServerConfiguration {
         if let value = try reader.int("cacheBytes", in: 1 << 20...Int.max) { cacheBytes = value }
         if let value = try reader.int("memoryCacheBytes", in: 0...Int.max) { memoryCacheBytes = value }
         if let value = try reader.bool("reducedCopies") { reducedCopies = value }
+        if let value = try reader.string("jpegHuffman") {
+            guard let tables = Self.huffmanChoices[value] else {
+                throw .invalidValue(key: "jpegHuffman", reason: "'\(value)' is not auto, optimized or standard")
+            }
+            jpegHuffman = tables
+        }
         if let value = try reader.int("sourceRetries", in: 0...5) { sourceRetries = value }
         try readLimits(&reader)
         try readOrigins(&reader)
@@ -69,8 +75,13 @@ extension ServerConfiguration {
     /// The top-level keys, in the order the README lists them.
     static let keys = [
         "host", "port", "signingKey", "allowHosts", "allowPrivateNetworks", "maxConcurrentRequests",
-        "maxQueue", "cacheDir", "cacheBytes", "memoryCacheBytes", "reducedCopies", "sourceRetries", "maxSourceBytes", "maxSourcePixels",
+        "maxQueue", "cacheDir", "cacheBytes", "memoryCacheBytes", "reducedCopies", "jpegHuffman", "sourceRetries", "maxSourceBytes", "maxSourcePixels",
         "maxOutputPixels", "maxWidth", "maxHeight", "maxScale", "sourceTimeout", "maxFrames", "maxAnimationPixels", "origins", "presets"
+    ]
+
+    /// `jpegHuffman`'s values.
+    static let huffmanChoices: [String: JPEGCodec.HuffmanTables] = [
+        "auto": ServerConfiguration().jpegHuffman, "optimized": .optimized, "standard": .standard
     ]
 
     private mutating func readLimits(_ reader: inout ConfigReader) throws(Error) {

@@ -39,6 +39,12 @@ public struct ServerConfiguration: Sendable {
     /// pipeline's `reducedCopies`): faster at many sizes, within 38 dB of
     /// a full-size render, not byte-identical to the library's. Default true.
     public var reducedCopies = true
+    /// Huffman tables of the JPEGs it serves. Default: fitted tables up to
+    /// 128 × 128 pixels, where they save 9 % or more of the bytes, and the
+    /// standard's tables above, where fitting them doubled the encode time
+    /// to save 2–4 % (YAML `jpegHuffman: auto`; `optimized` for the
+    /// library's bytes at any size, `standard` for the fastest encodes).
+    public var jpegHuffman = JPEGCodec.HuffmanTables.optimizedUpTo(pixels: 16_384)
     /// Limits on sources and outputs.
     public var limits = Limits()
     /// Retries of a source after a transient failure (502, 503, 504, a

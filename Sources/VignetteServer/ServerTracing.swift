@@ -68,7 +68,11 @@ extension RenderService {
         try pipeline.observer.span("vignette.encode") { (span) throws(ImageEncodingError) in
             span.attributes["vignette.format"] = format.rawValue
             do throws(ImageEncodingError) {
-                let body = try bitmap.encoded(as: format, quality: quality)
+                let encoder: any ImageEncoding =
+                    format == .jpeg
+                    ? JPEGCodec(options: .init(quality: quality, huffman: configuration.jpegHuffman))
+                    : try format.encoder(quality: quality)
+                let body = try bitmap.encoded(using: encoder)
                 span.attributes["vignette.bytes"] = body.count
                 return body
             } catch {

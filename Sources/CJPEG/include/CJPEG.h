@@ -54,6 +54,7 @@ typedef struct {
     int quality;                /* 1...100 */
     int progressive;            /* non-zero: progressive scans */
     int subsample;              /* non-zero: 4:2:0 chroma, else 4:4:4 */
+    int optimize_coding;        /* non-zero: Huffman tables fitted to the image (a second pass) */
 } vg_jpeg_encode_options;
 
 /// Reads the header and the Exif / ICC markers (an incomplete or

@@ -173,7 +173,8 @@ public struct JPEGCodec: Sendable {
         var message = [CChar](repeating: 0, count: 256)
         let settings = vg_jpeg_encode_options(
             quality: Int32(options.quality), progressive: options.progressive ? 1 : 0,
-            subsample: options.chroma == .yuv420 ? 1 : 0)
+            subsample: options.chroma == .yuv420 ? 1 : 0,
+            optimize_coding: options.huffman.fitsTables(width: bitmap.width, height: bitmap.height) ? 1 : 0)
         // Premultiplied RGBA is straight colour over black: the fourth byte is skipped, nothing is copied.
         let rc = bitmap.pixels.withUnsafeBufferPointer { p in
             vg_jpeg_encode_rgbx8(
