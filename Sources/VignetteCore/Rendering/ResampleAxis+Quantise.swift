@@ -21,15 +21,15 @@ extension ResampleAxis {
     }
 
     /// The same rounded taps as `quantiseExact` for Lanczos-3, from a
-    /// cheaper evaluation (a polynomial with no division, one sine per tap),
-    /// or false, having written nothing final, when it cannot promise that.
+    /// cheaper evaluation (one sine per tap, from a polynomial), or false,
+    /// having written nothing final, when it cannot promise that.
     ///
     /// The cheap and the reference weights both lie within 1e-13 of the
     /// true kernel (each is within a few ulps; the series are accurate to
     /// 1e-17 on their ranges). A scaled tap then moves by less than `margin`
-    /// between the two, so where every cheap scaled tap is further than
-    /// `margin` from a rounding boundary (an integer plus one half) both
-    /// round to the same integer. A tap that close, about one in ten
+    /// between the two (rounding the shifted sum adds at most 1e-11), so
+    /// where every cheap scaled tap is further than `margin` from a rounding
+    /// boundary (an integer plus one half) both round to the same integer. A tap that close, about one in ten
     /// million, sends the whole sample to the reference computation.
     static func quantiseFast(
         _ positions: UnsafeMutableBufferPointer<Double>, filter: ResamplingFilter,
@@ -46,11 +46,15 @@ extension ResampleAxis {
         guard bounded > 1e-3 else { return false }
         let error = 1e-13 * Double(positions.count + 1) / (bounded * bounded)
         let margin = 4 * error * Double(ResampleAxis.one)
+        let factor = Double(ResampleAxis.one) / total
         for k in positions.indices {
-            let scaled = positions[k] / total * Double(ResampleAxis.one)
-            let fromBoundary = abs(scaled - scaled.rounded(.down) - 0.5)
-            guard fromBoundary > margin else { return false }
-            taps[k] = Int32(scaled.rounded())
+            // Shifted positive so truncation is the floor; scaled taps stay far inside ±2^16.
+            let shifted = positions[k] * factor + (0.5 + 65_536)
+            guard shifted > 0, shifted < 131_072 else { return false }
+            let floor = Int32(shifted)  // truncates: the floor of a positive value
+            let fraction = shifted - Double(floor)
+            guard fraction > margin, fraction < 1 - margin else { return false }
+            taps[k] = floor - 65_536
         }
         return true
     }
@@ -61,7 +65,7 @@ extension ResampleAxis {
         let x = abs(x)
         if x < 1e-12 { return 1 }
         if x >= 3 { return 0 }
-        var t = x / 3  // in [0, 1)
+        var t = x * (1 / 3.0)  // in [0, 1)
         if t > 0.5 { t = 1 - t }  // sin(π(1 − t)) = sin(πt)
         let z = t * Double.pi
         let z2 = z * z
