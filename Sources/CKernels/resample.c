@@ -139,13 +139,16 @@ static void horizontal_pair_avx2(const uint8_t *p0, const uint8_t *p1, int32_t c
     const __m256i zero = _mm256_setzero_si256();
     __m256i sum = _mm256_set1_epi32(1 << (bits - 1));
     int32_t t = 0;
+    // Bytes r0 g0 b0 a0 r1 g1 b1 a1 … reordered to r0 r1 g0 g1 b0 b1 a0 a1 …
+    // in one shuffle, so widening to words leaves tap pairs side by side.
+    const __m256i pairs = _mm256_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15,
+                                           0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
     for (; t + 4 <= count; t += 4) {
         __m256i px = lanes(_mm_loadu_si128((const __m128i *)(p0 + (size_t)t * 4)),
                            _mm_loadu_si128((const __m128i *)(p1 + (size_t)t * 4)));
         __m256i weights = lanes(_mm_loadl_epi64((const __m128i *)(w0 + t)), _mm_loadl_epi64((const __m128i *)(w1 + t)));
-        __m256i lo = _mm256_unpacklo_epi8(px, zero), hi = _mm256_unpackhi_epi8(px, zero);
-        __m256i p01 = _mm256_unpacklo_epi16(lo, _mm256_srli_si256(lo, 8));
-        __m256i p23 = _mm256_unpacklo_epi16(hi, _mm256_srli_si256(hi, 8));
+        px = _mm256_shuffle_epi8(px, pairs);
+        __m256i p01 = _mm256_unpacklo_epi8(px, zero), p23 = _mm256_unpackhi_epi8(px, zero);
         sum = _mm256_add_epi32(sum, _mm256_madd_epi16(p01, _mm256_shuffle_epi32(weights, 0x00)));
         sum = _mm256_add_epi32(sum, _mm256_madd_epi16(p23, _mm256_shuffle_epi32(weights, 0x55)));
     }

@@ -36,12 +36,10 @@ extension ResampleAxis {
         into taps: UnsafeMutableBufferPointer<Int32>
     ) -> Bool {
         guard filter.kind == .lanczos3 else { return false }
+        // Two loops: the first has no branch and no running sum, so it vectorises.
+        for k in positions.indices { positions[k] = lanczos3Approximation(positions[k]) }
         var total = 0.0
-        for k in positions.indices {
-            let w = lanczos3Approximation(positions[k])
-            positions[k] = w
-            total += w
-        }
+        for k in positions.indices { total += positions[k] }
         let bounded = min(abs(total), 1)
         guard bounded > 1e-3 else { return false }
         let error = 1e-13 * Double(positions.count + 1) / (bounded * bounded)
@@ -61,12 +59,12 @@ extension ResampleAxis {
 
     /// Lanczos-3 at `x` within 1e-15: sin(πx/3) from an odd polynomial, and
     /// sin(πx) from it by the triple-angle identity.
-    static func lanczos3Approximation(_ x: Double) -> Double {
-        let x = abs(x)
-        if x < 1e-12 { return 1 }
-        if x >= 3 { return 0 }
-        var t = x * (1 / 3.0)  // in [0, 1)
-        if t > 0.5 { t = 1 - t }  // sin(π(1 − t)) = sin(πt)
+    @inline(__always)
+    static func lanczos3Approximation(_ value: Double) -> Double {
+        let x = value < 0 ? -value : value
+        let inside = x < 3 ? x : 0  // selects, not branches: the caller's loop vectorises
+        let third = inside * (1 / 3.0)  // in [0, 1)
+        let t = third > 0.5 ? 1 - third : third  // sin(π(1 − t)) = sin(πt)
         let z = t * Double.pi
         let z2 = z * z
         // (−1)^k / (2k + 1)! for k = 10…0, Horner's rule: sin z = z·Σ c_k z^2k.
@@ -81,9 +79,10 @@ extension ResampleAxis {
         series = series * z2 + 1 / 120.0
         series = series * z2 - 1 / 6.0
         series = series * z2 + 1
-        let third = z * series  // sin(πx/3)
-        let whole = third * (3 - 4 * third * third)  // sin(πx)
-        let px = Double.pi * x
-        return 3 * whole * third / (px * px)
+        let sine = z * series  // sin(πx/3)
+        let whole = sine * (3 - 4 * sine * sine)  // sin(πx)
+        let px = Double.pi * inside
+        let weight = 3 * whole * sine / (px * px > 0 ? px * px : 1)
+        return x < 1e-12 ? 1 : x < 3 ? weight : 0
     }
 }
