@@ -31,7 +31,7 @@ BUCKETS = [
                r'rgb_ycc|emit_|huff|finish_pass_gather|jpeg_gen_optimal|WebPEncode|VP8|vg_jpeg_encode|vg_webp_encode|JPEGCodec.encode|encoded\(as'),
     ('decode', r'decode_mcu|jsimd_.*idct|jsimd_ycc_rgb|jsimd_h2v|decompress|jpeg_read|jpeg_start_decompress|vg_jpeg_decode|'
                r'process_data|ycc_rgb|sep_upsample|h2v\d_fancy|fill_bit_buffer|jpeg_huff_decode|jpeg_fill_bit_buffer|decode_mcu_DC|start_pass'),
-    ('resample (taps: ResampleAxis)', r'ResampleAxis|ResamplingFilter|__round|__sin|sin$|__cos'),
+    ('resample (taps: ResampleAxis)', r'ResampleAxis|ResamplingFilter|DeterministicMath|__round|__sin|sin$|__cos'),
     ('resample', r'vg_resample|resample|Resample|_avx2|_sse2|vg_.*(horizontal|vertical)'),
     ('compositing', r'composit|Compositor|vg_fill|fillBackground|premultipl|blend|ImageRenderer|draw'),
     ('hashing', r'sha256|SHA256|BoringSSL|CCryptoBoringSSL'),
