@@ -40,24 +40,10 @@ import VignetteTestSupport
         func image(_ name: String) throws -> Bitmap { try PNGCodec.decode(Data(contentsOf: snapshots.appendingPathComponent(name))) }
 
         func run(_ arguments: [String], environment: [String: String] = [:]) throws -> RenderCommandTests.Result {
-            let process = Process()
-            process.executableURL = RenderCommandTests.binary
-            process.arguments = ["snapshots"] + arguments
-            process.currentDirectoryURL = root
             var base = ProcessInfo.processInfo.environment
             for name in ["CI", "SNAPSHOT_ARTIFACTS", "VIGNETTE_SNAPSHOTS"] { base[name] = nil }
-            process.environment = base.merging(environment) { $1 }
-            let out = Pipe()
-            let err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let stdout = out.fileHandleForReading.readDataToEndOfFile()
-            let stderr = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return RenderCommandTests.Result(
-                status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                stderr: String(decoding: stderr, as: UTF8.self))
+            return try RenderCommandTests.run(
+                ["snapshots"] + arguments, in: root, environment: base.merging(environment) { $1 })
         }
 
         func remove() { try? FileManager.default.removeItem(at: root) }
