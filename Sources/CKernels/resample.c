@@ -1,5 +1,6 @@
 #include "CKernels.h"
 #include "cpu_private.h"
+#include "resample_private.h"
 
 #include <string.h>
 
@@ -69,114 +70,9 @@ static inline __m128i vertical_block_sse2(const uint8_t *p, size_t stride, int32
 }
 #endif
 
-
-#if defined(__x86_64__) || defined(__i386__)
-#define VG_HAVE_AVX2_KERNELS 1
-#include <immintrin.h>
-
+#if defined(VG_HAVE_AVX2_KERNELS)
 // Whether the processor runs the AVX2 kernels (decided once at load time).
 static inline int avx2_available(void) { return vg_cpu_has_avx2(); }
-
-__attribute__((target("avx2")))
-static inline __m256i clamp_to_alpha_avx2(__m256i v) {
-    __m256i a = _mm256_srli_epi32(v, 24);
-    a = _mm256_or_si256(a, _mm256_slli_epi32(a, 8));
-    a = _mm256_or_si256(a, _mm256_slli_epi32(a, 16));
-    return _mm256_min_epu8(v, a);
-}
-
-// 32 bytes of one vertical output row: the SSE2 block's steps in both
-// 128-bit lanes at once (every instruction here works lane by lane).
-__attribute__((target("avx2")))
-static inline __m256i vertical_block_avx2(const uint8_t *p, size_t stride, int32_t count, const int16_t *w,
-                                          int32_t bits) {
-    const __m256i zero = _mm256_setzero_si256();
-    __m256i a0 = _mm256_set1_epi32(1 << (bits - 1)), a1 = a0, a2 = a0, a3 = a0;
-    for (int32_t t = 0; t < count; t += 2) {
-        __m256i r0 = _mm256_loadu_si256((const __m256i *)(p + (size_t)t * stride));
-        __m256i r1 = zero;
-        int16_t w1 = 0;
-        if (t + 1 < count) {
-            r1 = _mm256_loadu_si256((const __m256i *)(p + (size_t)(t + 1) * stride));
-            w1 = w[t + 1];
-        }
-        __m256i pair = _mm256_set1_epi32((int32_t)(((uint32_t)(uint16_t)w1 << 16) | (uint16_t)w[t]));
-        __m256i lo = _mm256_unpacklo_epi8(r0, r1), hi = _mm256_unpackhi_epi8(r0, r1);
-        a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(_mm256_unpacklo_epi8(lo, zero), pair));
-        a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(_mm256_unpackhi_epi8(lo, zero), pair));
-        a2 = _mm256_add_epi32(a2, _mm256_madd_epi16(_mm256_unpacklo_epi8(hi, zero), pair));
-        a3 = _mm256_add_epi32(a3, _mm256_madd_epi16(_mm256_unpackhi_epi8(hi, zero), pair));
-    }
-    __m256i words_lo = _mm256_packs_epi32(_mm256_srai_epi32(a0, bits), _mm256_srai_epi32(a1, bits));
-    __m256i words_hi = _mm256_packs_epi32(_mm256_srai_epi32(a2, bits), _mm256_srai_epi32(a3, bits));
-    return _mm256_packus_epi16(words_lo, words_hi);
-}
-
-// The 32-byte blocks of one vertical output row; returns how many bytes it did.
-__attribute__((target("avx2")))
-static size_t vertical_row_avx2(const uint8_t *first_row, size_t stride, size_t span, int32_t count,
-                                const int16_t *w, int32_t bits, int clamp_to_alpha, uint8_t *out) {
-    size_t k = 0;
-    for (; k + 32 <= span; k += 32) {
-        __m256i block = vertical_block_avx2(first_row + k, stride, count, w, bits);
-        if (clamp_to_alpha) block = clamp_to_alpha_avx2(block);
-        _mm256_storeu_si256((__m256i *)(out + k), block);
-    }
-    return k;
-}
-
-// Two 128-bit halves as one register: `low` in lane 0, `high` in lane 1.
-__attribute__((target("avx2")))
-static inline __m256i lanes(__m128i low, __m128i high) {
-    return _mm256_inserti128_si256(_mm256_castsi128_si256(low), high, 1);
-}
-
-// Two neighbouring output pixels with the same tap count, one per 128-bit
-// lane, each lane doing exactly what `horizontal_pixel_sse2` does.
-__attribute__((target("avx2")))
-static void horizontal_pair_avx2(const uint8_t *p0, const uint8_t *p1, int32_t count, const int16_t *w0,
-                                 const int16_t *w1, int32_t bits, uint8_t *out) {
-    const __m256i zero = _mm256_setzero_si256();
-    __m256i sum = _mm256_set1_epi32(1 << (bits - 1));
-    int32_t t = 0;
-    // Bytes r0 g0 b0 a0 r1 g1 b1 a1 … reordered to r0 r1 g0 g1 b0 b1 a0 a1 …
-    // in one shuffle, so widening to words leaves tap pairs side by side.
-    const __m256i pairs = _mm256_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15,
-                                           0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
-    for (; t + 4 <= count; t += 4) {
-        __m256i px = lanes(_mm_loadu_si128((const __m128i *)(p0 + (size_t)t * 4)),
-                           _mm_loadu_si128((const __m128i *)(p1 + (size_t)t * 4)));
-        __m256i weights = lanes(_mm_loadl_epi64((const __m128i *)(w0 + t)), _mm_loadl_epi64((const __m128i *)(w1 + t)));
-        px = _mm256_shuffle_epi8(px, pairs);
-        __m256i p01 = _mm256_unpacklo_epi8(px, zero), p23 = _mm256_unpackhi_epi8(px, zero);
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(p01, _mm256_shuffle_epi32(weights, 0x00)));
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(p23, _mm256_shuffle_epi32(weights, 0x55)));
-    }
-    for (; t + 2 <= count; t += 2) {
-        __m256i px = lanes(_mm_loadl_epi64((const __m128i *)(p0 + (size_t)t * 4)),
-                           _mm_loadl_epi64((const __m128i *)(p1 + (size_t)t * 4)));
-        int32_t pair0, pair1;
-        memcpy(&pair0, w0 + t, 4);
-        memcpy(&pair1, w1 + t, 4);
-        __m256i words = _mm256_unpacklo_epi8(px, zero);
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_unpacklo_epi16(words, _mm256_srli_si256(words, 8)),
-                                                      lanes(_mm_set1_epi32(pair0), _mm_set1_epi32(pair1))));
-    }
-    if (t < count) {
-        int32_t last0, last1;
-        memcpy(&last0, p0 + (size_t)t * 4, 4);
-        memcpy(&last1, p1 + (size_t)t * 4, 4);
-        __m256i words = _mm256_unpacklo_epi8(lanes(_mm_cvtsi32_si128(last0), _mm_cvtsi32_si128(last1)), zero);
-        __m256i pair = lanes(_mm_set1_epi32((uint16_t)w0[t]), _mm_set1_epi32((uint16_t)w1[t]));
-        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(_mm256_unpacklo_epi16(words, zero), pair));
-    }
-    __m256i words = _mm256_packs_epi32(_mm256_srai_epi32(sum, bits), zero);
-    __m256i bytes = clamp_to_alpha_avx2(_mm256_packus_epi16(words, zero));
-    int32_t first = _mm_cvtsi128_si32(_mm256_castsi256_si128(bytes));
-    int32_t second = _mm_cvtsi128_si32(_mm256_extracti128_si256(bytes, 1));
-    memcpy(out, &first, 4);
-    memcpy(out + 4, &second, 4);
-}
 #endif
 
 void vg_resample_vertical_path(const uint8_t *source, size_t source_stride, size_t span,
@@ -189,7 +85,7 @@ void vg_resample_vertical_path(const uint8_t *source, size_t source_stride, size
         size_t k = 0;
 #if defined(VG_HAVE_AVX2_KERNELS)
         if (simd >= 2 && avx2_available())
-            k = vertical_row_avx2(first_row, source_stride, span, axis.counts[y], w, axis.precision_bits,
+            k = vg_vertical_row_avx2(first_row, source_stride, span, axis.counts[y], w, axis.precision_bits,
                                   clamp_to_alpha, out);
 #endif
 #if defined(__SSE2__)
@@ -293,7 +189,9 @@ void vg_resample_horizontal_path(const uint8_t *source, size_t source_stride,
         int64_t end = (int64_t)axis.starts[x] + axis.counts[x];
         if (end > extent) extent = end;
     }
-    for (int32_t y = 0; y < rows; y++) {
+    // Two rows at a time where AVX2 runs: each pair's weights serve both.
+    for (int32_t y = 0; y < rows;) {
+        const int32_t both = pairs && y + 1 < rows ? 2 : 1;
         const uint8_t *row = source + (size_t)y * source_stride;
         uint8_t *out = destination + (size_t)y * destination_stride;
         int32_t x = 0;
@@ -306,15 +204,21 @@ void vg_resample_horizontal_path(const uint8_t *source, size_t source_stride,
             if (pairs && x + 1 < columns && (int64_t)axis.starts[x + 1] + taps <= extent
                 && (int64_t)axis.starts[x] + taps <= extent && taps <= axis.stride) {
                 const int16_t *w = axis.weights + (size_t)x * (size_t)axis.stride;
-                horizontal_pair_avx2(row + (size_t)axis.starts[x] * 4, row + (size_t)axis.starts[x + 1] * 4,
-                                     taps, w, w + axis.stride, axis.precision_bits, out + (size_t)x * 4);
+                const uint8_t *p0 = row + (size_t)axis.starts[x] * 4, *p1 = row + (size_t)axis.starts[x + 1] * 4;
+                if (both == 2)
+                    vg_horizontal_pair_two_rows_avx2(p0, p1, source_stride, taps, w, w + axis.stride,
+                                                  axis.precision_bits, out + (size_t)x * 4, destination_stride);
+                else
+                    vg_horizontal_pair_avx2(p0, p1, taps, w, w + axis.stride, axis.precision_bits, out + (size_t)x * 4);
                 x += 2;
                 continue;
             }
 #endif
-            horizontal_pixel(row, axis, x, simd, out);
+            for (int32_t r = 0; r < both; r++)
+                horizontal_pixel(row + (size_t)r * source_stride, axis, x, simd, out + (size_t)r * destination_stride);
             x += 1;
         }
+        y += both;
     }
     (void)pairs;
 }
