@@ -75,4 +75,20 @@ struct ReducedCopiesTests {
         #expect(again.source == .memory && again.image.width == 32)
         #expect(loader.loadCount(png) == 1)
     }
+
+    @Test func droppingARequestFromTheCacheDropsTheCopiesItsRendersRead() async throws {
+        let pipeline = pipeline()
+        _ = try await pipeline.response(for: request(100, 100))  // the 1/4 copy
+        _ = try await pipeline.response(for: request(300, 200))  // the 1/2 copy
+        _ = try await pipeline.response(for: request(600, 400))  // the full-size decode
+        #expect(pipeline.cache.count == 3 && pipeline.cachedImage(for: request(120, 90)) != nil)
+        pipeline.cache[request(100, 100)] = nil
+        #expect(pipeline.cache.count == 0 && pipeline.copyFacts.count == 0)
+        #expect(pipeline.cachedImage(for: request(120, 90)) == nil)
+        // Decoded again (from the original bytes the fetch stage keeps), and cached again.
+        #expect(try await pipeline.image(for: request(120, 90)).width == 192)
+        #expect(pipeline.cache.count == 1 && pipeline.copyFacts.count == 1)
+        pipeline.cache.removeAll()
+        #expect(pipeline.cache.count == 0 && pipeline.copyFacts.count == 0)
+    }
 }

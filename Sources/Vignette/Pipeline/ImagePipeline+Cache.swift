@@ -16,19 +16,26 @@ extension ImagePipeline {
         /// Applies the pipeline's request modifier and key transform, so
         /// the cache files a request under the key its loads use.
         let configuration: Configuration
+        /// Source sizes for `Configuration.reducedCopies`, by full-size key.
+        let copyFacts: MemoryCache<ImageRequest.Key, CopyFacts>
 
         /// The image decoded for exactly this request (no suspension; a
         /// hit becomes the most recently used). Setting stores an image for
         /// the request (unless it is larger than
-        /// `Configuration.memoryCacheEntryBytes`); setting nil removes it.
+        /// `Configuration.memoryCacheEntryBytes`); setting nil removes it
+        /// and, with `Configuration.reducedCopies`, the source's full-size
+        /// and reduced copies that renders of it read, so the next render
+        /// decodes the source again (the original bytes may still be in
+        /// memory: `removeAll()` does not reach them either).
         public subscript(request: ImageRequest) -> Bitmap? {
             get { storage[configuration.prepared(request).key] }
             nonmutating set {
-                let key = configuration.prepared(request).key
+                let prepared = configuration.prepared(request)
                 if let newValue {
-                    storage.set(newValue, for: key, cost: newValue.pixels.count)
+                    storage.set(newValue, for: prepared.key, cost: newValue.pixels.count)
                 } else {
-                    storage.removeValue(for: key)
+                    storage.removeValue(for: prepared.key)
+                    ImagePipeline.removeCopies(of: prepared, from: storage, facts: copyFacts)
                 }
             }
         }
@@ -39,8 +46,11 @@ extension ImagePipeline {
             storage.contains(configuration.prepared(request).key)
         }
 
-        /// Empties the cache.
-        public func removeAll() { storage.removeAll() }
+        /// Empties the cache, reduced copies and what was known of their sources included.
+        public func removeAll() {
+            storage.removeAll()
+            copyFacts.removeAll()
+        }
 
         /// Images held.
         public var count: Int { storage.count }
@@ -50,7 +60,7 @@ extension ImagePipeline {
     }
 
     /// The memory cache of decoded images: `pipeline.cache[request]`.
-    public var cache: Cache { Cache(storage: memoryCache, configuration: configuration) }
+    public var cache: Cache { Cache(storage: memoryCache, configuration: configuration, copyFacts: copyFacts) }
 }
 
 extension ImagePipeline.Configuration {

@@ -13,10 +13,31 @@ extension ImagePipeline {
     /// image reduced by the factor the target allows (full size when the
     /// decoder does not shrink this source). Chosen from sizes alone.
     static func copyRequest(for request: ImageRequest, target: ShrinkTarget, facts: CopyFacts) -> ImageRequest {
+        copyRequest(for: request, factor: facts.shrinks == false ? 1 : target.reducedCopyFactor(for: facts.size), size: facts.size)
+    }
+
+    /// The request for the copy of `request`'s source reduced by `factor`
+    /// (1: the full-size decode).
+    static func copyRequest(for request: ImageRequest, factor: Int, size: PixelSize) -> ImageRequest {
         var copy = request
-        let factor = facts.shrinks == false ? 1 : target.reducedCopyFactor(for: facts.size)
-        copy.options.shrinkTarget = factor > 1 ? .wholeImage(facts.size, reducedBy: factor) : nil
+        copy.options.shrinkTarget = factor > 1 ? .wholeImage(size, reducedBy: factor) : nil
         return copy
+    }
+
+    /// Removes from `storage` every copy renders of `request`'s source
+    /// would read (full size and reduced by 2, 4 and 8), and what the
+    /// pipeline knew of its size.
+    static func removeCopies(
+        of request: ImageRequest, from storage: MemoryCache<ImageRequest.Key, Bitmap>,
+        facts: MemoryCache<ImageRequest.Key, CopyFacts>
+    ) {
+        let factsKey = request.fullSizeKey
+        guard let known = facts[factsKey] else { return }
+        storage.removeValue(for: factsKey)
+        for factor in [1, 2, 4, 8] {
+            storage.removeValue(for: copyRequest(for: request, factor: factor, size: known.size).key)
+        }
+        facts.removeValue(for: factsKey)
     }
 
     /// With `Configuration.reducedCopies`, the memory-cached copy that
