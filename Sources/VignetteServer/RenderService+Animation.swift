@@ -42,7 +42,10 @@ extension RenderService {
         }
         guard frames.isAnimated else { return .still }
         do throws(ImageEncodingError) {
-            return .animated(try frames.encoded(as: format, quality: parameters.quality), format)
+            let body = try traceEncode(as: format) { () throws(ImageEncodingError) -> Data in
+                try frames.encoded(as: format, quality: parameters.quality)
+            }
+            return .animated(body, format)
         } catch {
             return .refused(.text(500, "\(error)"))
         }

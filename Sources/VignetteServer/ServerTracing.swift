@@ -65,14 +65,24 @@ extension RenderService {
 
     /// Encodes in a `vignette.encode` span.
     func traceEncode(_ bitmap: Bitmap, as format: ImageFormat, quality: Int) throws(ImageEncodingError) -> Data {
+        try traceEncode(as: format) { () throws(ImageEncodingError) -> Data in
+            let encoder: any ImageEncoding =
+                format == .jpeg
+                ? JPEGCodec(options: .init(quality: quality, huffman: configuration.jpegHuffman))
+                : try format.encoder(quality: quality)
+            return try bitmap.encoded(using: encoder)
+        }
+    }
+
+    /// Runs `encode` (a still image or an animation) in a `vignette.encode`
+    /// span that names the format, the bytes written and any failure.
+    func traceEncode(
+        as format: ImageFormat, _ encode: () throws(ImageEncodingError) -> Data
+    ) throws(ImageEncodingError) -> Data {
         try pipeline.observer.span("vignette.encode") { (span) throws(ImageEncodingError) in
             span.attributes["vignette.format"] = format.rawValue
             do throws(ImageEncodingError) {
-                let encoder: any ImageEncoding =
-                    format == .jpeg
-                    ? JPEGCodec(options: .init(quality: quality, huffman: configuration.jpegHuffman))
-                    : try format.encoder(quality: quality)
-                let body = try bitmap.encoded(using: encoder)
+                let body = try encode()
                 span.attributes["vignette.bytes"] = body.count
                 return body
             } catch {

@@ -41,6 +41,22 @@ import VignetteTestSupport
         #expect(tree.everyValue.allSatisfy { !$0.contains("s3cr3t") && !$0.contains("photo.jpg") }, "\(tree.everyValue)")
     }
 
+    @Test func anAnimatedRenderIsEncodedInItsOwnSpan() async throws {
+        let origin = try LoopbackServer(png: AnimationEndpointTests.gif)
+        defer { origin.stop() }
+        let tracer = InMemoryTracer()
+        let service = try RenderService(configuration: AnimationEndpointTests.configuration(), tracer: tracer)
+        try await TestServer.with(service: service) { server in
+            let reply = try await server.render(
+                "sticker", source: origin.address("/ok.png"), w: 16, h: 12, headers: AnimationEndpointTests.browser)
+            #expect(reply.status == 200 && reply.header("Content-Type") == "image/webp")
+        }
+        let tree = SpanTree(tracer.popFinishedSpans())
+        #expect(tree.outline.contains("  vignette.encode"), "\(tree.outline)")
+        #expect(tree["vignette.encode"]?.get("vignette.format") == "webp")
+        #expect(tree["vignette.encode"]?.get("vignette.bytes") != nil)
+    }
+
     @Test func aMemoryHitIsALoadWithoutFetchOrDecode() async throws {
         let origin = try LoopbackServer(png: Fixtures.iconPNG)
         defer { origin.stop() }
