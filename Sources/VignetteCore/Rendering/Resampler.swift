@@ -56,7 +56,7 @@ enum Resampler {
         guard let xAxis else {
             return verticalPass(
                 source, axis: yAxis, rows: visible.minY..<visible.maxY,
-                firstColumn: firstColumn, span: span, clamps: true, path: path)
+                firstColumn: firstColumn, span: span, path: path)
         }
         return fused(
             source, xAxis: xAxis, yAxis: yAxis, rows: visible.minY..<visible.maxY, width: outW,
@@ -155,13 +155,14 @@ enum Resampler {
         return Bitmap(trustedWidth: plan.reducedWidth, height: plan.reducedHeight, scale: source.scale, pixels: pixels)
     }
 
-    /// The vertical pass: `rows.count` output rows of the source columns
-    /// from `firstColumn` on (`span` bytes each), or a plain copy of them
-    /// when the height does not change (`axis` nil). With `clamps`, the
-    /// result is made valid premultiplied data (it is the final output).
+    /// The vertical pass alone (the width does not change): `rows.count`
+    /// output rows of the source columns from `firstColumn` on (`span`
+    /// bytes each), clamped to valid premultiplied data since they are the
+    /// output, or a plain copy of them when the height does not change
+    /// either (`axis` nil).
     private static func verticalPass(
         _ source: Bitmap, axis yAxis: ResampleAxis?, rows: Range<Int>, firstColumn: Int, span: Int,
-        clamps: Bool, path: KernelPath
+        path: KernelPath
     ) -> [UInt8] {
         let outH = rows.count
         return [UInt8](unsafeUninitializedCapacity: outH * span) { dst, initialized in
@@ -172,7 +173,7 @@ enum Resampler {
                     yAxis.withKernelAxis { axis in
                         vg_resample_vertical_path(
                             base, sourceRowBytes, span, axis, Int32(outH),
-                            dst.baseAddress!, span, clamps ? 1 : 0, path.rawValue)
+                            dst.baseAddress!, span, 1, path.rawValue)
                     }
                 } else {
                     for y in 0..<outH {
