@@ -18,12 +18,13 @@ extension PresentationOptions {
         case size = "--overlay-size"
         case opacity = "--overlay-opacity"
         case tile = "--overlay-tile"
+        case unclipped = "--overlay-unclipped"
         case blur = "--blur"
         case grayscale = "--grayscale"
         case sharpen = "--sharpen"
 
         /// Whether the option takes a value (the next argument, or after `=`).
-        var takesValue: Bool { self != .tile && self != .grayscale }
+        var takesValue: Bool { ![.tile, .unclipped, .grayscale].contains(self) }
     }
 
     /// The names of this group in `arguments`, in order. A value option's
@@ -55,7 +56,8 @@ extension PresentationOptions {
         let names = Self.scan(arguments)
         let counts: [(OrderedName, Int)] = [
             (.overlay, overlay.count), (.position, overlayPosition.count), (.offset, overlayOffset.count),
-            (.size, overlaySize.count), (.opacity, overlayOpacity.count), (.tile, overlayTile), (.blur, blur.count),
+            (.size, overlaySize.count), (.opacity, overlayOpacity.count), (.tile, overlayTile), (.unclipped, overlayUnclipped),
+            (.blur, blur.count),
             (.grayscale, grayscale), (.sharpen, sharpen.count)
         ]
         for (name, count) in counts where names.count(where: { $0 == name }) != count {
@@ -101,6 +103,7 @@ extension PresentationOptions {
         case .size: spec.size = overlaySize[index]
         case .opacity: spec.opacity = overlayOpacity[index]
         case .tile: spec.tiled = true
+        case .unclipped: spec.clipsToShape = false
         default: break
         }
     }

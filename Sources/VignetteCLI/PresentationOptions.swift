@@ -47,6 +47,9 @@ struct PresentationOptions: ParsableArguments {
     @Flag(help: "Tile the overlay before it over the whole surface, edge to edge.")
     var overlayTile: Int
 
+    @Flag(help: "Draw the overlay before it whole, above the shape's clip and the border (a badge on a circle's edge).")
+    var overlayUnclipped: Int
+
     @Option(help: ArgumentHelp("Gaussian blur of the image, σ in points (effects apply in the order given).", valueName: "SIGMA"), transform: Syntax.blur)
     var blur: [Double] = []
 
@@ -94,12 +97,13 @@ struct PresentationOptions: ParsableArguments {
         var size: Size?
         var opacity = 1.0
         var tiled = false
+        var clipsToShape = true
 
         /// The overlay over a decoded image, fitted into `size` when given.
         func overlay(_ image: Bitmap) -> ImageOverlay {
             ImageOverlay(
                 ImageDescriptor(image, contentMode: .aspectFit).erased, anchor: anchor, offset: offset, size: size,
-                opacity: opacity, tiled: tiled)
+                opacity: opacity, tiled: tiled, clipsToShape: clipsToShape)
         }
     }
 

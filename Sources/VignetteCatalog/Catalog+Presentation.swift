@@ -51,12 +51,15 @@ extension Catalog {
     private static func combinedEntries(
         parrots: ImageDescriptor<Bitmap>, statue: ImageDescriptor<Bitmap>, door: ImageDescriptor<Bitmap>
     ) -> [CatalogEntry] {
-        let avatar = parrots.focus(.smart).shape(.circle).border(Border(width: 3, color: .white)).overlays([badge(offset: -4)])
+        // The badge sits on the circle's edge, whole, as a status badge does in every app.
+        var status = badge(offset: -4)
+        status.clipsToShape = false
+        let avatar = parrots.focus(.smart).shape(.circle).border(Border(width: 3, color: .white)).overlays([status])
         let ribbon = ImageOverlay(DemoImages.saleRibbon.erased, anchor: .topLeft, offset: Point(x: 8, y: 8))
         let card = door.focus(.point(x: 0.7, y: 0.5)).shape(.roundedRect(cornerRadius: 12)).overlays([ribbon])
         let letterbox = statue.contentMode(.aspectFit).backdrop(.blurredImage(sigma: 12))
         let combined: [(String, String, ImageDescriptor<Bitmap>, Size)] = [
-            ("avatar", ".avatar(parrots): smart focus, circle, 3pt white border, badge", avatar, Size(width: 120, height: 120)),
+            ("avatar", ".avatar(parrots): smart focus, circle, 3pt white border, unclipped badge", avatar, Size(width: 120, height: 120)),
             ("card", ".productCard(door): focal point 0.7,0.5, rounded 12, sale ribbon", card, Size(width: 180, height: 240)),
             ("letterbox", ".productImage(statue): aspect fit over its blurred self", letterbox, Size(width: 320, height: 180))
         ]

@@ -96,7 +96,7 @@ extension PresetDefinition {
         return Border(width: width, color: color)
     }
 
-    /// `{file: badge.png, position: bottom-right, offset: "-8,-8", size: 24x24, opacity: 0.8, tile: false}`.
+    /// `{file: badge.png, position: bottom-right, offset: "-8,-8", size: 24x24, opacity: 0.8, tile: false, clipsToShape: false}`.
     private static func overlay(_ node: Node, key: String) throws(ServerConfiguration.Error) -> OverlayDefinition {
         var reader = try ConfigReader(node, path: key)
         guard let file = try reader.string("file"), !file.isEmpty else {
@@ -116,7 +116,8 @@ extension PresetDefinition {
         }
         if let value = try reader.double("opacity", in: 0...1) { overlay.opacity = value }
         if let value = try reader.bool("tile") { overlay.tiled = value }
-        try reader.finish(known: ["file", "position", "offset", "size", "opacity", "tile"])
+        if let value = try reader.bool("clipsToShape") { overlay.clipsToShape = value }
+        try reader.finish(known: ["file", "position", "offset", "size", "opacity", "tile", "clipsToShape"])
         return overlay
     }
 

@@ -43,7 +43,9 @@ public struct RenderParameters: Sendable, Hashable {
     public static let sizingNames = ["rt", "el", "ex"]
 
     /// imgproxy's resizing types as content modes: `fit` aspectFit, `fill`
-    /// aspectFill, `fill-down` aspectFill with `Sizing.fillDown`, `force` scaleToFill.
+    /// aspectFill, `fill-down` aspectFill with `Sizing.fillDown`, `force`
+    /// scaleToFill (an open side follows the aspect ratio in each, where
+    /// imgproxy's `force` keeps the source's side).
     public enum ResizingType: String, Sendable, Hashable, CaseIterable {
         /// aspectFit.
         case fit

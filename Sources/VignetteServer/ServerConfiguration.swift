@@ -193,6 +193,7 @@ public struct PresetDefinition: Sendable, Hashable {
 /// overlays:
 ///   - {file: sale.png, position: top-right, offset: "-8,8", size: 48x20, opacity: 0.9}
 ///   - {file: watermark.png, tile: true, opacity: 0.1}
+///   - {file: online.png, position: bottom-right, clipsToShape: false}
 /// ```
 public struct OverlayDefinition: Sendable, Hashable {
     /// The image file (any decodable format; an @Nx suffix sets its scale).
@@ -207,6 +208,8 @@ public struct OverlayDefinition: Sendable, Hashable {
     public var opacity = 1.0
     /// Repeat it edge to edge over the output.
     public var tiled = false
+    /// Whether the preset's shape clips it. Default true.
+    public var clipsToShape = true
 
     /// An overlay of `file` at the centre, at its own size, opaque.
     public init(file: String) { self.file = file }
@@ -215,6 +218,6 @@ public struct OverlayDefinition: Sendable, Hashable {
     public func overlay(_ image: Bitmap) -> ImageOverlay {
         ImageOverlay(
             ImageDescriptor(image, contentMode: .aspectFit).erased, anchor: anchor, offset: offset, size: size,
-            opacity: opacity, tiled: tiled)
+            opacity: opacity, tiled: tiled, clipsToShape: clipsToShape)
     }
 }

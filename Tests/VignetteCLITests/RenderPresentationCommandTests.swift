@@ -19,6 +19,7 @@ import VignetteTestSupport
             "render", Self.photo, "--size", "60x40", "--scale", "2", "--mode", "aspectFill", "--focus", "0.2,0.8",
             "--shape", "rounded:6", "--border-width", "1", "--border-color", "#FFFFFF", "--overlay", Self.badge,
             "--overlay-position", "bottom-right", "--overlay-offset", "-4,-4", "--overlay-size", "8x8", "--overlay-opacity", "0.5",
+            "--overlay-unclipped",
             "--overlay", Self.badge, "--overlay-tile", "--grayscale", "--blur", "1", "--sharpen", "0.5", "--background", "blur:4",
             "--background", "#EEEEEE", "-o", output, "-v"
         ])
@@ -29,12 +30,12 @@ import VignetteTestSupport
         #expect(result.stdout.contains("120x80 px"))
     }
 
-    /// An open side follows the photo (768×512) when it keeps its aspect
-    /// ratio; `scaleToFill` (imgproxy's force) keeps the source's side. Without
-    /// enlarge and extend the output is the photo's own size, however large the box.
+    /// An open side follows the photo's (768×512) aspect ratio in every
+    /// scaling mode, the default `scaleToFill` included. Without enlarge and
+    /// extend the output is the photo's own size, however large the box.
     @Test(arguments: [
         (["--size", "0x50", "--mode", "aspectFit"], 75, 50), (["--size", "100x0", "--mode", "aspectFill"], 100, 67),
-        (["--size", "0x50"], 768, 50),
+        (["--size", "0x50"], 75, 50), (["--size", "300x0"], 300, 200),
         (["--size", "1000x1000", "--mode", "aspectFit", "--no-enlarge", "--no-extend"], 768, 512),
         (["--size", "1000x1000", "--mode", "aspectFit", "--no-enlarge"], 1000, 1000)
     ])

@@ -77,13 +77,14 @@ import VignetteTestSupport
         let overlays = try Self.descriptor([
             "--overlay", "badge.png", "--overlay-opacity", "0.5", "--overlay-position", "bottom-right", "--blur", "1",
             "--overlay-offset", "-8,-8", "--overlay", "mark@2x.png", "--overlay-tile", "--overlay-size=24x12",
-            "--overlay-offset=4,-2", "--overlay", "plain.png"
+            "--overlay-offset=4,-2", "--overlay-unclipped", "--overlay", "plain.png"
         ]).overlays
         #expect(overlays.count == 3)
         #expect(overlays[0].anchor == .bottomRight && overlays[0].offset == Point(x: -8, y: -8))
         #expect(overlays[0].opacity == 0.5 && !overlays[0].tiled && overlays[0].size == nil)
         #expect(overlays[1].anchor == .center && overlays[1].offset == Point(x: 4, y: -2))
         #expect(overlays[1].tiled && overlays[1].size == Size(width: 24, height: 12) && overlays[1].opacity == 1)
+        #expect(overlays[0].clipsToShape && !overlays[1].clipsToShape)
         #expect(overlays[2] == ImageOverlay(ImageDescriptor(Bitmap(width: 2, height: 2), contentMode: .aspectFit).erased))
         let specs = try Self.parseOrdered(["--overlay", "a.png", "--overlay", "b.png", "--overlay-opacity", "0.25"]).1.overlays
         #expect(specs.map(\.path) == ["a.png", "b.png"] && specs.map(\.opacity) == [1, 0.25])
@@ -95,6 +96,7 @@ import VignetteTestSupport
             PresentationOptions.scan(["--overlay-offset", "--grayscale", "--id", "x", "--overlay=a.png", "--blur", "2", "--", "--grayscale"])
                 == [Name.offset, .overlay, .blur])
         #expect(PresentationOptions.scan(["--overlay-tile", "--overlay-tile=1", "--overlays", "--grayscale"]) == [.tile, .grayscale])
+        #expect(PresentationOptions.scan(["--overlay-unclipped", "--grayscale"]) == [.unclipped, .grayscale])
     }
 
     @Test func openSides() throws {
@@ -108,6 +110,7 @@ import VignetteTestSupport
         (["--border-width", "-1"], "--border-width"), (["--border-color", "#FFF"], "--border-color"),
         (["--overlay-position", "top"], "--overlay-position"), (["--overlay", "a.png", "--overlay-position", "middle"], "--overlay-position"),
         (["--overlay", "a.png", "--overlay-tile", "--overlay-tile"], "--overlay-tile"),
+        (["--overlay-unclipped"], "--overlay-unclipped"),
         (["--overlay", "a.png", "--overlay-offset", "1"], "--overlay-offset"), (["--overlay", "a.png", "--overlay-size", "4"], "--overlay-size"),
         (["--overlay", "a.png", "--overlay-opacity", "1.5"], "--overlay-opacity"),
         (["--blur", "101"], "--blur"), (["--blur", "-1"], "--blur"), (["--sharpen", "11"], "--sharpen"),

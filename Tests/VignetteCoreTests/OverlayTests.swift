@@ -4,7 +4,8 @@ import Testing
 @testable import VignetteCore
 
 /// `ImageOverlay`: placement (anchor × offset, snapped), default size from
-/// the overlay's scale, opacity, tiling, clipping, nested overlays left out,
+/// the overlay's scale, opacity, tiling, clipping (to the canvas, and to the
+/// shape unless `clipsToShape` is off), nested overlays left out,
 /// resolution once per apply, typed errors and budgets.
 @Suite struct OverlayTests {
     static let blue = Color(red: 20, green: 40, blue: 230)
@@ -105,6 +106,27 @@ import Testing
         #expect(region.bounds == PixelRect(minX: 0, minY: 0, maxX: 6, maxY: 4) && region.count == 24)
         let outside = try Self.render([Self.overlay(square, anchor: .topLeft, offset: (-20, 0))], width: 30, height: 20)
         #expect(outside == (try Self.render([], width: 30, height: 20)))
+    }
+
+    /// A badge on a circle's edge: clipped by default (its corner outside
+    /// the circle is transparent); with `clipsToShape` off, drawn whole and
+    /// above the border, while the image and border are still clipped.
+    @Test func anOverlayOutsideTheShapesClipIsDrawnWholeAboveTheBorder() throws {
+        var badge = Self.overlay(Bitmap(width: 12, height: 12, fill: Self.red), anchor: .bottomRight)
+        let circle = ImageDescriptor(Bitmap(width: 40, height: 40, fill: Self.blue)).shape(.circle).border(Border(width: 3, color: .white))
+        let size = Size(width: 40, height: 40)
+        let clipped = try ImageRenderer.render(circle.overlays([badge]), size: size, scale: 1)
+        #expect(clipped[39, 39].alpha == 0 && Self.region(of: Self.red, in: clipped).count < 144)
+        badge.clipsToShape = false
+        #expect(badge.description.hasSuffix(" unclipped)"))
+        let whole = try ImageRenderer.render(circle.overlays([badge]), size: size, scale: 1)
+        let (count, bounds) = Self.region(of: Self.red, in: whole)
+        #expect(count == 144 && bounds == PixelRect(minX: 28, minY: 28, maxX: 40, maxY: 40))
+        // Everything else is as the clipped render drew it: the image's corner outside the circle stays transparent.
+        #expect(whole[0, 0].alpha == 0 && whole[39, 0].alpha == 0 && whole[0, 20] == clipped[0, 20])
+        for y in 0..<40 {
+            for x in 0..<40 where x < 28 || y < 28 { #expect(whole[x, y] == clipped[x, y], "(\(x), \(y))") }
+        }
     }
 
     @Test func anOverlaysOwnOverlaysAreNotDrawnButItsPresentationIs() throws {

@@ -30,7 +30,7 @@ import VignetteTestSupport
         Case(mode: .aspectFit, sizing: Sizing(enlarge: false, extend: false, extendAspectRatio: true), size: (50, 20), factor: 4),
         Case(mode: .scaleToFill, sizing: Sizing(enlarge: false), size: (40, 20), factor: 4),
         Case(mode: .aspectFill, sizing: .standard, size: (0, 0), factor: 1),  // its own size
-        Case(mode: .scaleToFill, sizing: .standard, size: (0, 20), factor: 1),  // its own width
+        Case(mode: .scaleToFill, sizing: .standard, size: (0, 20), factor: 4),  // 30×20 drawn, as aspectFit's
         Case(mode: .center, sizing: Sizing(extend: false), size: (20, 20), factor: 1)
     ]
 

@@ -81,12 +81,14 @@ import VignetteTestSupport
             .aspectFill, fillDownExtendAR,
             [(300, 300, 100, 100), (300, 125, 200, 83), (250, 300, 83, 100)] + openShrink
                 + [(0, 200, 200, 100), (300, 0, 200, 100)])
-        // force, from imgproxy's calcScale by hand: an open side keeps the
-        // image's; enlarge off divides both scales by the larger one.
-        + table(.scaleToFill, .standard, [(300, 50, 300, 50), (0, 200, 200, 200), (300, 0, 300, 100), (0, 0, 200, 100)])
-        + table(.scaleToFill, fitEnlarge, [(300, 50, 300, 50), (0, 200, 200, 200)])
-        + table(.scaleToFill, fit, [(300, 50, 200, 33), (100, 50, 100, 50), (0, 200, 100, 100), (400, 0, 200, 50)])
-        + table(.scaleToFill, fitExtend, [(300, 50, 300, 50), (0, 200, 100, 200)])
+        // force with both sides given, from imgproxy's calcScale by hand:
+        // enlarge off divides both scales by the larger one. An open side
+        // follows the aspect ratio as fit's does (imgproxy's force keeps the
+        // source's side there).
+        + table(.scaleToFill, .standard, [(300, 50, 300, 50), (0, 200, 400, 200), (300, 0, 300, 150), (0, 0, 200, 100)])
+        + table(.scaleToFill, fitEnlarge, [(300, 50, 300, 50), (0, 200, 400, 200)])
+        + table(.scaleToFill, fit, [(300, 50, 200, 33), (100, 50, 100, 50), (0, 200, 200, 100), (400, 0, 200, 100)])
+        + table(.scaleToFill, fitExtend, [(300, 50, 300, 50), (0, 200, 200, 200)])
 
     @Test(arguments: cases)
     func imgproxySizes(_ c: Case) throws {
@@ -117,6 +119,31 @@ import VignetteTestSupport
             ImageDescriptor(TestImages.gradient(1000, 1), contentMode: .aspectFit).sizing(Sizing(enlarge: false, extend: false)),
             size: Size(width: 10, height: 0), scale: 1)
         #expect((thin.width, thin.height) == (10, 1))
+    }
+
+    /// `300x0` of a 2:1 image is 300×150 in every scaling mode, under
+    /// every sizing rule, at 1× and 2×: an open side always follows the
+    /// aspect ratio, so force lays out exactly as fit does there.
+    @Test func anOpenSideFollowsTheAspectRatioInEveryScalingMode() {
+        let image = TestImages.gradient(200, 100)
+        let sizings = [false, true].flatMap { enlarge in
+            [false, true].flatMap { extend in
+                [false, true].map { Sizing(enlarge: enlarge, extend: extend, extendAspectRatio: !extend && $0) }
+            }
+        }
+        for sizing in sizings {
+            for (w, h, scale) in [(300.0, 0.0, 1.0), (0.0, 150.0, 1.0), (150.0, 0.0, 2.0), (0.0, 40.0, 1.0), (0.0, 0.0, 1.0)] {
+                let size = Size(width: w, height: h)
+                let fit = RenderLayout(ImageDescriptor(image, contentMode: .aspectFit).sizing(sizing), size: size, scale: scale)
+                for mode in [ContentMode.scaleToFill, .aspectFill] {
+                    let layout = RenderLayout(ImageDescriptor(image, contentMode: mode).sizing(sizing), size: size, scale: scale)
+                    #expect(layout == fit, "\(mode) \(sizing) \(size) at \(scale)x")
+                }
+            }
+        }
+        let standard = RenderLayout(ImageDescriptor(image, contentMode: .scaleToFill), size: Size(width: 300, height: 0), scale: 1)
+        #expect((standard.width, standard.height) == (300, 150))
+        #expect(standard.target == PixelRect(minX: 0, minY: 0, maxX: 300, maxY: 150))
     }
 
     /// Where the image lands: enlarge off keeps it at its pixels, centred

@@ -22,7 +22,7 @@ import VignetteTestSupport
                     border: {width: 2, color: "#FFFFFF"}
                     overlays:
                       - {file: /tmp/sale.png, position: top-right, offset: "-8,8", size: 48x20, opacity: 0.9}
-                      - {file: mark.png, tile: true, offset: [4, -2], size: [10, 5]}
+                      - {file: mark.png, tile: true, offset: [4, -2], size: [10, 5], clipsToShape: false}
                     effects: [grayscale, "blur:2", {sharpen: 1.5}]
                     background: ["#EEEEEE", "blur:12"]
                     enlarge: false
@@ -47,7 +47,9 @@ import VignetteTestSupport
         mark.tiled = true
         mark.offset = Point(x: 4, y: -2)
         mark.size = Size(width: 10, height: 5)
+        mark.clipsToShape = false
         #expect(card.overlays == [sale, mark])
+        #expect(!mark.overlay(Bitmap(width: 1, height: 1)).clipsToShape && sale.overlay(Bitmap(width: 1, height: 1)).clipsToShape)
     }
 
     @Test(arguments: [

@@ -77,6 +77,20 @@ import VignetteTestSupport
         }
     }
 
+    /// `w` alone follows the photo's (96×64 pt) aspect ratio whatever the
+    /// resizing type, `force` included (imgproxy's would keep 64).
+    @Test func anOpenSideFollowsTheAspectRatioUnderEveryResizingType() async throws {
+        let origin = try LoopbackServer(png: Fixtures.iconPNG)
+        defer { origin.stop() }
+        try await TestServer.with(Self.configuration()) { server in
+            for type in RenderParameters.ResizingType.allCases {
+                let reply = try await server.get(Self.path("sized", origin, "w=48&rt=\(type.rawValue)&format=png"))
+                let image = try PNGCodec.decode(reply.body)
+                #expect(reply.status == 200 && (image.width, image.height) == (48, 32), "rt=\(type.rawValue): \(image.width)x\(image.height)")
+            }
+        }
+    }
+
     @Test func theETagFollowsTheSizingParameters() async throws {
         let origin = try LoopbackServer(png: Fixtures.iconPNG)
         defer { origin.stop() }

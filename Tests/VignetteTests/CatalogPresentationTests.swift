@@ -17,8 +17,20 @@ import Vignette
         for id in ids { #expect(id.allSatisfy(safe.contains), "\(id) is not a safe file name") }
         let avatar = try #require(entries.first { $0.identifier.contains("combined-avatar") }).descriptor
         #expect(avatar.shape == .circle && avatar.border != nil && avatar.overlays.count == 1)
+        #expect(avatar.overlays.allSatisfy { !$0.clipsToShape }, "the avatar's badge sits on the circle's edge, whole")
         let letterbox = try #require(entries.first { $0.identifier.contains("combined-letterbox") }).descriptor
         #expect(letterbox.backdrop == .blurredImage(sigma: 12) && letterbox.contentMode == .aspectFit)
+    }
+
+    /// The combined avatar's badge (28 pt, 4 pt inside the bottom-right
+    /// corner) straddles the circle's edge: its part outside the circle is
+    /// drawn, not cut into a quarter.
+    @Test func theAvatarsBadgeIsWhole() throws {
+        let entry = try #require(try Catalog.entries().first { $0.identifier.contains("combined-avatar") })
+        let out = try ImageRenderer.render(entry.descriptor, size: entry.size, scale: entry.scale)
+        // (110, 110) pt: 11 pt from the badge's centre (102, 102), 71 pt from the circle's centre (radius 60).
+        #expect(out[220, 220].alpha == 255)
+        #expect(out[8, 8].alpha == 0, "outside the circle and the badge, the surface is still clipped")
     }
 
     @Test func thePageListsOnlyPresentationEntriesWithWhatTheySet() throws {

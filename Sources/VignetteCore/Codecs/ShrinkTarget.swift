@@ -77,19 +77,17 @@ public struct ShrinkTarget: Sendable, Hashable {
         }.max() ?? 1
     }
 
-    /// `largestReduction` beyond UIKit's layout: for aspectFit and
-    /// aspectFill with at most one open side, the largest factor whose
+    /// `largestReduction` beyond UIKit's layout: for aspectFit, aspectFill
+    /// and scaleToFill with at most one open side, the largest factor whose
     /// image (each side rounding up, its scale divided by the factor) still
     /// has every pixel the render draws and makes the same canvas as the
-    /// full image. Anything else (fixed-size modes, scaleToFill with an open
-    /// side, both sides open) keeps the full image: it is drawn at its own
-    /// size there.
+    /// full image. Anything else (fixed-size modes, both sides open) keeps
+    /// the full image: it is drawn at its own size there.
     func sizedReduction(width: Int, height: Int, factors: [Int]) -> Int {
         let open = (width: size.width == 0, height: size.height == 0)
         guard width > 0, height > 0, size.width >= 0, size.height >= 0, !(open.width && open.height) else { return 1 }
         switch contentMode {
-        case .aspectFit, .aspectFill: break
-        case .scaleToFill where !open.width && !open.height: break
+        case .aspectFit, .aspectFill, .scaleToFill: break
         default: return 1
         }
         // In the surface's pixels at scale 1; a reduced image keeps the full one's size in points.

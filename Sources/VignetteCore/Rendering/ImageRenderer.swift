@@ -2,7 +2,7 @@
 /// sizing → background fill → backdrop → content-mode rectangle (points ×
 /// scale, edges snapped to `floor(v + 0.5)`, the window chosen by focus,
 /// clipped) → pass-through or resampling → effects → tint → source-over →
-/// overlays → border → shape.
+/// overlays → border → shape → overlays that do not clip to the shape.
 ///
 /// ```swift
 /// let out = try ImageRenderer.render(ImageDescriptor(photo, contentMode: .aspectFill),
@@ -111,8 +111,9 @@ public enum ImageRenderer {
     ) -> Bitmap {
         let layout = RenderLayout(descriptor, size: size, scale: scale)
         var canvas = drawImage(descriptor, layout: layout, scale: scale, filter: filter)
-        OverlayRenderer.draw(descriptor.overlays, on: &canvas, filter: filter)
+        OverlayRenderer.draw(descriptor.overlays.filter(\.clipsToShape), on: &canvas, filter: filter)
         ShapeMask.apply(descriptor.shape, border: descriptor.border, to: &canvas)
+        OverlayRenderer.draw(descriptor.overlays.filter { !$0.clipsToShape }, on: &canvas, filter: filter)
         return canvas
     }
 

@@ -1,9 +1,12 @@
 /// Sizing: what `Sizing` and an open side make of the canvas and of the
 /// image's size on it — imgproxy's rules for fit (aspectFit), fill
 /// (aspectFill), fill-down (aspectFill with `fillDown`) and force
-/// (scaleToFill), with width or height 0, `enlarge`, `extend` and
-/// `extendAspectRatio`, worked out in the surface's pixels (its scale is
-/// imgproxy's `dpr`, but never lowered to avoid enlarging as imgproxy's is).
+/// (scaleToFill), with `enlarge`, `extend` and `extendAspectRatio`, worked
+/// out in the surface's pixels (its scale is imgproxy's `dpr`, but never
+/// lowered to avoid enlarging as imgproxy's is). An open side (width or
+/// height 0) follows the image's aspect ratio in every scaling mode, force
+/// included (imgproxy's force keeps the source's side there: nobody writing
+/// `300x0` means a squashed image).
 ///
 /// Fixed-size modes (center, edges, corners) draw the image at its size in
 /// points; with `enlarge` off no larger than its pixels, and with `extend`
@@ -57,17 +60,17 @@ extension RenderLayout {
         return Frame(width: canvas.width, height: canvas.height, rect: placement.rect(for: drawn, in: bounds), overflow: overflow)
     }
 
-    /// The image's size in points under `mode` before `enlarge`: fit and
-    /// fill scale by the one ratio an open side leaves (none when both are
-    /// open), force keeps the image's size on an open side, fixed modes
-    /// keep it on both.
+    /// The image's size in points under `mode` before `enlarge`: force with
+    /// both sides given is the bounds; fit, fill and force with an open side
+    /// scale by the one ratio it leaves (none when both are open); fixed
+    /// modes keep the image's size.
     static func drawnSize(_ image: Size, in bounds: Size, mode: ContentMode, open: (width: Bool, height: Bool)) -> Size {
         let rx = bounds.width / image.width
         let ry = bounds.height / image.height
         switch mode {
-        case .scaleToFill:
-            return Size(width: open.width ? image.width : bounds.width, height: open.height ? image.height : bounds.height)
-        case .aspectFit, .aspectFill:
+        case .scaleToFill where !open.width && !open.height:
+            return bounds
+        case .aspectFit, .aspectFill, .scaleToFill:
             let ratio: Double
             switch open {
             case (true, true): ratio = 1

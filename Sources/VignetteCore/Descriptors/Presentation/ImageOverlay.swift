@@ -1,12 +1,18 @@
 /// A local descriptor drawn above the image — a badge, a ribbon, a
 /// watermark — anchored to one of nine positions, moved by an offset,
 /// sized in points, with an opacity, optionally tiled. Like placeholders,
-/// overlays are local references: they never need loading.
+/// overlays are local references: they never need loading. The shape clips
+/// an overlay like every layer, unless `clipsToShape` is false: then it is
+/// drawn whole above the clipped surface (and its border), as a status
+/// badge on an avatar's edge is.
 ///
 /// ```swift
 /// let sale = ImageOverlay(ImageDescriptor(NamedImage("sale", in: .app)).erased,
 ///                         anchor: .topRight, offset: Point(x: -8, y: 8))
 /// let card = ImageDescriptor(url, contentMode: .aspectFill).overlays([sale])
+/// let online = ImageOverlay(ImageDescriptor(NamedImage("online", in: .app)).erased,
+///                           anchor: .bottomRight, clipsToShape: false)
+/// let avatar = ImageDescriptor(url, contentMode: .aspectFill).shape(.circle).overlays([online])
 /// ```
 public struct ImageOverlay: Sendable, Hashable, CustomStringConvertible {
     /// What to draw: its reference and presentation (content mode within
@@ -24,14 +30,20 @@ public struct ImageOverlay: Sendable, Hashable, CustomStringConvertible {
     /// Repeat the overlay edge to edge, with no gap, over the whole surface,
     /// one tile at the anchored position.
     public var tiled: Bool
+    /// Whether the descriptor's shape clips the overlay (true, the default,
+    /// like every other layer). False draws it whole after the shape has
+    /// clipped the rest — above the border too — within the surface's
+    /// bounds: a badge on a circle avatar's edge.
+    public var clipsToShape: Bool
 
     /// The most overlays one descriptor may draw.
     public static let maxCount = 16
 
-    /// An overlay of `descriptor`, by default at the centre, at its own size, opaque.
+    /// An overlay of `descriptor`, by default at the centre, at its own
+    /// size, opaque, clipped by the shape.
     public init(
         _ descriptor: ImageDescriptor<AnyLocalImage>, anchor: Anchor = .center, offset: Point = Point(x: 0, y: 0),
-        size: Size? = nil, opacity: Double = 1, tiled: Bool = false
+        size: Size? = nil, opacity: Double = 1, tiled: Bool = false, clipsToShape: Bool = true
     ) {
         self.descriptor = descriptor
         self.anchor = anchor
@@ -39,6 +51,7 @@ public struct ImageOverlay: Sendable, Hashable, CustomStringConvertible {
         self.size = size
         self.opacity = opacity
         self.tiled = tiled
+        self.clipsToShape = clipsToShape
     }
 
     /// True when the offset and size are finite (size ≥ 0) and the opacity is within 0...1.
@@ -47,13 +60,14 @@ public struct ImageOverlay: Sendable, Hashable, CustomStringConvertible {
         return sizeValid && offset.x.isFinite && offset.y.isFinite && opacity.isFinite && (0...1).contains(opacity)
     }
 
-    /// `overlay(sale.png at top-right +(-8,8) 60% tiled)`.
+    /// `overlay(sale.png at top-right +(-8,8) 60% tiled unclipped)`.
     public var description: String {
         var text = "overlay(\(descriptor.reference) at \(anchor.name)"
         if offset.x != 0 || offset.y != 0 { text += " +(\(Size.format(offset.x)),\(Size.format(offset.y)))" }
         if let size { text += " \(size)" }
         if opacity != 1 { text += " \(Int((opacity * 100).rounded()))%" }
         if tiled { text += " tiled" }
+        if !clipsToShape { text += " unclipped" }
         return text + ")"
     }
 }

@@ -2,9 +2,10 @@
 /// with UIKit's behaviour as the default (`enlarge` and `extend` on).
 ///
 /// A surface may also leave one side open (`width × 0` or `0 × height`): the
-/// open side becomes that side of the image as drawn, at least 1 px. With
-/// `aspectFit`, `aspectFill` and `scaleToFill` as imgproxy's `fit`, `fill`
-/// and `force`:
+/// open side becomes that side of the image as drawn, at least 1 px, and
+/// follows the image's aspect ratio in every scaling mode (`300 × 0` of a
+/// 2:1 image is 300×150, `scaleToFill` included). With `aspectFit`,
+/// `aspectFill` and `scaleToFill` as imgproxy's `fit`, `fill` and `force`:
 ///
 /// ```swift
 /// // Never upscale a small product photo; shrink the surface to the photo.
