@@ -1,0 +1,44 @@
+/// The document's intrinsic size and what it skips.
+extension SVGDocument {
+    static let defaultSide = 100.0
+
+    static func intrinsicSize(_ root: SVGElement, viewBox: (x: Double, y: Double, width: Double, height: Double)?) -> Size {
+        func side(_ name: String) -> Double? {
+            guard let text = root[name], let length = SVGLength.parse(text), !length.isPercentage, length.value > 0 else { return nil }
+            return length.value
+        }
+        let width = side("width")
+        let height = side("height")
+        switch (width, height, viewBox) {
+        case (let w?, let h?, _): return Size(width: w, height: h)
+        case (let w?, nil, let box?): return Size(width: w, height: w * box.height / box.width)
+        case (nil, let h?, let box?): return Size(width: h * box.width / box.height, height: h)
+        case (nil, nil, let box?): return Size(width: box.width, height: box.height)
+        default: return Size(width: width ?? defaultSide, height: height ?? defaultSide)
+        }
+    }
+
+    static let drawn: Set<String> = [
+        "svg", "g", "a", "switch", "use", "symbol", "defs", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
+        "title", "desc", "metadata", "style", "linearGradient", "radialGradient", "stop"
+    ]
+
+    static func skipped(in root: SVGElement) -> [String] {
+        var names = Set<String>()
+        root.forEachDescendant { element in
+            if !element.name.hasPrefix("foreign:"), !drawn.contains(element.name) { names.insert(element.name) }
+        }
+        return names.sorted()
+    }
+}
+
+extension SVGRenderer {
+    /// The root `svg`: its children in the state the document set up (its
+    /// own x, y, width and height are the document's size).
+    mutating func drawRoot(_ root: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+        var element = root
+        for name in ["x", "y", "width", "height", "viewBox", "preserveAspectRatio"] { element.attributes[name] = nil }
+        element.name = "g"
+        try draw(element, state: state, on: &canvas)
+    }
+}

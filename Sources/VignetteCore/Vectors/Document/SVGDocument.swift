@@ -1,0 +1,89 @@
+import Foundation
+
+/// An SVG file, parsed and checked, ready to draw at any size: icons as
+/// vectors, drawn by Vignette's own rasterizer (exact-area coverage in
+/// integers), so the same file gives the same bytes on every machine.
+///
+/// Only `#fragment` and `data:` references resolve: an SVG never makes
+/// Vignette read a file or open a connection.
+///
+/// ```swift
+/// let icon = try SVGDocument(data: Data(#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><circle cx="12" cy="12" r="10" fill="currentColor"/></svg>"#.utf8))
+/// let pixels = try icon.render(width: 48, height: 48, currentColor: Color(red: 0, green: 122, blue: 255))
+/// ```
+public struct SVGDocument: Sendable, Hashable {
+    package let root: SVGElement
+    /// The budgets the file was read with, and is drawn with.
+    public let limits: Limits
+    /// The document's own size in points (CSS pixels): its `width` and
+    /// `height`, else its `viewBox`'s, else 100 × 100.
+    public let size: Size
+    /// The user-space rectangle the document shows (`viewBox`), if it has one.
+    public let viewBox: Rect?
+    /// The names of elements in the file that Vignette does not draw
+    /// (`text`, `filter`, …), each once, sorted.
+    public let skippedElements: [String]
+
+    /// Reads an SVG file's bytes, refusing what is not well-formed or exceeds `limits`.
+    public init(data: Data, limits: Limits = .standard) throws(Error) {
+        try self.init(bytes: Array(data), limits: limits)
+    }
+
+    /// Reads an SVG file's bytes, refusing what is not well-formed or exceeds `limits`.
+    public init(bytes: [UInt8], limits: Limits = .standard) throws(Error) {
+        let root = try SVGXMLReader.parse(bytes, limits: limits)
+        guard root.name == "svg" else { throw .notSVG(root: root.name) }
+        self.root = root
+        self.limits = limits
+        let box = SVGViewport.viewBox(root["viewBox"])
+        viewBox = box.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        size = Self.intrinsicSize(root, viewBox: box)
+        skippedElements = Self.skipped(in: root)
+    }
+
+    /// Whether `bytes` look like an SVG file (an `<svg` root after the XML
+    /// prolog), without parsing them: for sniffing a source.
+    public static func isSVG(_ bytes: some Collection<UInt8>) -> Bool {
+        let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        guard let open = head.range(of: "<svg") else { return false }
+        let before = head[..<open.lowerBound]
+        return !before.contains("<html") && !before.contains("<HTML")
+    }
+
+    /// Draws the document stretched to `width × height` pixels (its
+    /// `viewBox` fitted into its own size by `preserveAspectRatio`, then that
+    /// size scaled to the pixels), `currentColor` as the initial `color`.
+    public func render(
+        width: Int, height: Int, currentColor: Color? = nil, budget: MemoryBudget = .standard
+    ) throws(Error) -> Bitmap {
+        guard width > 0, height > 0 else { throw .invalidSize(width: Double(width), height: Double(height)) }
+        let pixels = width.multipliedReportingOverflow(by: height)
+        guard !pixels.overflow, pixels.partialValue <= limits.maxPixels else {
+            throw .limitExceeded(limit: "maxPixels", value: pixels.overflow ? .max : pixels.partialValue)
+        }
+        let bytes = SVGCanvas.bytes(width: width, height: height) * 2 + CoverageRaster.bytes(width: width, height: height)
+        guard bytes <= budget.bytes else { throw .limitExceeded(limit: "MemoryBudget", value: bytes) }
+        var canvas = SVGCanvas(width: width, height: height)
+        var renderer = SVGRenderer(root: root, width: width, height: height, limits: limits)
+        var style = SVGStyle()
+        if let currentColor {
+            style.color = SVGColor(red: currentColor.red, green: currentColor.green, blue: currentColor.blue, alpha: currentColor.alpha)
+        }
+        let toPixels = AffineTransform.scale(Double(width) / size.width, Double(height) / size.height)
+        let state = SVGRenderer.State(style: style, transform: toPixels.concatenating(rootTransform), viewport: viewport, depth: 1)
+        try renderer.drawRoot(root, state: state, on: &canvas)
+        return Bitmap(trustedWidth: width, height: height, scale: 1, pixels: canvas.pixels)
+    }
+
+    /// The user space of the root in its own size.
+    var rootTransform: AffineTransform {
+        guard let viewBox else { return .identity }
+        let box = (viewBox.origin.x, viewBox.origin.y, viewBox.size.width, viewBox.size.height)
+        return SVGViewport.parse(root["preserveAspectRatio"]).transform(box: box, width: size.width, height: size.height)
+    }
+
+    /// What percentages in the root refer to.
+    var viewport: (width: Double, height: Double) {
+        viewBox.map { ($0.size.width, $0.size.height) } ?? (size.width, size.height)
+    }
+}

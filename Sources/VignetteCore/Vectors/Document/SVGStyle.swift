@@ -1,0 +1,94 @@
+/// The painting properties of one element after inheritance: presentation
+/// attributes, then the `style` attribute, over what the parent computed.
+struct SVGStyle: Sendable, Hashable {
+    enum LineCap: Sendable, Hashable { case butt, round, square }
+    enum LineJoin: Sendable, Hashable { case miter, round, bevel }
+
+    var fill: SVGPaint = .color(.black)
+    var fillRule: CoverageRaster.FillRule = .nonZero
+    var fillOpacity = 1.0
+    var stroke: SVGPaint = .none
+    var strokeWidth = 1.0
+    var strokeOpacity = 1.0
+    var lineCap: LineCap = .butt
+    var lineJoin: LineJoin = .miter
+    var miterLimit = 4.0
+    var dashArray: [Double] = []
+    var dashOffset = 0.0
+    var color: SVGColor = .black
+    var clipRule: CoverageRaster.FillRule = .nonZero
+    var visible = true
+    // Not inherited: reset for each element before its own declarations.
+    var opacity = 1.0
+    var display = true
+
+    /// The properties `element` declares, over `parent`'s inherited ones.
+    static func computed(
+        for element: SVGElement, parent: SVGStyle, sheet: [String: String] = [:], viewport: (width: Double, height: Double)
+    ) -> SVGStyle {
+        var style = parent
+        style.opacity = 1
+        style.display = true
+        var declarations = element.attributes
+        for (name, value) in sheet { declarations[name] = value }
+        if let inline = element.attributes["style"] {
+            for (name, value) in Self.declarations(inline) { declarations[name] = value }
+        }
+        // `color` first: `currentColor` in the same element uses it.
+        if let value = declarations["color"], value != "inherit", let color = SVGColor.parse(value) { style.color = color }
+        for (name, value) in declarations where value.trimmingXMLSpace() != "inherit" {
+            style.apply(name, value.trimmingXMLSpace(), viewport: viewport)
+        }
+        return style
+    }
+
+    /// `a: b; c: d` as pairs (`!important` dropped).
+    static func declarations(_ text: String) -> [(String, String)] {
+        text.split(separator: ";").compactMap { declaration in
+            guard let colon = declaration.firstIndex(of: ":") else { return nil }
+            let name = declaration[..<colon].trimmingXMLSpace()
+            var value = declaration[declaration.index(after: colon)...].trimmingXMLSpace()
+            if value.hasSuffix("!important") { value = String(value.dropLast(10)).trimmingXMLSpace() }
+            return name.isEmpty ? nil : (name, value)
+        }
+    }
+
+    private mutating func apply(_ name: String, _ value: String, viewport: (width: Double, height: Double)) {
+        switch name {
+        case "fill": if let paint = SVGPaint.parse(value) { fill = paint }
+        case "stroke": if let paint = SVGPaint.parse(value) { stroke = paint }
+        case "fill-rule": if let rule = Self.rule(value) { fillRule = rule }
+        case "clip-rule": if let rule = Self.rule(value) { clipRule = rule }
+        case "fill-opacity": if let v = SVGColor.unit(value) { fillOpacity = v }
+        case "stroke-opacity": if let v = SVGColor.unit(value) { strokeOpacity = v }
+        case "opacity": if let v = SVGColor.unit(value) { opacity = v }
+        case "stroke-width": if let v = SVGLength.parse(value), v.value >= 0 { strokeWidth = v.resolved(.diagonal, viewport: viewport) }
+        case "stroke-miterlimit": if let v = Double(value), v >= 1 { miterLimit = v }
+        case "stroke-linecap": lineCap = [.butt, .round, .square][["butt", "round", "square"].firstIndex(of: value) ?? 0]
+        case "stroke-linejoin":
+            let joins: [String: LineJoin] = ["miter": .miter, "miter-clip": .miter, "arcs": .miter, "round": .round, "bevel": .bevel]
+            if let join = joins[value] { lineJoin = join }
+        case "stroke-dasharray": dashArray = Self.dashes(value, viewport: viewport) ?? []
+        case "stroke-dashoffset": if let v = SVGLength.parse(value) { dashOffset = v.resolved(.diagonal, viewport: viewport) }
+        case "visibility": visible = value == "visible" || (value != "hidden" && value != "collapse" && visible)
+        case "display": display = value != "none"
+        default: break
+        }
+    }
+
+    private static func rule(_ value: String) -> CoverageRaster.FillRule? {
+        value == "evenodd" ? .evenOdd : (value == "nonzero" ? .nonZero : nil)
+    }
+
+    /// A dash list: none, or lengths (an odd count repeats); nil when any is negative or all are zero.
+    private static func dashes(_ value: String, viewport: (width: Double, height: Double)) -> [Double]? {
+        guard value != "none" else { return nil }
+        var lengths: [Double] = []
+        for part in value.split(whereSeparator: { $0 == "," || $0 == " " }) {
+            guard let length = SVGLength.parse(String(part)), length.value >= 0 else { return nil }
+            lengths.append(length.resolved(.diagonal, viewport: viewport))
+        }
+        guard lengths.contains(where: { $0 > 0 }) else { return nil }
+        return lengths.count % 2 == 1 ? lengths + lengths : lengths
+    }
+}

@@ -1,0 +1,41 @@
+/// The `transform` attribute: a list of `matrix`, `translate`, `scale`,
+/// `rotate`, `skewX` and `skewY`. An invalid list is no transform.
+enum SVGTransformParser {
+    static func parse(_ text: String) -> AffineTransform? {
+        var scanner = NumberScanner(text)
+        var result = AffineTransform.identity
+        scanner.skipSeparator()
+        while !scanner.isAtEnd {
+            let start = scanner.index
+            while let byte = scanner.peek, (byte | 0x20) >= UInt8(ascii: "a"), (byte | 0x20) <= UInt8(ascii: "z") { scanner.index += 1 }
+            let name = String(decoding: Array(text.utf8)[start..<scanner.index], as: UTF8.self)
+            scanner.skipSpace()
+            guard scanner.peek == UInt8(ascii: "(") else { return nil }
+            scanner.index += 1
+            scanner.skipSpace()
+            var arguments: [Double] = []
+            while let value = scanner.listNumber() { arguments.append(value) }
+            guard scanner.peek == UInt8(ascii: ")"), let step = transform(name, arguments) else { return nil }
+            scanner.index += 1
+            scanner.skipSeparator()
+            result = result.concatenating(step)
+        }
+        return result
+    }
+
+    private static func transform(_ name: String, _ v: [Double]) -> AffineTransform? {
+        switch (name, v.count) {
+        case ("matrix", 6): return AffineTransform(a: v[0], b: v[1], c: v[2], d: v[3], e: v[4], f: v[5])
+        case ("translate", 1): return .translation(v[0], 0)
+        case ("translate", 2): return .translation(v[0], v[1])
+        case ("scale", 1): return .scale(v[0], v[0])
+        case ("scale", 2): return .scale(v[0], v[1])
+        case ("rotate", 1): return .rotation(degrees: v[0])
+        case ("rotate", 3):
+            return AffineTransform.translation(v[1], v[2]).concatenating(.rotation(degrees: v[0])).concatenating(.translation(-v[1], -v[2]))
+        case ("skewX", 1): return .skewX(degrees: v[0])
+        case ("skewY", 1): return .skewY(degrees: v[0])
+        default: return nil
+        }
+    }
+}

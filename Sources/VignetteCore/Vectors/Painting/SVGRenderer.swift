@@ -1,0 +1,103 @@
+/// Draws an SVG element tree onto a canvas: containers, `use`, shapes,
+/// group opacity through layers, every budget of ``SVGDocument/Limits``
+/// counted as the work is reached.
+struct SVGRenderer {
+    let ids: [String: SVGElement]
+    let limits: SVGDocument.Limits
+    var raster: CoverageRaster
+    var row: [UInt8]
+    var renderedElements = 0
+    var pathSegments = 0
+    var layers = 0
+    var useStack: [String] = []
+
+    /// Elements never drawn where they stand (they are referenced, or not graphics).
+    static let hidden: Set<String> = [
+        "defs", "symbol", "clipPath", "mask", "linearGradient", "radialGradient", "pattern", "marker", "style", "title",
+        "desc", "metadata", "filter", "script", "font", "font-face", "cursor", "view", "animate", "set", "animateMotion",
+        "animateTransform", "animateColor"
+    ]
+
+    init(root: SVGElement, width: Int, height: Int, limits: SVGDocument.Limits) {
+        var ids: [String: SVGElement] = [:]
+        root.forEachDescendant { element in
+            if let id = element["id"], ids[id] == nil { ids[id] = element }
+        }
+        self.ids = ids
+        self.limits = limits
+        raster = CoverageRaster(width: width, height: height)
+        row = [UInt8](repeating: 0, count: width)
+    }
+
+    /// Context passed down the tree.
+    struct State {
+        var style: SVGStyle
+        var transform: AffineTransform
+        var viewport: (width: Double, height: Double)
+        var depth: Int
+    }
+
+    mutating func draw(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+        guard !element.name.hasPrefix("foreign:"), !Self.hidden.contains(element.name) else { return }
+        guard state.depth <= limits.maxDepth else { throw .limitExceeded(limit: "maxDepth", value: state.depth) }
+        renderedElements += 1
+        guard renderedElements <= limits.maxRenderedElements else {
+            throw .limitExceeded(limit: "maxRenderedElements", value: renderedElements)
+        }
+        let style = SVGStyle.computed(for: element, parent: state.style, viewport: state.viewport)
+        guard style.display else { return }
+        var inner = state
+        inner.style = style
+        inner.depth += 1
+        if let text = element["transform"] {
+            guard let transform = SVGTransformParser.parse(text) else { return }
+            inner.transform = state.transform.concatenating(transform)
+        }
+        guard inner.transform.isInvertible else { return }
+        if style.opacity < 1 {
+            guard style.opacity > 0 else { return }
+            try drawInLayer(element, state: inner, opacity: style.opacity, on: &canvas)
+        } else {
+            try drawContent(element, state: inner, on: &canvas)
+        }
+    }
+
+    /// The element alone on a transparent layer, then the layer at `opacity`.
+    private mutating func drawInLayer(
+        _ element: SVGElement, state: State, opacity: Double, on canvas: inout SVGCanvas
+    ) throws(SVGDocument.Error) {
+        layers += 1
+        defer { layers -= 1 }
+        guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
+        var layer = SVGCanvas(width: canvas.width, height: canvas.height)
+        try drawContent(element, state: state, on: &layer)
+        canvas.composite(layer, opacity: UInt8((opacity * 255).rounded()))
+    }
+
+    private mutating func drawContent(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+        switch element.name {
+        case "g", "a":
+            for child in element.children { try draw(child, state: state, on: &canvas) }
+        case "switch":
+            if let child = element.children.first(where: Self.passesConditions) { try draw(child, state: state, on: &canvas) }
+        case "svg":
+            try drawNestedViewport(element, state: state, on: &canvas)
+        case "use":
+            try drawUse(element, state: state, on: &canvas)
+        default:
+            guard let path = SVGShapes(viewport: state.viewport).path(for: element) else { return }
+            try drawShape(path, style: state.style, transform: state.transform, on: &canvas)
+        }
+    }
+
+    /// `switch` picks the first child whose conditions hold: no required
+    /// extensions, and a language list (if any) that has English.
+    static func passesConditions(_ element: SVGElement) -> Bool {
+        guard !element.name.hasPrefix("foreign:") else { return false }
+        if element.attributes["requiredExtensions"] != nil { return false }
+        if let languages = element.attributes["systemLanguage"] {
+            return languages.split(separator: ",").contains { $0.trimmingXMLSpace().lowercased().hasPrefix("en") }
+        }
+        return true
+    }
+}
