@@ -63,7 +63,7 @@ public struct AnimatedImage: Sendable {
 
     /// Each frame's bitmap replaced by `transform` of it (durations and loop
     /// count kept). The results must share one pixel size.
-    public func mapFrames<E: Swift.Error>(
+    package func mapFrames<E: Swift.Error>(
         _ transform: (Bitmap) throws(E) -> Bitmap
     ) throws(E) -> [Frame] {
         var mapped: [Frame] = []

@@ -30,7 +30,7 @@ public struct AnimationLimits: Sendable, Hashable {
 
     /// Throws `tooManyFrames` or `animationTooLarge` when `header` breaks a
     /// limit.
-    public func check(_ header: AnimationHeader, format: ImageFormat) throws(ImageDecodingError) {
+    package func check(_ header: AnimationHeader, format: ImageFormat) throws(ImageDecodingError) {
         let frames = max(1, header.frameCount)
         if frames > max(1, maxFrames) {
             throw ImageDecodingError(format: format, reason: .tooManyFrames(count: frames, limit: max(1, maxFrames)))

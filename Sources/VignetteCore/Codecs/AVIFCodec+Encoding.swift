@@ -38,10 +38,10 @@ extension AVIFCodec {
         public static let lossless = EncodingOptions(lossless: true)
 
         /// The AV1 quantizer 0...63 this quality encodes at (0 when lossless).
-        public var quantizer: Int { lossless ? 0 : Int(vg_avif_quantizer(Int32(quality))) }
+        package var quantizer: Int { lossless ? 0 : Int(vg_avif_quantizer(Int32(quality))) }
 
         /// True when chroma keeps full resolution: lossless, or quality 90 and up.
-        public var usesFullChroma: Bool { vg_avif_uses_444(settings) != 0 }
+        package var usesFullChroma: Bool { vg_avif_uses_444(settings) != 0 }
 
         var settings: vg_avif_encode_options {
             vg_avif_encode_options(quality: Int32(quality), lossless: lossless ? 1 : 0, speed: Int32(speed))
@@ -50,7 +50,7 @@ extension AVIFCodec {
 
     /// The longest side Vignette encodes: libavif's decoding ceiling is
     /// 16384 × 16384 pixels, so no larger file is written that it would refuse.
-    public static let maxEncodedSide = 16384
+    package static let maxEncodedSide = 16384
 
     /// The AV1 encoder in use, `aom`, or nil when libavif lacks it.
     public static var encoderName: String? { vg_avif_encoder_name().map { String(cString: $0) } }
@@ -58,7 +58,7 @@ extension AVIFCodec {
     /// Encodes a bitmap as an 8-bit AVIF still image. Opaque bitmaps carry no
     /// alpha plane; others are un-premultiplied first. The size is checked
     /// before any memory is allocated.
-    public static func encode(_ bitmap: Bitmap, options: EncodingOptions = .default) throws(AVIFCodec.Error) -> Data {
+    package static func encode(_ bitmap: Bitmap, options: EncodingOptions = .default) throws(AVIFCodec.Error) -> Data {
         let sides = 1...maxEncodedSide
         guard sides.contains(bitmap.width), sides.contains(bitmap.height) else {
             throw .dimensionsOutOfRange(width: bitmap.width, height: bitmap.height)

@@ -1,7 +1,7 @@
 extension AVIFCodec {
     /// Why AVIF bytes could not be decoded or a bitmap encoded, as libavif
     /// reported it (through result codes, never its messages).
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The bytes do not open with an `ftyp` box naming `avif` or `avis`.
         case notAVIF(byteCount: Int)
         /// The data ends before the image does (`byteCount` bytes in all).
@@ -27,7 +27,7 @@ extension AVIFCodec {
         case encodingFailed
 
         /// What is wrong, in words a user can act on.
-        public var description: String {
+        package var description: String {
             switch self {
             case .notAVIF(let count):
                 count < 12 ? "not an AVIF file: only \(count) bytes" : "not an AVIF file: no ftyp box with the avif or avis brand"

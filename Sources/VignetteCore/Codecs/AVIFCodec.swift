@@ -73,10 +73,10 @@ public struct AVIFCodec: Sendable {
     }
 
     /// The libavif version linked in, e.g. `0.11.1`.
-    public static var libavifVersion: String { String(cString: vg_avif_version()) }
+    package static var libavifVersion: String { String(cString: vg_avif_version()) }
 
     /// The AV1 codecs libavif was built with, e.g. `dav1d [dec]:1.0.0, aom [enc/dec]:v3.6.0`.
-    public static var av1CodecVersions: String {
+    package static var av1CodecVersions: String {
         var buffer = [CChar](repeating: 0, count: 256)
         buffer.withUnsafeMutableBufferPointer { vg_avif_codec_versions($0.baseAddress) }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

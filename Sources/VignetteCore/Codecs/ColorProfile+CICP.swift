@@ -26,7 +26,7 @@ extension ColorProfile {
     /// let p3 = ColorProfile(cicpPrimaries: 12, transfer: 13)      // Display P3
     /// p3?.convertToSRGB(&rgba, width: width, height: height)
     /// ```
-    public init?(cicpPrimaries primaries: Int, transfer: Int) {
+    package init?(cicpPrimaries primaries: Int, transfer: Int) {
         let primaries = primaries == 2 ? 1 : primaries
         let curve = CICPCurve(transfer)
         guard let chromaticities = Self.cicpChromaticities[primaries], let curve else { return nil }

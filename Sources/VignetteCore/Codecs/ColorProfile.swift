@@ -44,19 +44,19 @@ import CLCMS
 ///     ColorProfile(bytes: icc).convertToSRGB(&pixels, width: header.width, height: header.height)
 /// }
 /// ```
-public struct ColorProfile: Sendable, Hashable {
+package struct ColorProfile: Sendable, Hashable {
     /// The profile as embedded in the file.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
 
     /// Profiles longer than this are ignored (4 MiB; real ones are 0.5–60 KiB
     /// for matrix-shaper profiles and rarely above 1 MiB for table-based ones).
-    public static let maxByteCount = 4 << 20
+    package static let maxByteCount = 4 << 20
 
     /// A profile from its bytes (not read until a conversion).
-    public init(bytes: [UInt8]) { self.bytes = bytes }
+    package init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// What a conversion did. Every outcome but `converted` leaves the pixels as they were.
-    public enum Conversion: Sendable, Hashable {
+    package enum Conversion: Sendable, Hashable {
         /// The pixels now hold sRGB.
         case converted
         /// The profile maps every probe colour to itself: an sRGB profile.
@@ -79,7 +79,7 @@ public struct ColorProfile: Sendable, Hashable {
     /// row-major) from this profile to sRGB in place; alpha is kept. Safe
     /// to call from any number of threads at once.
     @discardableResult
-    public func convertToSRGB(_ rgba: inout [UInt8], width: Int, height: Int) -> Conversion {
+    package func convertToSRGB(_ rgba: inout [UInt8], width: Int, height: Int) -> Conversion {
         precondition(
             width >= 0 && height >= 0 && rgba.count == width * height * 4,
             "rgba must hold width * height * 4 bytes")
@@ -117,7 +117,7 @@ public struct ColorProfile: Sendable, Hashable {
     }
 
     /// The lcms2 version linked in, e.g. "2.14".
-    public static var lcms2Version: String {
+    package static var lcms2Version: String {
         let encoded = Int(vg_icc_lcms_version())
         return "\(encoded / 1000).\(encoded % 1000 / 10)"
     }

@@ -57,7 +57,7 @@ public struct DecodingOptions: Sendable, Hashable {
 
     /// The side limit in force (`maxSide` clamped to 1...2^31 − 1) when
     /// `width × height` breaks it; nil when both sides are within it.
-    public func exceededSideLimit(width: Int, height: Int) -> Int? {
+    package func exceededSideLimit(width: Int, height: Int) -> Int? {
         let limit = min(max(1, maxSide), Int(Int32.max))
         return width > limit || height > limit ? limit : nil
     }

@@ -21,12 +21,12 @@ public enum EXIFOrientation: Int, Sendable, Hashable, CaseIterable {
     case left = 8
 
     /// True when displaying swaps width and height.
-    public var swapsDimensions: Bool { rawValue >= 5 }
+    package var swapsDimensions: Bool { rawValue >= 5 }
 
     /// The orientation in a TIFF-structured EXIF block (starting at the byte
     /// order mark `II`/`MM`, optionally after an `Exif\0\0` header), or nil
     /// when there is none or the block is malformed. Reads only within bounds.
-    public static func parse(exif bytes: [UInt8]) -> EXIFOrientation? {
+    package static func parse(exif bytes: [UInt8]) -> EXIFOrientation? {
         var start = 0
         if bytes.count >= 6, bytes[0] == 0x45, bytes[1] == 0x78, bytes[2] == 0x69, bytes[3] == 0x66 { start = 6 }
         guard bytes.count >= start + 8 else { return nil }
@@ -57,7 +57,7 @@ public enum EXIFOrientation: Int, Sendable, Hashable, CaseIterable {
 extension Bitmap {
     /// The bitmap turned upright for `orientation` (a new buffer; `.up`
     /// returns it unchanged). Width and height swap for orientations 5–8.
-    public func oriented(_ orientation: EXIFOrientation) -> Bitmap {
+    package func oriented(_ orientation: EXIFOrientation) -> Bitmap {
         guard orientation != .up else { return self }
         let (w, h) = (width, height)
         let (outW, outH) = orientation.swapsDimensions ? (h, w) : (w, h)

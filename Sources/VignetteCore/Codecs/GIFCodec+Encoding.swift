@@ -3,7 +3,7 @@ import Foundation
 
 extension GIFCodec: ImageEncoding, AnimatedImageEncoding {
     /// The longest frame delay a GIF stores: 65535 centiseconds.
-    public static let maxFrameDurationMilliseconds = 655_350
+    package static let maxFrameDurationMilliseconds = 655_350
 
     /// Encodes a still image as a one-frame GIF89a (see `encode(_:)` for
     /// animations: the same palette, transparency and writer).

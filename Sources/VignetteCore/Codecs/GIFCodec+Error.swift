@@ -1,7 +1,7 @@
 extension GIFCodec {
     /// Why GIF bytes could not be decoded, as giflib reported it (through
     /// its error codes, never its messages).
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The bytes do not start with `GIF87a` or `GIF89a`.
         case notGIF(byteCount: Int)
         /// The data ends before the first frame does (`byteCount` bytes in all).
@@ -20,7 +20,7 @@ extension GIFCodec {
         case invalidScale(Double)
 
         /// What is wrong, in words a user can act on.
-        public var description: String {
+        package var description: String {
             switch self {
             case .notGIF(let count):
                 count < 6 ? "not a GIF file: only \(count) bytes" : "not a GIF file: the GIF87a/GIF89a signature is missing"

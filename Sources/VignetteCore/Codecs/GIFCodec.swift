@@ -65,7 +65,7 @@ public struct GIFCodec: Sendable {
     }
 
     /// The giflib version built against, e.g. `5.2.1` (giflib has no run-time version query).
-    public static var giflibVersion: String { String(cString: vg_gif_version()) }
+    package static var giflibVersion: String { String(cString: vg_gif_version()) }
 
     /// Decodes the first frame onto its canvas as straight RGBA.
     static func decodeImage(_ data: Data, options: DecodingOptions) throws(GIFCodec.Error) -> DecodedImage {

@@ -1,7 +1,7 @@
 extension HEIFCodec {
     /// Why HEIF bytes could not be decoded, as libheif reported it (through
     /// result codes, never its messages) or the container checks found.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The bytes do not open with an `ftyp` box naming a HEIF brand.
         case notHEIF(byteCount: Int)
         /// The data ends before the image does (`byteCount` bytes in all).
@@ -26,7 +26,7 @@ extension HEIFCodec {
         case invalidScale(Double)
 
         /// What is wrong, in words a user can act on.
-        public var description: String {
+        package var description: String {
             switch self {
             case .notHEIF(let count):
                 count < 16 ? "not a HEIF file: only \(count) bytes" : "not a HEIF file: no ftyp box with a HEIF brand"

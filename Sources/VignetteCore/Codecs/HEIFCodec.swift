@@ -89,10 +89,10 @@ public struct HEIFCodec: Sendable {
     }
 
     /// libheif's version, e.g. `1.15.1`.
-    public static var libheifVersion: String { String(cString: vg_heif_version()) }
+    package static var libheifVersion: String { String(cString: vg_heif_version()) }
 
     /// The decoders libheif has, by codec, e.g. `HEVC: libde265 HEVC decoder, version 1.0.11; AV1: dav1d v6.6.0`.
-    public static var decoderVersions: String {
+    package static var decoderVersions: String {
         var buffer = [CChar](repeating: 0, count: 512)
         buffer.withUnsafeMutableBufferPointer { vg_heif_decoders($0.baseAddress) }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

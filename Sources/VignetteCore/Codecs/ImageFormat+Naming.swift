@@ -27,7 +27,7 @@ extension ImageFormat {
     /// ```swift
     /// ImageFormat.negotiate(accept: "image/avif,image/webp,*/*", isOpaque: true)   // .webp
     /// ```
-    public static func negotiate(accept: String?, isOpaque: Bool) -> ImageFormat {
+    package static func negotiate(accept: String?, isOpaque: Bool) -> ImageFormat {
         negotiate(accept: accept, isOpaque: isOpaque, candidates: [.webp])
     }
 }

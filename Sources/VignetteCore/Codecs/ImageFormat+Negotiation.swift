@@ -23,7 +23,7 @@ extension ImageFormat {
     /// ImageFormat.negotiate(accept: accept, isOpaque: true, candidates: [.avif, .webp])   // .avif
     /// ImageFormat.negotiate(accept: "*/*", isOpaque: false, candidates: [.avif, .webp])   // .png
     /// ```
-    public static func negotiate(accept: String?, isOpaque: Bool, candidates: [ImageFormat]) -> ImageFormat {
+    package static func negotiate(accept: String?, isOpaque: Bool, candidates: [ImageFormat]) -> ImageFormat {
         let accepted = acceptedMediaTypes(accept ?? "")
         let chosen = candidates.first { format in
             (isOpaque || format != .jpeg) && (accepted[format.mediaType] ?? 0) > 0
@@ -42,7 +42,7 @@ extension ImageFormat {
     /// ImageFormat.negotiateAnimated(accept: "*/*", candidates: [.webp, .gif])                      // .gif
     /// ImageFormat.negotiateAnimated(accept: "*/*", candidates: [.webp, .jpeg])                     // nil
     /// ```
-    public static func negotiateAnimated(accept: String?, candidates: [ImageFormat]) -> ImageFormat? {
+    package static func negotiateAnimated(accept: String?, candidates: [ImageFormat]) -> ImageFormat? {
         let accepted = acceptedMediaTypes(accept ?? "")
         let animating = candidates.filter { animatable.contains($0) }
         return animating.first { (accepted[$0.mediaType] ?? 0) > 0 } ?? (animating.contains(.gif) ? .gif : nil)

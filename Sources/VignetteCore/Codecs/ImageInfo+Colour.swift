@@ -1,6 +1,6 @@
 extension ImageInfo {
     /// The largest side the dominant colour is computed at.
-    public static let dominantColorSide = 64
+    package static let dominantColorSide = 64
 
     /// The image's dominant colour, defined so that every machine gives the
     /// same answer: the bitmap is fitted within 64×64 by the library's own
@@ -14,7 +14,7 @@ extension ImageInfo {
     /// ```swift
     /// let colour = ImageInfo.dominantColor(of: photo)  // e.g. #3C5A1E, as a Color
     /// ```
-    public static func dominantColor(of bitmap: Bitmap) -> Color? {
+    package static func dominantColor(of bitmap: Bitmap) -> Color? {
         guard bitmap.width > 0, bitmap.height > 0 else { return nil }
         let pixels = bitmap.fitted(within: dominantColorSide).straightRGBA()
         var counts = [Int](repeating: 0, count: 4096)

@@ -59,7 +59,7 @@ extension JPEGCodec {
         case optimizedUpTo(pixels: Int)
 
         /// Whether an image of this size gets fitted tables.
-        public func fitsTables(width: Int, height: Int) -> Bool {
+        package func fitsTables(width: Int, height: Int) -> Bool {
             switch self {
             case .optimized: true
             case .standard: false

@@ -1,6 +1,6 @@
 extension JPEGCodec {
     /// Why a JPEG could not be decoded or encoded.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The bytes do not start with a JPEG SOI marker.
         case notJPEG(byteCount: Int)
         /// The data ends before the image does (libjpeg's message in `reason`).
@@ -29,7 +29,7 @@ extension JPEGCodec {
         case encodingFailed(reason: String)
 
         /// What is wrong, in words a user can act on.
-        public var description: String {
+        package var description: String {
             switch self {
             case .notJPEG(let count):
                 count < 3 ? "not a JPEG file: only \(count) bytes" : "not a JPEG file: the SOI marker (FF D8 FF) is missing"

@@ -147,14 +147,14 @@ public struct JPEGCodec: Sendable {
     /// Decodes JPEG bytes to a bitmap: shrunk on load when `options` allow,
     /// oriented upright unless turned off. A shrunk bitmap's scale is divided
     /// by the factor, so its size in points stays that of a full decode.
-    public static func decode(_ data: Data, options: DecodingOptions = DecodingOptions()) throws(JPEGCodec.Error) -> Bitmap {
+    package static func decode(_ data: Data, options: DecodingOptions = DecodingOptions()) throws(JPEGCodec.Error) -> Bitmap {
         try decodeImage(data, options: options).bitmap(options: options)
     }
 
     /// Decodes like `decode(_:options:)` and says what libjpeg concealed:
     /// one `.damagedData` warning (with the count of libjpeg's warnings)
     /// when the entropy data was damaged, else none.
-    public static func decodeReporting(
+    package static func decodeReporting(
         _ data: Data, options: DecodingOptions = DecodingOptions()
     ) throws(JPEGCodec.Error) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
         let image = try decodeImage(data, options: options)
@@ -166,7 +166,7 @@ public struct JPEGCodec: Sendable {
     /// Transparent pixels are composited over black, as libvips does: flatten
     /// onto a background first for another colour. The same bitmap and
     /// options always give the same bytes.
-    public static func encode(_ bitmap: Bitmap, options: EncodingOptions = .default) throws(JPEGCodec.Error) -> Data {
+    package static func encode(_ bitmap: Bitmap, options: EncodingOptions = .default) throws(JPEGCodec.Error) -> Data {
         guard bitmap.width > 0, bitmap.height > 0 else { throw .emptyImage(width: bitmap.width, height: bitmap.height) }
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
@@ -189,5 +189,5 @@ public struct JPEGCodec: Sendable {
     }
 
     /// The libjpeg-turbo version the shim was compiled against, e.g. `2.1.5`.
-    public static var libjpegTurboVersion: String { String(cString: vg_jpeg_version()) }
+    package static var libjpegTurboVersion: String { String(cString: vg_jpeg_version()) }
 }

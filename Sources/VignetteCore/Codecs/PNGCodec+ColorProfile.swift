@@ -8,7 +8,7 @@ extension PNGCodec {
     ///
     /// Files without an iCCP chunk cost one walk over the chunk headers
     /// before the image data, never a libpng read.
-    public static func iccProfile(of data: Data) -> [UInt8]? {
+    package static func iccProfile(of data: Data) -> [UInt8]? {
         data.withUnsafeBytes { raw -> [UInt8]? in
             guard hasICCPChunk(raw) else { return nil }
             var buffer = vg_buffer()
@@ -57,7 +57,7 @@ extension PNGCodec {
     /// is off, and turning it upright for an eXIf orientation unless
     /// `options.appliesOrientation` is off (`orientation(of:)`). gAMA,
     /// cHRM and sRGB chunks are never applied. PNG has no shrink-on-load.
-    public static func decode(_ data: Data, options: DecodingOptions) throws(PNGCodec.Error) -> Bitmap {
+    package static func decode(_ data: Data, options: DecodingOptions) throws(PNGCodec.Error) -> Bitmap {
         guard options.scale.isFinite, options.scale > 0 else { throw .invalidScale(options.scale) }
         return try decodedImage(data, maxPixelCount: options.maxPixelCount, maxSide: options.maxSide).bitmap(options: options)
     }

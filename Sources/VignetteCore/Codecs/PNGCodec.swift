@@ -19,7 +19,7 @@ import Foundation
 public struct PNGCodec: Sendable {
     /// The default ceiling on `width * height` a decode accepts (100 Mpx).
     /// Larger limits may be passed, up to a hard ceiling of 2^31 − 1 pixels.
-    public static let defaultMaxPixelCount = DecodingOptions.defaultMaxPixelCount
+    package static let defaultMaxPixelCount = DecodingOptions.defaultMaxPixelCount
 
     /// The encoder settings an instance uses (as `ImageEncoding`).
     public var options: EncodingOptions
@@ -136,7 +136,7 @@ public struct PNGCodec: Sendable {
 
     /// Decodes PNG bytes to a premultiplied `Bitmap` with the given scale
     /// (an iCCP profile converted to sRGB, as `decode(_:options:)` does by default).
-    public static func decode(
+    package static func decode(
         _ data: Data, scale: Double = 1, maxPixelCount: Int = defaultMaxPixelCount
     ) throws(PNGCodec.Error) -> Bitmap {
         try decode(data, options: DecodingOptions(scale: scale, maxPixelCount: maxPixelCount))
@@ -145,7 +145,7 @@ public struct PNGCodec: Sendable {
     /// Reads and decodes a PNG file. Unless `scale` is given, it comes from an
     /// `@2x`/`@3x` suffix of the file name (else 1).
     public static func decode(
-        contentsOf path: String, scale: Double? = nil, maxPixelCount: Int = defaultMaxPixelCount
+        contentsOf path: String, scale: Double? = nil, maxPixelCount: Int = DecodingOptions.defaultMaxPixelCount
     ) throws(PNGCodec.Error) -> Bitmap {
         let data: Data
         do {
@@ -158,7 +158,7 @@ public struct PNGCodec: Sendable {
 
     /// Encodes a bitmap as a straight-alpha PNG: RGB when every pixel is
     /// opaque, else RGBA. Output is deterministic (no time or text chunks).
-    public static func encode(_ bitmap: Bitmap, options: EncodingOptions = .default) throws(PNGCodec.Error) -> Data {
+    package static func encode(_ bitmap: Bitmap, options: EncodingOptions = .default) throws(PNGCodec.Error) -> Data {
         guard bitmap.width > 0, bitmap.height > 0 else {
             throw .emptyImage(width: bitmap.width, height: bitmap.height)
         }
@@ -187,7 +187,7 @@ public struct PNGCodec: Sendable {
     }
 
     /// The libpng version linked in.
-    public static var libpngVersion: String { String(cString: vg_png_version()) }
+    package static var libpngVersion: String { String(cString: vg_png_version()) }
 
     private static func check(
         _ rc: Int32, message: [CChar], data: Data, header: Header? = nil,

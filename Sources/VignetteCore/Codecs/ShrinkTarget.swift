@@ -33,7 +33,7 @@ public struct ShrinkTarget: Sendable, Hashable {
     /// on (nearly) whole target pixels, so the render's edge snapping
     /// places the crop as it placed the whole image. nil when every column
     /// (or nearly) is shown, or for any other mode.
-    public func visibleColumns(width: Int, height: Int) -> Range<Int>? {
+    package func visibleColumns(width: Int, height: Int) -> Range<Int>? {
         guard cropsToVisible, contentMode == .aspectFill, isUIKitLayout, width > 0, height > 0,
             size.width > 0, size.height > 0
         else { return nil }
@@ -59,7 +59,7 @@ public struct ShrinkTarget: Sendable, Hashable {
     /// it 1:1 and allow no reduction.
     /// With an open side or `Sizing` beyond UIKit's, a factor must also
     /// give the canvas the full image gives (see `sizedReduction`).
-    public func largestReduction(width: Int, height: Int, factors: [Int] = [1, 2, 4, 8]) -> Int {
+    package func largestReduction(width: Int, height: Int, factors: [Int] = [1, 2, 4, 8]) -> Int {
         guard isUIKitLayout else { return sizedReduction(width: width, height: height, factors: factors) }
         guard width > 0, height > 0, size.width > 0, size.height > 0 else { return 1 }
         let needed: (width: Double, height: Double)

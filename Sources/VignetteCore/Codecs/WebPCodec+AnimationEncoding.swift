@@ -4,7 +4,7 @@ import Foundation
 extension WebPCodec {
     /// The longest frame duration an animated WebP stores: 2^24 − 1 ms
     /// (ANMF's 24-bit field); longer frames are clamped to it.
-    public static let maxFrameDurationMilliseconds = 0xFF_FFFF
+    package static let maxFrameDurationMilliseconds = 0xFF_FFFF
 
     /// Encodes every frame as an animated WebP through libwebpmux's
     /// `WebPAnimEncoder`: each frame at `options` with the still encoder's
@@ -22,7 +22,7 @@ extension WebPCodec {
     /// ```swift
     /// let webp = try WebPCodec.encode(animation, options: .init(quality: 75))
     /// ```
-    public static func encode(
+    package static func encode(
         _ animation: AnimatedImage, options: EncodingOptions = .default
     ) throws(WebPCodec.Error) -> Data {
         let size = animation.pixelSize

@@ -61,7 +61,7 @@ extension WebPCodec {
 
     /// Encodes a bitmap as WebP: lossy at `options.quality` or lossless.
     /// Opaque bitmaps carry no alpha; the same bitmap always gives the same bytes.
-    public static func encode(_ bitmap: Bitmap, options: EncodingOptions = .default) throws(WebPCodec.Error) -> Data {
+    package static func encode(_ bitmap: Bitmap, options: EncodingOptions = .default) throws(WebPCodec.Error) -> Data {
         let opaque = bitmap.isOpaque
         // Opaque premultiplied pixels are already straight: no conversion copy.
         let rgba = opaque ? bitmap.pixels : bitmap.straightRGBA()

@@ -1,7 +1,7 @@
 extension WebPCodec {
     /// Why WebP bytes could not be decoded or a bitmap encoded, as libwebp
     /// reported it (through result codes, never its messages).
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The bytes do not start with `RIFF....WEBP`.
         case notWebP(byteCount: Int)
         /// The data ends before the image does (`byteCount` bytes in all).
@@ -24,7 +24,7 @@ extension WebPCodec {
         case encodingFailed
 
         /// What is wrong, in words a user can act on.
-        public var description: String {
+        package var description: String {
             switch self {
             case .notWebP(let count):
                 count < 12 ? "not a WebP file: only \(count) bytes" : "not a WebP file: the RIFF/WEBP header is missing"

@@ -48,7 +48,7 @@ public struct WebPCodec: Sendable {
     }
 
     /// The libwebp version linked in, e.g. `1.2.4`.
-    public static var libwebpVersion: String {
+    package static var libwebpVersion: String {
         let packed = Int(vg_webp_version())
         return "\(packed >> 16).\(packed >> 8 & 0xFF).\(packed & 0xFF)"
     }

@@ -36,14 +36,14 @@ extension ImageComparison {
     }
 
     /// The luma difference (0...255) between two opposite neighbours that makes an edge.
-    public static let edgeContrast = 32
+    package static let edgeContrast = 32
     /// How far (in 8-bit levels) a channel may lie outside the other image's edge and still be a blend of it…
-    public static let blendSlack = 4
+    package static let blendSlack = 4
     /// …or a tenth of the edge's contrast, if more: resampling filters with
     /// negative lobes (Lanczos-3, Catmull–Rom) overshoot an edge by about that.
-    public static let ringingShare = 10
+    package static let ringingShare = 10
     /// How far (in luma levels) an in-between tone lies inside its sides' range: beyond rounding.
-    public static let inBetweenMargin = 2
+    package static let inBetweenMargin = 2
 
     /// Whether the differing pixel at (x, y) is anti-aliasing (see `AntiAliasing`).
     /// `reference` and `actual` are RGBA8 rows of `width` × `height` pixels.

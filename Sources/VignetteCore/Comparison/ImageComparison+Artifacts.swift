@@ -1,16 +1,16 @@
 extension ImageComparison {
     /// The diff image's colours (opaque RGB).
-    public enum DiffColors {
+    package enum DiffColors {
         /// A pixel beyond the tolerance: red.
-        public static let failing = Color(red: 230, green: 0, blue: 40)
+        package static let failing = Color(red: 230, green: 0, blue: 40)
         /// A pixel that differs within the tolerance: orange.
-        public static let withinTolerance = Color(red: 255, green: 140, blue: 0)
+        package static let withinTolerance = Color(red: 255, green: 140, blue: 0)
         /// A pixel beyond the tolerance that looks like anti-aliasing: yellow.
-        public static let antiAliased = Color(red: 255, green: 230, blue: 0)
+        package static let antiAliased = Color(red: 255, green: 230, blue: 0)
         /// Ignored regions: diagonal stripes of this blue…
-        public static let ignored = Color(red: 40, green: 100, blue: 230)
+        package static let ignored = Color(red: 40, green: 100, blue: 230)
         /// …and this light blue.
-        public static let ignoredStripe = Color(red: 175, green: 200, blue: 245)
+        package static let ignoredStripe = Color(red: 175, green: 200, blue: 245)
     }
 
     /// Differences highlighted over a faded, greyed reference: red where a
@@ -72,7 +72,7 @@ extension ImageComparison {
     public static let maxArtifactPixelCount = 100_000_000
 
     /// The size of `sideBySide(reference, actual)`, computed without allocating.
-    public static func sideBySideSize(_ reference: PixelSize, _ actual: PixelSize) -> (width: Int, height: Int) {
+    package static func sideBySideSize(_ reference: PixelSize, _ actual: PixelSize) -> (width: Int, height: Int) {
         let gutter = 8
         let panels = reference == actual ? [reference, actual, reference] : [reference, actual]
         return (panels.reduce(gutter) { $0 + $1.width + gutter }, (panels.map(\.height).max() ?? 0) + 2 * gutter)

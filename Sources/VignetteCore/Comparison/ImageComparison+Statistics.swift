@@ -30,7 +30,7 @@ extension ImageComparison {
         public var changedRegions: [PixelRect]
 
         /// Statistics with the given figures (`statistics(reference:actual:)` computes them).
-        public init(differingPixelCount: Int, worstDeltaE: Double, percentile99DeltaE: Double, changedRegions: [PixelRect]) {
+        package init(differingPixelCount: Int, worstDeltaE: Double, percentile99DeltaE: Double, changedRegions: [PixelRect]) {
             self.differingPixelCount = differingPixelCount
             self.worstDeltaE = worstDeltaE
             self.percentile99DeltaE = percentile99DeltaE

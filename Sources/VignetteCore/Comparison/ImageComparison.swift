@@ -70,7 +70,7 @@ public struct ImageComparison: Sendable, Hashable {
     static let unitStepBound: Float = 1.85
 
     /// The largest ΔE a pixel may have and still match.
-    public var deltaEThreshold: Double { (1 - perceptualPrecision) * 100 }
+    package var deltaEThreshold: Double { (1 - perceptualPrecision) * 100 }
 
     /// Compares `actual` against `reference`; ignored rectangles are
     /// converted to pixels with the actual bitmap's scale (the rendered
@@ -87,7 +87,7 @@ public struct ImageComparison: Sendable, Hashable {
     /// rounding would inflate small differences of translucent pixels.
     /// Colour hidden under alpha 0 is ignored. Ignored rectangles are in
     /// pixels here (scale 1).
-    public func compareStraightRGBA(
+    package func compareStraightRGBA(
         reference: (width: Int, height: Int, pixels: [UInt8]), actual: (width: Int, height: Int, pixels: [UInt8])
     ) -> Result {
         compare(

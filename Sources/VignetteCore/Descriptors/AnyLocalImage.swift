@@ -63,7 +63,7 @@ extension ImageDescriptor where Reference: LocalImageReference {
     /// pixels, or — when they cannot be had (a missing resource) — an empty
     /// image, so the presentation (background, identifier) still shows. Its
     /// overlays are resolved too; one that cannot be is left out.
-    public func resolvedOrEmpty(forScale scale: Double) -> ImageDescriptor<Bitmap> {
+    package func resolvedOrEmpty(forScale scale: Double) -> ImageDescriptor<Bitmap> {
         map { reference in (try? reference.bitmap(forScale: scale)) ?? Bitmap(width: 1, height: 1, scale: scale) }
             .resolvingOverlays(forScale: scale)
     }

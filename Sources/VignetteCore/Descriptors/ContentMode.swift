@@ -26,7 +26,7 @@ public enum ContentMode: String, Sendable, Hashable, CaseIterable, CustomStringC
     case bottomRight
 
     /// UIKit's `redraw` draws like `scaleToFill`.
-    public static let redraw = ContentMode.scaleToFill
+    package static let redraw = ContentMode.scaleToFill
 
     /// The case name, e.g. `aspectFill`.
     public var description: String { rawValue }

@@ -41,7 +41,7 @@ public struct ImageBundle: Sendable, Hashable {
     }
 
     /// The scales available for `name`, ascending (1, 2 and/or 3).
-    public func availableScales(of name: String) -> [Int] {
+    package func availableScales(of name: String) -> [Int] {
         if let known = scales[name] { return known }
         let found = (1...3).filter { FileManager.default.fileExists(atPath: fileURL(name, scale: $0).path) }
         scales.set(found, for: name, cost: 1)

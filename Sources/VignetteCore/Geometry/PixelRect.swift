@@ -25,7 +25,7 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
     public var isEmpty: Bool { width == 0 || height == 0 }
 
     /// The overlap of two rectangles (possibly empty).
-    public func intersection(_ other: PixelRect) -> PixelRect {
+    package func intersection(_ other: PixelRect) -> PixelRect {
         PixelRect(
             minX: max(minX, other.minX), minY: max(minY, other.minY),
             maxX: min(maxX, other.maxX), maxY: min(maxY, other.maxY))
@@ -33,7 +33,7 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
 
     /// Converts a rectangle in points to pixels by snapping each edge to
     /// `floor(v * scale + 0.5)` — the rendering contract's rule.
-    public init(snapping rect: Rect, scale: Double) {
+    package init(snapping rect: Rect, scale: Double) {
         func snap(_ value: Double) -> Int {
             let v = (value * scale + 0.5).rounded(.down)
             return Int(max(-1e9, min(1e9, v)))

@@ -18,7 +18,7 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(Size.format(width))x\(Size.format(height))" }
 
     /// A number as the shortest text: `2` rather than `2.0`.
-    public static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }

@@ -82,13 +82,13 @@ public struct ImageRequest: Sendable, Hashable, CustomStringConvertible, CustomD
     }
 
     /// The scale given to the decoded bitmap.
-    public var scale: Double {
+    package var scale: Double {
         get { options.scale }
         set { options.scale = newValue }
     }
 
     /// The decoder's pixel limit.
-    public var maxPixelCount: Int {
+    package var maxPixelCount: Int {
         get { options.maxPixelCount }
         set { options.maxPixelCount = newValue }
     }

@@ -32,17 +32,17 @@ public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible, Custo
     public private(set) var fields: [Field] = []
 
     /// Names that are always sensitive (lowercased).
-    public static let alwaysSensitive: Set<String> = ["authorization", "cookie", "proxy-authorization"]
+    package static let alwaysSensitive: Set<String> = ["authorization", "cookie", "proxy-authorization"]
     /// Names the loader sets itself (framing, the host, revalidation):
     /// setting one is an error.
-    public static let reserved: Set<String> = [
+    package static let reserved: Set<String> = [
         "host", "content-length", "transfer-encoding", "connection", "te", "upgrade", "if-none-match",
         "if-modified-since"
     ]
     /// The longest name accepted (bytes).
-    public static let maxNameBytes = 256
+    package static let maxNameBytes = 256
     /// The longest value accepted (bytes).
-    public static let maxValueBytes = 8192
+    package static let maxValueBytes = 8192
 
     /// No fields.
     public init() {}
@@ -77,10 +77,10 @@ public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible, Custo
     public var isEmpty: Bool { fields.isEmpty }
 
     /// True when a field carries a credential.
-    public var hasCredentials: Bool { fields.contains { $0.isSensitive } }
+    package var hasCredentials: Bool { fields.contains { $0.isSensitive } }
 
     /// The same headers without the sensitive fields.
-    public var withoutCredentials: RequestHeaders {
+    package var withoutCredentials: RequestHeaders {
         var copy = self
         copy.fields.removeAll { $0.isSensitive }
         return copy

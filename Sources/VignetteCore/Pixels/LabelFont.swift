@@ -10,42 +10,42 @@
 /// var sheet = Bitmap(width: 200, height: 40, fill: .white)
 /// LabelFont.draw("120x80 @2x", into: &sheet, x: 4, y: 4, color: .black, scale: 2)
 /// ```
-public enum LabelFont {
+package enum LabelFont {
     /// Rows of every glyph (the grid's height, before scaling).
-    public static let rows = 9
+    package static let rows = 9
     /// Rows above the baseline: capitals and digits fill them.
-    public static let ascent = 7
+    package static let ascent = 7
 
     /// Every character with a glyph of its own.
-    public static let supportedCharacters: String = String(glyphs.keys.sorted())
+    package static let supportedCharacters: String = String(glyphs.keys.sorted())
 
     /// True when `character` has a glyph of its own.
-    public static func supports(_ character: Character) -> Bool { glyphs[character] != nil }
+    package static func supports(_ character: Character) -> Bool { glyphs[character] != nil }
 
     /// The characters of `text` drawn as the replacement box, in order.
-    public static func unsupportedCharacters(in text: String) -> [Character] {
+    package static func unsupportedCharacters(in text: String) -> [Character] {
         text.filter { !supports($0) }.map { $0 }
     }
 
     /// The glyph drawn for characters the font lacks: a hollow box.
-    public static let replacement = Glyph("##### #...# #...# #...# #...# #...# #####")
+    package static let replacement = Glyph("##### #...# #...# #...# #...# #...# #####")
 
     /// The glyph drawn for `character` (the replacement when unsupported).
-    public static func glyph(for character: Character) -> Glyph { glyphs[character] ?? replacement }
+    package static func glyph(for character: Character) -> Glyph { glyphs[character] ?? replacement }
 
     /// Width in pixels of `text` drawn at `scale` (one font pixel of space
     /// between glyphs).
-    public static func width(of text: String, scale: Int = 1) -> Int {
+    package static func width(of text: String, scale: Int = 1) -> Int {
         let columns = text.reduce(0) { $0 + glyph(for: $1).width } + max(0, text.count - 1)
         return columns * max(1, scale)
     }
 
     /// Height in pixels of a line at `scale`, descenders included.
-    public static func height(scale: Int = 1) -> Int { rows * max(1, scale) }
+    package static func height(scale: Int = 1) -> Int { rows * max(1, scale) }
 
     /// `text` as a bitmap exactly `width(of:scale:)` × `height(scale:)`,
     /// `color` on transparent.
-    public static func render(_ text: String, color: Color, scale: Int = 1) -> Bitmap {
+    package static func render(_ text: String, color: Color, scale: Int = 1) -> Bitmap {
         let scale = max(1, scale)
         let width = max(1, width(of: text, scale: scale))
         let height = height(scale: scale)
@@ -72,17 +72,17 @@ public enum LabelFont {
 
     /// Draws `text` source-over into `bitmap` with its top-left corner at
     /// (`x`, `y`); parts outside are clipped.
-    public static func draw(_ text: String, into bitmap: inout Bitmap, x: Int, y: Int, color: Color, scale: Int = 1) {
+    package static func draw(_ text: String, into bitmap: inout Bitmap, x: Int, y: Int, color: Color, scale: Int = 1) {
         guard !text.isEmpty else { return }
         bitmap.draw(render(text, color: color, scale: scale), x: x, y: y)
     }
 
     /// One character's pixels.
-    public struct Glyph: Sendable, Hashable {
+    package struct Glyph: Sendable, Hashable {
         /// Columns.
-        public let width: Int
+        package let width: Int
         /// `rows` rows of `width` booleans, true where ink is.
-        public let bitmap: [[Bool]]
+        package let bitmap: [[Bool]]
 
         /// A glyph from rows of `#` (ink) and `.` separated by spaces; rows
         /// not given are blank. Every row must be as wide as the first.

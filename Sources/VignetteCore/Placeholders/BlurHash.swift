@@ -26,7 +26,7 @@ public struct BlurHash: LocalImageReference, Hashable, CustomStringConvertible {
 
     /// The largest side a hash decodes to: a blur needs few pixels, and the
     /// content mode scales them up.
-    public static let maxDecodedSide = 1024
+    package static let maxDecodedSide = 1024
 
     /// What encoding and decoding a BlurHash can throw.
     public enum Error: Swift.Error, Equatable, Sendable {
@@ -62,9 +62,9 @@ public struct BlurHash: LocalImageReference, Hashable, CustomStringConvertible {
     }
 
     /// Horizontal component count (1–9).
-    public let componentsX: Int
+    package let componentsX: Int
     /// Vertical component count (1–9).
-    public let componentsY: Int
+    package let componentsY: Int
 
     /// The hash decoded to `width` × `height` opaque pixels at scale 1
     /// (whatever the surface's scale: the content mode stretches it).

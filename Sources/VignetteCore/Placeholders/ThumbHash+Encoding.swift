@@ -1,6 +1,6 @@
 extension ThumbHash {
     /// The largest side the algorithm reads: larger images are fitted first.
-    public static let maxEncodedSide = 100
+    package static let maxEncodedSide = 100
 
     /// Encodes a bitmap: an image larger than 100×100 pixels is first
     /// fitted within 100×100 by the library's own `aspectFit` render

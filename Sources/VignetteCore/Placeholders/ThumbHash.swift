@@ -26,7 +26,7 @@ public struct ThumbHash: LocalImageReference, Hashable, CustomStringConvertible 
 
     /// The largest side a hash decodes to: a blur needs few pixels, and the
     /// content mode scales them up.
-    public static let maxDecodedSide = 1024
+    package static let maxDecodedSide = 1024
 
     /// What encoding and decoding a ThumbHash can throw.
     public enum Error: Swift.Error, Equatable, Sendable {

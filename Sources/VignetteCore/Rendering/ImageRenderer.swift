@@ -16,7 +16,7 @@ public enum ImageRenderer {
     }
 
     /// Where the image lands, in surface pixels, before clipping.
-    public static func imageRect(for image: Bitmap, mode: ContentMode, size: Size, scale: Double) -> PixelRect {
+    package static func imageRect(for image: Bitmap, mode: ContentMode, size: Size, scale: Double) -> PixelRect {
         PixelRect(snapping: mode.rect(for: image.size, in: size), scale: scale)
     }
 

@@ -30,7 +30,7 @@ public struct ResamplingFilter: Sendable, Hashable, CustomStringConvertible {
     public static let lanczos3 = ResamplingFilter(.lanczos3)
 
     /// Radius, in source pixels, of the filter at 1:1.
-    public var support: Double {
+    package var support: Double {
         switch kind {
         case .box: 0.5
         case .bilinear: 1
@@ -41,7 +41,7 @@ public struct ResamplingFilter: Sendable, Hashable, CustomStringConvertible {
 
     /// The filter's weight at distance `x` (in filter units). Only IEEE
     /// basic arithmetic is used, so every machine gets the same weights.
-    public func weight(_ x: Double) -> Double {
+    package func weight(_ x: Double) -> Double {
         let x = abs(x)
         switch kind {
         case .box:

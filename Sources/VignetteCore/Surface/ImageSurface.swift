@@ -87,13 +87,13 @@ public final class ImageSurface: Sendable {
     /// The applied descriptor, with its reference resolved to pixels.
     public var descriptor: ImageDescriptor<Bitmap>? { state.withLock { $0.descriptor } }
     /// The applied content mode.
-    public var contentMode: ContentMode? { descriptor?.contentMode }
+    package var contentMode: ContentMode? { descriptor?.contentMode }
     /// The applied tint.
-    public var tint: Color? { descriptor?.tint }
+    package var tint: Color? { descriptor?.tint }
     /// The applied background.
-    public var background: Color? { descriptor?.background }
+    package var background: Color? { descriptor?.background }
     /// The applied accessibility identifier.
-    public var accessibilityIdentifier: String? { descriptor?.accessibilityIdentifier }
+    package var accessibilityIdentifier: String? { descriptor?.accessibilityIdentifier }
     /// The applied image's pixels.
     public var image: Bitmap? { descriptor?.reference }
 

@@ -7,7 +7,7 @@ import Vignette
 private func example3() async throws {
     let surface = try ImageSurface(size: Size(width: 300, height: 300), scale: 2)  // 600×600 px
     try surface.apply(.featureIcon("cart"))  // cart@2x.png for scale 2; throws if it is missing
-    assert(surface.contentMode == .center && surface.accessibilityIdentifier == "feature-cart")
+    assert(surface.descriptor?.contentMode == .center && surface.descriptor?.accessibilityIdentifier == "feature-cart")
 
     let dot = Bitmap(width: 8, height: 8, scale: 2, fill: .black)
     surface.apply(ImageDescriptor(dot, contentMode: .center))  // a Bitmap is already pixels: no `try`

@@ -11,7 +11,7 @@ public enum Backdrop: Sendable, Hashable, CustomStringConvertible {
     case blurredImage(sigma: Double)
 
     /// True when σ is finite and within range.
-    public var isValid: Bool {
+    package var isValid: Bool {
         switch self {
         case .blurredImage(let sigma): sigma.isFinite && (0...ImageEffect.maxSigma).contains(sigma)
         }

@@ -17,7 +17,7 @@ public struct Border: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when the width is finite and ≥ 0.
-    public var isValid: Bool { width.isFinite && width >= 0 }
+    package var isValid: Bool { width.isFinite && width >= 0 }
 
     /// `2pt #FFFFFFFF`.
     public var description: String { "\(Size.format(width))pt \(color)" }

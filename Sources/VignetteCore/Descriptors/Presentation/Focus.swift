@@ -39,7 +39,7 @@ public enum Focus: Sendable, Hashable, CustomStringConvertible {
     public static let bottomRight = Focus.anchor(.bottomRight)
 
     /// True when the focal point's coordinates are finite and within 0...1.
-    public var isValid: Bool {
+    package var isValid: Bool {
         guard case .point(let x, let y) = self else { return true }
         return x.isFinite && y.isFinite && (0...1).contains(x) && (0...1).contains(y)
     }

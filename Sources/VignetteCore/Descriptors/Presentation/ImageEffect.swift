@@ -21,7 +21,7 @@ public enum ImageEffect: Sendable, Hashable, CustomStringConvertible {
     public static let maxSharpenAmount = 10.0
 
     /// True when the parameter is finite and within its range.
-    public var isValid: Bool {
+    package var isValid: Bool {
         switch self {
         case .blur(let sigma): sigma.isFinite && (0...Self.maxSigma).contains(sigma)
         case .grayscale: true

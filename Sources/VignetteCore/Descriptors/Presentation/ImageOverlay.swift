@@ -55,7 +55,7 @@ public struct ImageOverlay: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True when the offset and size are finite (size ≥ 0) and the opacity is within 0...1.
-    public var isValid: Bool {
+    package var isValid: Bool {
         let sizeValid = size.map { $0.width.isFinite && $0.height.isFinite && $0.width >= 0 && $0.height >= 0 } ?? true
         return sizeValid && offset.x.isFinite && offset.y.isFinite && opacity.isFinite && (0...1).contains(opacity)
     }

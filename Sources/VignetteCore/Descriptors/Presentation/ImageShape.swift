@@ -19,7 +19,7 @@ public enum ImageShape: Sendable, Hashable, CustomStringConvertible {
     case circle
 
     /// True when a corner radius is finite and ≥ 0.
-    public var isValid: Bool {
+    package var isValid: Bool {
         guard case .roundedRect(let radius) = self else { return true }
         return radius.isFinite && radius >= 0
     }
