@@ -14,8 +14,8 @@ public struct ImageDecoders: Sendable {
     /// A registry over `decoders`.
     public init(_ decoders: [any ImageDecoding]) { self.decoders = decoders }
 
-    /// Every decoder Vignette ships.
-    public static let standard = ImageDecoders([PNGCodec(), JPEGCodec(), WebPCodec(), AVIFCodec(), GIFCodec(), HEIFCodec()])
+    /// Every decoder Vignette ships (SVG last: it is recognised by text, the others by magic bytes).
+    public static let standard = ImageDecoders([PNGCodec(), JPEGCodec(), WebPCodec(), AVIFCodec(), GIFCodec(), HEIFCodec(), SVGDecoder()])
 
     /// The formats the decoders read, in order.
     public var formats: [ImageFormat] { decoders.map(\.format) }

@@ -18,9 +18,11 @@ public struct ImageFormat: RawRepresentable, Sendable, Hashable, CustomStringCon
     public static let gif = ImageFormat(rawValue: "gif")
     /// HEIC / HEIF (`image/heic`; read only).
     public static let heic = ImageFormat(rawValue: "heic")
+    /// SVG (`image/svg+xml`; read only: drawn by ``SVGDecoder``).
+    public static let svg = ImageFormat(rawValue: "svg")
 
-    /// The media type, e.g. `image/png` (`image/<name>` for formats Vignette does not ship).
-    public var mediaType: String { "image/" + rawValue }
+    /// The media type, e.g. `image/png` or `image/svg+xml` (`image/<name>` for formats Vignette does not ship).
+    public var mediaType: String { self == .svg ? "image/svg+xml" : "image/" + rawValue }
 
     /// The name, e.g. `png`.
     public var description: String { rawValue }

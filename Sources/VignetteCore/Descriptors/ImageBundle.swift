@@ -1,7 +1,8 @@
 import Foundation
 
 /// A folder of image resources with `@2x`/`@3x` variants (`logo.png`,
-/// `logo@2x.png`, `logo@3x.png`).
+/// `logo@2x.png`, `logo@3x.png`), or one vector (`logo.svg`), which is
+/// preferred and drawn at exactly the scale asked for.
 ///
 /// Decoded variants are kept in a cache that belongs to this bundle value
 /// and its copies, bounded by `cacheBytes` (least recently used go first).
@@ -48,9 +49,12 @@ public struct ImageBundle: Sendable, Hashable {
         return found
     }
 
-    /// The decoded variant of `name` best suited to `scale`: the smallest
-    /// variant at least as dense as the surface, else the densest one.
+    /// `name.svg` drawn at `scale`, else the decoded variant of `name` best
+    /// suited to `scale`: the smallest variant at least as dense as the
+    /// surface, else the densest one.
     public func bitmap(named name: String, forScale scale: Double) throws(ImageResourceError) -> Bitmap {
+        let vector = directory.appendingPathComponent("\(name).svg")
+        if FileManager.default.fileExists(atPath: vector.path) { return try drawVector(at: vector, scale: scale) }
         let available = availableScales(of: name)
         guard let densest = available.last else { throw .notFound(name: name, directory: directory.path) }
         let chosen = available.first { Double($0) >= scale } ?? densest
@@ -65,6 +69,25 @@ public struct ImageBundle: Sendable, Hashable {
         do throws(ImageDecodingError) {
             let bitmap = try ImageDecoders.standard.decode(data, options: DecodingOptions(scale: Double(chosen)))
             cache.set(bitmap, for: url, cost: bitmap.pixels.count)
+            return bitmap
+        } catch {
+            throw .undecodable(path: url.path, error)
+        }
+    }
+
+    /// An SVG resource at `scale`, cached per scale.
+    private func drawVector(at url: URL, scale: Double) throws(ImageResourceError) -> Bitmap {
+        let key = URL(fileURLWithPath: url.path + "@\(scale)x")
+        if let cached = cache[key] { return cached }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadable(path: url.path, reason: FileErrors.reason(error, path: url.path))
+        }
+        do throws(ImageDecodingError) {
+            let bitmap = try SVGDecoder().decode(data, options: DecodingOptions(scale: scale))
+            cache.set(bitmap, for: key, cost: bitmap.pixels.count)
             return bitmap
         } catch {
             throw .undecodable(path: url.path, error)

@@ -31,8 +31,13 @@ public struct SVGDocument: Sendable, Hashable {
 
     /// Reads an SVG file's bytes, refusing what is not well-formed or exceeds `limits`.
     public init(bytes: [UInt8], limits: Limits = .standard) throws(Error) {
-        let root = try SVGXMLReader.parse(bytes, limits: limits)
-        guard root.name == "svg" else { throw .notSVG(root: root.name) }
+        let parsed = try SVGXMLReader.parse(bytes, limits: limits)
+        guard parsed.name == "svg" else { throw .notSVG(root: parsed.name) }
+        var css = ""
+        parsed.forEachDescendant { element in
+            if element.name == "style", (element["type"] ?? "text/css") == "text/css" { css += element.text + "\n" }
+        }
+        let root = SVGStyleSheet(css).resolve(parsed)
         self.root = root
         self.limits = limits
         let box = SVGViewport.viewBox(root["viewBox"])

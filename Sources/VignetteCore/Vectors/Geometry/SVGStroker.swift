@@ -7,11 +7,18 @@ struct SVGStroker {
     let style: SVGStyle
     let transform: AffineTransform
 
-    func outline(_ path: VectorPath) -> VectorPath {
+    /// The stroke's outline; nil when its dashes exceed `maxDashes`.
+    func outline(_ path: VectorPath, maxDashes: Int) -> VectorPath? {
         let scale = max(1e-9, (transform.a * transform.a + transform.b * transform.b + transform.c * transform.c + transform.d * transform.d).squareRoot())
         let flattener = PathFlattener(tolerance: PathFlattener.deviceTolerance / scale)
         var result = VectorPath()
-        for polyline in flattener.polylines(path) {
+        var polylines = flattener.polylines(path)
+        if !style.dashArray.isEmpty {
+            guard let dashes = DashPattern(lengths: style.dashArray, offset: style.dashOffset, maxDashes: maxDashes).apply(to: polylines)
+            else { return nil }
+            polylines = dashes
+        }
+        for polyline in polylines {
             var points: [Vector2] = []
             for p in polyline.points where points.last != p { points.append(p) }
             if polyline.closed, points.count > 1, points.first == points.last { points.removeLast() }

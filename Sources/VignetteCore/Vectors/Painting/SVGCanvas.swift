@@ -31,6 +31,21 @@ struct SVGCanvas {
         }
     }
 
+    /// A gradient over row `y` where `coverage` says, in `columns`.
+    mutating func blend(row y: Int, columns: Range<Int>, coverage: [UInt8], gradient: SVGGradient) {
+        let base = y * width * 4
+        pixels.withUnsafeMutableBufferPointer { d in
+            for x in columns {
+                let c = coverage[x]
+                guard c != 0 else { continue }
+                let color = gradient.color(x: x, y: y)
+                let a = PixelMath.multiply(color.3, c)
+                guard a != 0 else { continue }
+                Self.over(d, base + x * 4, PixelMath.multiply(color.0, c), PixelMath.multiply(color.1, c), PixelMath.multiply(color.2, c), a)
+            }
+        }
+    }
+
     @inline(__always)
     static func over(_ d: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
         if a == 255 {

@@ -1,57 +1,56 @@
 /// Filling and stroking one shape.
 extension SVGRenderer {
-    mutating func drawShape(
-        _ path: VectorPath, style: SVGStyle, transform: AffineTransform, on canvas: inout SVGCanvas
-    ) throws(SVGDocument.Error) {
+    mutating func drawShape(_ path: VectorPath, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+        let style = state.style
         guard style.visible else { return }
         pathSegments += path.elements.count
         guard pathSegments <= limits.maxPathSegments else { throw .limitExceeded(limit: "maxPathSegments", value: pathSegments) }
-        let fill = color(style.fill, style: style, opacity: style.fillOpacity)
-        let strokeColor = style.strokeWidth > 0 ? color(style.stroke, style: style, opacity: style.strokeOpacity) : nil
-        if let fill {
-            let device = PathFlattener(tolerance: PathFlattener.deviceTolerance).polylines(path.applying(transform))
-            try fillPolylines(device, rule: style.fillRule, color: fill, on: &canvas)
+        let bounds = Self.bounds(of: path)
+        let flattener = PathFlattener(tolerance: PathFlattener.deviceTolerance)
+        if let fill = paint(style.fill, style: style, opacity: style.fillOpacity, bounds: bounds, state: state) {
+            try fillPolylines(flattener.polylines(path.applying(state.transform)), rule: style.fillRule, fill: fill, on: &canvas)
         }
-        if let strokeColor {
-            let outline = SVGStroker(style: style, transform: transform).outline(path)
-            let device = PathFlattener(tolerance: PathFlattener.deviceTolerance).polylines(outline.applying(transform))
-            try fillPolylines(device, rule: .nonZero, color: strokeColor, on: &canvas)
+        if style.strokeWidth > 0, let stroke = paint(style.stroke, style: style, opacity: style.strokeOpacity, bounds: bounds, state: state) {
+            guard let outline = SVGStroker(style: style, transform: state.transform).outline(path, maxDashes: limits.maxPathSegments)
+            else { throw .limitExceeded(limit: "maxPathSegments", value: limits.maxPathSegments + 1) }
+            try fillPolylines(flattener.polylines(outline.applying(state.transform)), rule: .nonZero, fill: stroke, on: &canvas)
         }
     }
 
-    /// A paint as a premultiplied colour with `opacity` folded in; nil when it draws nothing.
-    func color(_ paint: SVGPaint, style: SVGStyle, opacity: Double) -> (UInt8, UInt8, UInt8, UInt8)? {
-        let base: SVGColor
+    /// The shape's bounding box in user space (curves flattened finely), for bounding-box units.
+    static func bounds(of path: VectorPath) -> (min: Vector2, max: Vector2)? {
+        guard let rough = path.controlBounds else { return nil }
+        let size = max(rough.max.x - rough.min.x, rough.max.y - rough.min.y)
+        let points = PathFlattener(tolerance: max(size, 1e-9) / 1000).polylines(path).flatMap(\.points)
+        guard let first = points.first else { return nil }
+        return points.reduce((first, first)) { box, p in
+            (Vector2(x: min(box.0.x, p.x), y: min(box.0.y, p.y)), Vector2(x: max(box.1.x, p.x), y: max(box.1.y, p.y)))
+        }
+    }
+
+    /// A paint with `opacity` folded in; nil when it draws nothing.
+    func paint(
+        _ paint: SVGPaint, style: SVGStyle, opacity: Double, bounds: (min: Vector2, max: Vector2)?, state: State
+    ) -> Fill? {
+        var base: SVGColor
         switch paint {
         case .none: return nil
         case .color(let color): base = color
         case .currentColor: base = style.color
         case .reference(let id, let fallback):
-            guard let element = ids[id], let color = Self.solidColor(of: element) ?? fallback else { return nil }
-            base = color
+            if let element = ids[id], element.name == "linearGradient" || element.name == "radialGradient" {
+                return gradientFill(element, bounds: bounds, transform: state.transform, opacity: opacity, style: style, viewport: state.viewport)
+            }
+            guard let fallback else { return nil }
+            base = fallback
         }
-        let alpha = UInt8((Double(base.alpha) * opacity).rounded())
-        guard alpha != 0 else { return nil }
-        return (
-            PixelMath.multiply(base.red, alpha), PixelMath.multiply(base.green, alpha), PixelMath.multiply(base.blue, alpha), alpha
-        )
+        base.alpha = UInt8((Double(base.alpha) * opacity).rounded())
+        return base.alpha == 0 ? nil : .solid(Self.premultiplied(base))
     }
 
-    /// Until gradients are drawn, a gradient paints its first stop's colour — better than nothing for icons.
-    static func solidColor(of element: SVGElement) -> SVGColor? {
-        guard element.name == "linearGradient" || element.name == "radialGradient" else { return nil }
-        guard let stop = element.children.first(where: { $0.name == "stop" }) else { return nil }
-        let declarations = Dictionary(SVGStyle.declarations(stop.attributes["style"] ?? ""), uniquingKeysWith: { $1 })
-        var color = (declarations["stop-color"] ?? stop["stop-color"]).flatMap(SVGColor.parse) ?? .black
-        let opacity = (declarations["stop-opacity"] ?? stop["stop-opacity"]).flatMap(SVGColor.unit) ?? 1
-        color.alpha = UInt8((Double(color.alpha) * opacity).rounded())
-        return color
-    }
-
-    /// Closed polygons through the coverage raster, then `color` where they cover.
+    /// Closed polygons through the coverage raster, then the fill where they cover.
     mutating func fillPolylines(
-        _ polylines: [PathFlattener.Polyline], rule: CoverageRaster.FillRule, color: (UInt8, UInt8, UInt8, UInt8),
-        on canvas: inout SVGCanvas
+        _ polylines: [PathFlattener.Polyline], rule: CoverageRaster.FillRule, fill: Fill, on canvas: inout SVGCanvas
     ) throws(SVGDocument.Error) {
         raster.reset()
         for polyline in polylines {
@@ -65,7 +64,10 @@ extension SVGRenderer {
         guard let rows = raster.rowRange else { return }
         for y in rows {
             guard let columns = raster.sweep(row: y, rule: rule, into: &row) else { continue }
-            canvas.blend(row: y, columns: columns, coverage: row, color: color)
+            switch fill {
+            case .solid(let color): canvas.blend(row: y, columns: columns, coverage: row, color: color)
+            case .gradient(let gradient): canvas.blend(row: y, columns: columns, coverage: row, gradient: gradient)
+            }
         }
     }
 }

@@ -10,6 +10,8 @@ struct SVGRenderer {
     var pathSegments = 0
     var layers = 0
     var useStack: [String] = []
+    var clipStack: [String] = []
+    var maskStack: [String] = []
 
     /// Elements never drawn where they stand (they are referenced, or not graphics).
     static let hidden: Set<String> = [
@@ -54,23 +56,37 @@ struct SVGRenderer {
             inner.transform = state.transform.concatenating(transform)
         }
         guard inner.transform.isInvertible else { return }
-        if style.opacity < 1 {
+        let clip = Self.reference(element, "clip-path")
+        let mask = Self.reference(element, "mask")
+        if style.opacity < 1 || clip != nil || mask != nil {
             guard style.opacity > 0 else { return }
-            try drawInLayer(element, state: inner, opacity: style.opacity, on: &canvas)
+            try drawInLayer(element, state: inner, opacity: style.opacity, clip: clip, mask: mask, on: &canvas)
         } else {
             try drawContent(element, state: inner, on: &canvas)
         }
     }
 
     /// The element alone on a transparent layer, then the layer at `opacity`.
+    /// A reference to a missing clip path or mask draws nothing, as in browsers.
     private mutating func drawInLayer(
-        _ element: SVGElement, state: State, opacity: Double, on canvas: inout SVGCanvas
+        _ element: SVGElement, state: State, opacity: Double, clip: String?, mask: String?, on canvas: inout SVGCanvas
     ) throws(SVGDocument.Error) {
+        let clipElement = clip.flatMap { ids[$0] }
+        let maskElement = mask.flatMap { ids[$0] }
+        if clip != nil && clipElement?.name != "clipPath" { return }
+        if mask != nil && maskElement?.name != "mask" { return }
         layers += 1
         defer { layers -= 1 }
         guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
         var layer = SVGCanvas(width: canvas.width, height: canvas.height)
         try drawContent(element, state: state, on: &layer)
+        let bounds = clipElement != nil || maskElement != nil ? boundingBox(of: element, viewport: state.viewport) : nil
+        if let clipElement { try applyClip(clipElement, to: &layer, bounds: bounds, state: state) }
+        if let maskElement, let id = mask, !maskStack.contains(id) {
+            maskStack.append(id)
+            defer { maskStack.removeLast() }
+            try applyMask(maskElement, to: &layer, bounds: bounds, state: state)
+        }
         canvas.composite(layer, opacity: UInt8((opacity * 255).rounded()))
     }
 
@@ -86,7 +102,7 @@ struct SVGRenderer {
             try drawUse(element, state: state, on: &canvas)
         default:
             guard let path = SVGShapes(viewport: state.viewport).path(for: element) else { return }
-            try drawShape(path, style: state.style, transform: state.transform, on: &canvas)
+            try drawShape(path, state: state, on: &canvas)
         }
     }
 

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import VignetteCore
+
+/// SVG where a bitmap goes: recognised among the standard decoders, drawn
+/// at the request's scale or the render's target, bounded by the decoding
+/// limits, and preferred by `NamedImage` over bitmaps.
+@Suite struct SVGSourceTests {
+    static let icon = Data(
+        ##"<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 12 8" width="12" height="8"><rect width="6" height="8" fill="#0A84FF"/></svg>"##
+            .utf8)
+
+    @Test func theStandardDecodersRecogniseSVGByItsContent() throws {
+        #expect(ImageDecoders.standard.decoder(for: Self.icon)?.format == .svg)
+        #expect(ImageDecoders.standard.decoder(for: Data("<html><svg></svg></html>".utf8)) == nil)
+        #expect(ImageFormat.svg.mediaType == "image/svg+xml")
+        let bitmap = try ImageDecoders.standard.decode(Self.icon, options: DecodingOptions(scale: 3))
+        #expect((bitmap.width, bitmap.height, bitmap.scale) == (36, 24, 3))
+        #expect(bitmap.size == Size(width: 12, height: 8))
+        #expect(bitmap[17, 0] == Color(red: 0x0A, green: 0x84, blue: 0xFF).premultiplied && bitmap[18, 0].alpha == 0)
+    }
+
+    /// With a target, the vector is drawn at the pixels the render needs, not resampled.
+    @Test(arguments: [
+        (ContentMode.scaleToFill, 50, 30, 50, 30), (.aspectFit, 60, 60, 60, 40), (.aspectFill, 60, 60, 90, 60), (.center, 60, 60, 12, 8)
+    ])
+    func aTargetSetsThePixelsDrawn(_ mode: ContentMode, _ w: Int, _ h: Int, _ ew: Int, _ eh: Int) throws {
+        var options = DecodingOptions()
+        options.shrinkTarget = ShrinkTarget(size: PixelSize(width: w, height: h), contentMode: mode)
+        let bitmap = try SVGDecoder().decode(Self.icon, options: options)
+        #expect((bitmap.width, bitmap.height) == (ew, eh))
+    }
+
+    @Test func decodingLimitsBoundThePixels() {
+        var options = DecodingOptions(scale: 1000)
+        options.maxPixelCount = 1_000_000
+        #expect {
+            try SVGDecoder().decode(Self.icon, options: options)
+        } throws: { error in
+            guard case .tooLarge = (error as? ImageDecodingError)?.reason else { return false }
+            return true
+        }
+        #expect {
+            try SVGDecoder().decode(Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><g></svg>".utf8), options: DecodingOptions())
+        } throws: { error in
+            guard let error = error as? ImageDecodingError, case .malformed = error.reason else { return false }
+            return error.format == .svg && error.isDamagedData
+        }
+    }
+
+    /// `NamedImage("cart")` takes `cart.svg` over `cart.png` and draws it at the surface's exact scale.
+    @Test func aNamedImagePrefersItsVector() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("svg-bundle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Self.icon.write(to: folder.appendingPathComponent("cart.svg"))
+        try Bitmap(width: 1, height: 1, fill: .black).encoded().write(to: folder.appendingPathComponent("cart.png"))
+        let bundle = ImageBundle(directory: folder)
+        let at3x = try NamedImage("cart", in: bundle).bitmap(forScale: 3)
+        #expect((at3x.width, at3x.height, at3x.scale) == (36, 24, 3))
+        let at1_5 = try NamedImage("cart", in: bundle).bitmap(forScale: 1.5)
+        #expect((at1_5.width, at1_5.height) == (18, 12))
+    }
+
+    @Test func aDocumentIsALocalReference() throws {
+        let document = try SVGDocument(data: Self.icon)
+        let bitmap = try ImageDescriptor(document, contentMode: .center).reference.bitmap(forScale: 2)
+        #expect((bitmap.width, bitmap.height) == (24, 16))
+    }
+}
