@@ -2,9 +2,9 @@ import Foundation
 
 extension DiskCache {
     /// Permissions of a cache folder: only its owner may list, read or plant entries.
-    public static let directoryPermissions: mode_t = 0o700
+    package static let directoryPermissions: mode_t = 0o700
     /// Permissions of every file an engine writes in its folder, whatever the umask.
-    public static let filePermissions: mode_t = 0o600
+    package static let filePermissions: mode_t = 0o600
 
     /// Creates an engine's folder (with parents) if needed and makes it
     /// private: what every `DiskCacheStorage.init` does first.
@@ -14,7 +14,7 @@ extension DiskCache {
     /// the cached images and URLs, or plant entries) and is narrowed to
     /// 0700 when it allows more. The folder path itself may be a symlink
     /// (to a folder of this user); nothing inside it is ever followed.
-    public static func prepareDirectory(_ directory: String) throws(DiskCache.Error) {
+    package static func prepareDirectory(_ directory: String) throws(DiskCache.Error) {
         try createIfMissing(directory)
         let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -62,7 +62,7 @@ extension DiskCache {
     /// reading and writing, never through a symlink and never a FIFO or
     /// device; its mode is set to 0600 whatever the umask. -1 with `errno`
     /// set on failure (`ELOOP` for a symlink, `EINVAL` for a non-regular file).
-    public static func openPrivateFile(_ path: String) -> Int32 {
+    package static func openPrivateFile(_ path: String) -> Int32 {
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, filePermissions)
         guard fd >= 0 else { return -1 }
         var info = stat()

@@ -20,7 +20,7 @@ extension DiskCache {
         public var cause: Cause
 
         /// A failure report.
-        public init(engine: String, operation: Operation, path: String, cause: Cause) {
+        package init(engine: String, operation: Operation, path: String, cause: Cause) {
             self.engine = engine
             self.operation = operation
             self.path = path
@@ -55,15 +55,15 @@ extension DiskCache.StorageFailure {
         /// Deleting an entry or a file.
         public static let delete = Operation(rawValue: "delete")
         /// Listing the folder.
-        public static let scan = Operation(rawValue: "scan")
+        package static let scan = Operation(rawValue: "scan")
         /// Taking a lock shared with other processes.
-        public static let lock = Operation(rawValue: "lock")
+        package static let lock = Operation(rawValue: "lock")
         /// Measuring the bytes on disk.
-        public static let measure = Operation(rawValue: "measure")
+        package static let measure = Operation(rawValue: "measure")
         /// Giving freed space back to the file system.
-        public static let compact = Operation(rawValue: "compact")
+        package static let compact = Operation(rawValue: "compact")
         /// Replacing a damaged store with an empty one.
-        public static let recreate = Operation(rawValue: "recreate")
+        package static let recreate = Operation(rawValue: "recreate")
 
         /// The verb.
         public var description: String { rawValue }
@@ -81,7 +81,7 @@ extension DiskCache.StorageFailure {
         case described(String)
 
         /// The cause for the `errno` value `code`.
-        public static func posix(_ code: Int32) -> Cause {
+        package static func posix(_ code: Int32) -> Cause {
             // Every errno Linux defines has a case; a stray value reads as an IO error.
             .system(POSIXErrorCode(rawValue: code) ?? .EIO)
         }

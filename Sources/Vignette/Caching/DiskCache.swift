@@ -21,9 +21,9 @@ public final class DiskCache: Sendable {
     public let sizeLimit: Int
     /// Largest entry stored (a quarter of the limit): one image never evicts
     /// most of the cache.
-    public var entrySizeLimit: Int { max(1, sizeLimit / 4) }
+    package var entrySizeLimit: Int { max(1, sizeLimit / 4) }
     /// How often the timer sweeps.
-    public let sweepInterval: Duration
+    package let sweepInterval: Duration
 
     private struct State {
         var bytesSinceSweep = 0
@@ -71,7 +71,7 @@ public final class DiskCache: Sendable {
 
     /// `entry(for:)`, with why a damaged entry was dropped (the pipeline
     /// logs it); a failing disk reads as empty, as there.
-    public func lookUp(_ key: String) async -> DiskCacheLookup {
+    package func lookUp(_ key: String) async -> DiskCacheLookup {
         do {
             return try await storage.lookUp(key)
         } catch {
@@ -114,7 +114,7 @@ public final class DiskCache: Sendable {
     }
 
     /// Stores `entry` and returns once it is on disk.
-    public func storeAndWait(_ entry: DiskCacheEntry) async throws(DiskCache.Error) {
+    package func storeAndWait(_ entry: DiskCacheEntry) async throws(DiskCache.Error) {
         guard entry.data.count <= entrySizeLimit else { return }
         try await storage.store(entry)
         noteWritten(entry.data.count)

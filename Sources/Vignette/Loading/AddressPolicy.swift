@@ -39,7 +39,7 @@ public struct AddressPolicy: Sendable, Hashable {
     public static let publicOnly = AddressPolicy(allowsPrivateNetworks: false, allowsHTTPSDowngrade: false)
 
     /// True when nothing is ever refused (the loader then installs no hooks).
-    public var isUnrestricted: Bool { allowsPrivateNetworks && allowedHosts.isEmpty && allowsHTTPSDowngrade }
+    package var isUnrestricted: Bool { allowsPrivateNetworks && allowedHosts.isEmpty && allowsHTTPSDowngrade }
 
     /// Why `url`'s host may not be fetched, or nil when it may.
     public func refusal(for url: URL) -> LoadingError.Refusal? {
@@ -51,7 +51,7 @@ public struct AddressPolicy: Sendable, Hashable {
 
     /// Why a redirect hop to `hop` from a transfer that began at `origin`
     /// is refused (an https → http downgrade, or a host off the list), or nil.
-    public func refusal(forHop hop: URL, from origin: URL) -> LoadingError.Refusal? {
+    package func refusal(forHop hop: URL, from origin: URL) -> LoadingError.Refusal? {
         if !allowsHTTPSDowngrade, origin.scheme?.lowercased() == "https", hop.scheme?.lowercased() != "https" {
             return .httpsDowngrade
         }
@@ -59,7 +59,7 @@ public struct AddressPolicy: Sendable, Hashable {
     }
 
     /// Why connecting to `address` on `port` is refused, or nil when allowed.
-    public func refusal(connectingTo address: IPAddress, port: Int) -> LoadingError.Refusal? {
+    package func refusal(connectingTo address: IPAddress, port: Int) -> LoadingError.Refusal? {
         guard !allowsPrivateNetworks, let kind = address.nonPublicKind else { return nil }
         if allowedHosts.contains(where: { $0.address == address && ($0.port == nil || $0.port == port) }) { return nil }
         return .privateAddress("\(address) port \(port) (\(kind))")
@@ -79,7 +79,7 @@ public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     /// The port, or nil for any port.
     public let port: Int?
     /// The address when the host is an IP literal.
-    public let address: IPAddress?
+    package let address: IPAddress?
 
     /// Parses an entry; nil when it is not `host[:port]`.
     public init?(_ text: String) {
@@ -98,7 +98,7 @@ public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether a URL's host and (effective) port match.
-    public func matches(host candidate: String, port candidatePort: Int) -> Bool {
+    package func matches(host candidate: String, port candidatePort: Int) -> Bool {
         if let port, port != candidatePort { return false }
         let bare = candidate.hasPrefix("[") ? String(candidate.dropFirst().dropLast()) : candidate
         if let address { return IPAddress(bare) == address }

@@ -11,23 +11,23 @@ import Foundation
 /// let loader = CurlDataLoader(options: LoadingOptions(timeout: .seconds(5)))
 /// let body = try await loader.load(URL(string: "https://example.com/p.png")!).data
 /// ```
-public struct CurlDataLoader: DataLoading {
+package struct CurlDataLoader: DataLoading {
     /// The limits applied to every load.
-    public let options: LoadingOptions
+    package let options: LoadingOptions
 
     /// A loader with the given limits.
-    public init(options: LoadingOptions = .default) {
+    package init(options: LoadingOptions = .default) {
         self.options = options
     }
 
     /// Fetches `url`; only http and https are accepted.
-    public func load(_ url: URL) async throws(LoadingError) -> LoadedData {
+    package func load(_ url: URL) async throws(LoadingError) -> LoadedData {
         try await load(url, revalidating: CacheValidators())
     }
 
     /// Fetches `url`, conditionally when `validators` are given (a 304
     /// comes back with `statusCode == 304` and an empty body).
-    public func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
+    package func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
         try await load(DataRequest(url: url, validators: validators))
     }
 
@@ -35,7 +35,7 @@ public struct CurlDataLoader: DataLoading {
     /// to another host, port or scheme drops `Authorization` and `Cookie`
     /// (libcurl's rule); one that would carry any other sensitive field
     /// is refused (`.refused(_, .credentialsToAnotherOrigin)`).
-    public func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
+    package func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
         let url = request.url
         guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
         guard url.isNetworkURL else { throw .disallowedScheme(url, scheme: scheme) }

@@ -72,7 +72,7 @@ public struct LoadedData: Sendable, Hashable {
     public var headers: [String: String]
 
     /// True when the server confirmed the cached copy (304 Not Modified).
-    public var isNotModified: Bool { statusCode == 304 }
+    package var isNotModified: Bool { statusCode == 304 }
 
     /// Creates a response.
     public init(data: Data, url: URL, statusCode: Int? = nil, headers: [String: String] = [:]) {

@@ -5,9 +5,9 @@ import Foundation
 /// with the same limits.
 public struct DefaultDataLoader: DataLoading {
     /// The network loader.
-    public let network: CurlDataLoader
+    package let network: CurlDataLoader
     /// The local loader.
-    public let local: LocalDataLoader
+    package let local: LocalDataLoader
 
     /// A loader with the given limits.
     public init(options: LoadingOptions = .default) {

@@ -13,18 +13,18 @@
 /// IPAddress("::ffff:10.0.0.1")?.nonPublicKind    // "private (RFC 1918)"
 /// IPAddress("93.184.216.34")?.nonPublicKind      // nil: public
 /// ```
-public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
+package struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// 4 bytes for IPv4, 16 for IPv6, network order.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
 
     /// An address from its 4 or 16 bytes.
-    public init?(bytes: [UInt8]) {
+    package init?(bytes: [UInt8]) {
         guard bytes.count == 4 || bytes.count == 16 else { return nil }
         self.bytes = bytes
     }
 
     /// Parses dotted IPv4 or IPv6 text (brackets allowed: `[::1]`).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let bare = text.hasPrefix("[") && text.hasSuffix("]") ? String(text.dropFirst().dropLast()) : text
         var v4 = in_addr()
         var v6 = in6_addr()
@@ -38,10 +38,10 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// True for IPv4.
-    public var isIPv4: Bool { bytes.count == 4 }
+    package var isIPv4: Bool { bytes.count == 4 }
 
     /// The usual text form (`127.0.0.1`, `::1`).
-    public var description: String {
+    package var description: String {
         var buffer = [CChar](repeating: 0, count: 64)
         let family = isIPv4 ? AF_INET : AF_INET6
         return bytes.withUnsafeBytes { raw in
@@ -53,7 +53,7 @@ public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// Why the address is not public internet (loopback, private,
     /// link-local, CGNAT, `0.0.0.0/8`, multicast, reserved, and the IPv6
     /// forms that embed such an IPv4 address), or nil when it is public.
-    public var nonPublicKind: String? {
+    package var nonPublicKind: String? {
         isIPv4 ? Self.kind(ipv4: bytes) : Self.kind(ipv6: bytes)
     }
 

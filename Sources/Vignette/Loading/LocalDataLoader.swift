@@ -4,17 +4,17 @@ import Foundation
 /// Loads `file:` and `data:` URLs. File reads happen on a Dispatch queue,
 /// never on Swift's cooperative pool; the size limit is checked before
 /// reading.
-public struct LocalDataLoader: DataLoading {
+package struct LocalDataLoader: DataLoading {
     /// The size limit (`maxResponseBytes`) applies to files and data URLs too.
-    public let options: LoadingOptions
+    package let options: LoadingOptions
 
     /// A loader with the given limits.
-    public init(options: LoadingOptions = .default) {
+    package init(options: LoadingOptions = .default) {
         self.options = options
     }
 
     /// Reads a `file:` URL or decodes a `data:` URL.
-    public func load(_ url: URL) async throws(LoadingError) -> LoadedData {
+    package func load(_ url: URL) async throws(LoadingError) -> LoadedData {
         switch url.scheme?.lowercased() {
         case "file": return try await readFile(url)
         case "data": return try decodeDataURL(url)

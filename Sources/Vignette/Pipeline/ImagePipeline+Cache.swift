@@ -42,7 +42,7 @@ extension ImagePipeline {
 
         /// True when the image for exactly this request is in memory
         /// (without making it the most recently used).
-        public func containsImage(for request: ImageRequest) -> Bool {
+        package func containsImage(for request: ImageRequest) -> Bool {
             storage.contains(configuration.prepared(request).key)
         }
 

@@ -95,7 +95,7 @@ public final class ImagePipeline: Sendable {
 
     /// Loads that joined a transfer already in flight instead of fetching
     /// again, since the pipeline was made (a server's "coalesced waiters").
-    public var coalescedTransferCount: Int { fetchStage.jobs.joinedCount }
+    package var coalescedTransferCount: Int { fetchStage.jobs.joinedCount }
 
     /// Waiters of the decode in flight for `request` (0 when none): for tests.
     func waiterCount(for request: ImageRequest) -> Int {

@@ -101,12 +101,12 @@ public final class ImagePrefetcher: Sendable {
     }
 
     /// Loads waiting for a slot and loads running.
-    public var pendingCount: (queued: Int, running: Int) {
+    package var pendingCount: (queued: Int, running: Int) {
         state.withLock { ($0.queue.count, $0.running.count) }
     }
 
     /// Prefetch loads that ran to the end (loaded or failed).
-    public var completedCount: Int { state.withLock { $0.completed } }
+    package var completedCount: Int { state.withLock { $0.completed } }
 
     /// Returns once nothing is queued or running (for tools and tests).
     public func waitUntilIdle() async {

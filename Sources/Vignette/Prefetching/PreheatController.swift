@@ -83,7 +83,7 @@ public final class PreheatController: Sendable {
     public var window: PreheatWindow? { state.withLock { $0.window } }
 
     /// Items currently preheated, nearest-first.
-    public var preheated: [Int] { state.withLock { $0.window?.preheat ?? [] } }
+    package var preheated: [Int] { state.withLock { $0.window?.preheat ?? [] } }
 
     /// Moves to `viewport` (in content coordinates) and returns what to start
     /// and stop prefetching.

@@ -28,7 +28,7 @@ public struct PreheatWindow: Sendable, Equatable {
         /// ```swift
         /// PreheatWindow.Direction(from: page1, to: page2, axis: .vertical)   // .forward
         /// ```
-        public init?(from previous: Rect, to current: Rect, axis: PreheatLayout.Axis) {
+        package init?(from previous: Rect, to current: Rect, axis: PreheatLayout.Axis) {
             // Comparing sums of both edges avoids halving and handles resizes.
             let before = axis.start(of: previous) + axis.end(of: previous)
             let after = axis.start(of: current) + axis.end(of: current)
@@ -57,7 +57,7 @@ public struct PreheatWindow: Sendable, Equatable {
     ///
     /// A `ratio` of zero, less or NaN gives no preheat items; a huge (even
     /// infinite) one reaches the end of the content.
-    public init(viewport: Rect, layout: PreheatLayout, direction: Direction, ratio: Double) {
+    package init(viewport: Rect, layout: PreheatLayout, direction: Direction, ratio: Double) {
         self.viewport = viewport
         self.direction = direction
         visible = layout.indices(intersecting: viewport)
