@@ -4,26 +4,26 @@ import Vignette
 extension CatalogEntry {
     /// How the catalog writes an entry's file: a format, with the quality
     /// or lossless mode of `ImageSurface.encoded(as:quality:lossless:)`.
-    public struct Output: Sendable, Hashable, CustomStringConvertible {
+    package struct Output: Sendable, Hashable, CustomStringConvertible {
         /// `.png`, `.jpeg` or `.webp`.
-        public var format: ImageFormat
+        package var format: ImageFormat
         /// JPEG or lossy WebP quality; nil for the default (80), and for PNG.
-        public var quality: Int?
+        package var quality: Int?
         /// Lossless WebP.
-        public var lossless: Bool
+        package var lossless: Bool
 
         /// An output setting.
-        public init(_ format: ImageFormat, quality: Int? = nil, lossless: Bool = false) {
+        package init(_ format: ImageFormat, quality: Int? = nil, lossless: Bool = false) {
             self.format = format
             self.quality = quality
             self.lossless = lossless
         }
 
         /// A PNG file, as every entry but the output-format row writes.
-        public static let png = Output(.png)
+        package static let png = Output(.png)
 
         /// `PNG`, `JPEG q80`, `WebP lossless`.
-        public var description: String {
+        package var description: String {
             let name = CatalogEntry.displayName(of: format)
             if lossless { return "\(name) lossless" }
             return format == .png ? name : "\(name) q\(quality ?? ImageFormat.defaultQuality)"
@@ -45,7 +45,7 @@ extension CatalogEntry {
     }
 
     /// The file the catalog writes: the identifier and the output format's extension.
-    public var fileName: String { identifier + "." + output.format.fileExtension }
+    package var fileName: String { identifier + "." + output.format.fileExtension }
 }
 
 extension Catalog {

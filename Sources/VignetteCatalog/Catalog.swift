@@ -18,17 +18,17 @@ public struct CatalogEntry: Sendable {
     public let descriptor: ImageDescriptor<Bitmap>
     /// The format of the image file the descriptor's pixels were decoded
     /// from; nil for artwork drawn in code.
-    public var sourceFormat: ImageFormat?
+    package var sourceFormat: ImageFormat?
     /// The format the catalog writes the render in (`fileName`): PNG but
     /// for the output-format row.
-    public var output: Output = .png
+    package var output: Output = .png
     /// Begins a new row of the contact sheet (the first of a group).
     var startsSheetRow = false
     /// Which page of the catalog lists it.
-    public var page: Page = .descriptors
+    package var page: Page = .descriptors
 
     /// A page of the catalog.
-    public enum Page: String, Sendable, Hashable {
+    package enum Page: String, Sendable, Hashable {
         /// `index.html`: UIKit's four properties, formats and outputs.
         case descriptors
         /// `presentation.html`: focus, shape, border, overlays, effects, backdrop, sizing.

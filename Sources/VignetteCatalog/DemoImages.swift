@@ -57,7 +57,7 @@ public enum DemoImages {
     }
 
     /// A sale ribbon drawn in code: `SALE` in white on red, at @3x.
-    public static var saleRibbon: ImageDescriptor<Bitmap> {
+    package static var saleRibbon: ImageDescriptor<Bitmap> {
         let text = LabelFont.render("SALE", color: .white, scale: 3)
         var ribbon = Bitmap(width: text.width + 24, height: LabelFont.height(scale: 3) + 6, scale: 3, fill: Palette.red)
         ribbon.draw(text, x: 12, y: 6)
@@ -65,19 +65,19 @@ public enum DemoImages {
     }
 
     /// Brand colours of the demo descriptors.
-    public enum Palette {
+    package enum Palette {
         /// Light grey placeholder background.
-        public static let lightGray = Color(red: 0xEE, green: 0xEE, blue: 0xEE)
+        package static let lightGray = Color(red: 0xEE, green: 0xEE, blue: 0xEE)
         /// Mid grey for placeholder glyphs.
-        public static let gray = Color(red: 0x99, green: 0x99, blue: 0x99)
+        package static let gray = Color(red: 0x99, green: 0x99, blue: 0x99)
         /// Dark grey for feature icons.
-        public static let darkGray = Color(red: 0x44, green: 0x44, blue: 0x44)
+        package static let darkGray = Color(red: 0x44, green: 0x44, blue: 0x44)
         /// Failure red.
-        public static let red = Color(red: 0xD0, green: 0x21, blue: 0x1B)
+        package static let red = Color(red: 0xD0, green: 0x21, blue: 0x1B)
         /// Light red failure background.
-        public static let lightRed = Color(red: 0xFD, green: 0xE8, blue: 0xE7)
+        package static let lightRed = Color(red: 0xFD, green: 0xE8, blue: 0xE7)
         /// Accent blue.
-        public static let blue = Color(red: 0x1F, green: 0x6F, blue: 0xEB)
+        package static let blue = Color(red: 0x1F, green: 0x6F, blue: 0xEB)
     }
 
     /// The feature icons the demo app knows.

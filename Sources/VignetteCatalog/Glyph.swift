@@ -4,9 +4,9 @@ import Vignette
 /// a pixel), so it is identical on every machine. Reusable on its own: the
 /// glyphs are white alpha masks that an app's own `.loading` and `.failure`
 /// descriptors tint (the demo's are in `DemoImages`).
-public enum Glyph {
+package enum Glyph {
     /// A three-quarter ring, the classic "loading" spinner.
-    public static func spinner(points: Int, scale: Int) -> Bitmap {
+    package static func spinner(points: Int, scale: Int) -> Bitmap {
         draw(points: points, scale: scale) { dx, dy, r in
             let d = dx * dx + dy * dy
             let inner = r * 62 / 100
@@ -16,7 +16,7 @@ public enum Glyph {
     }
 
     /// A ring with a cross inside: "this failed to load".
-    public static func failure(points: Int, scale: Int) -> Bitmap {
+    package static func failure(points: Int, scale: Int) -> Bitmap {
         draw(points: points, scale: scale) { dx, dy, r in
             let d = dx * dx + dy * dy
             let ringInner = r * 84 / 100

@@ -4,14 +4,14 @@ import Vignette
 /// A product as a server-side model would hold it: its photo is an
 /// `ImageFuture`, so the model is the image cache — nothing loads until the
 /// photo is first needed, and every renderer showing the product shares one load.
-public struct RemoteProduct: Sendable {
+package struct RemoteProduct: Sendable {
     /// Display name.
-    public let name: String
+    package let name: String
     /// The photo, loaded lazily and once.
-    public let photo: ImageFuture
+    package let photo: ImageFuture
 
     /// A product whose photo is `DemoImages.productImage(url)`.
-    public init(name: String, url: URL, using loader: any ImageLoading) {
+    package init(name: String, url: URL, using loader: any ImageLoading) {
         self.name = name
         photo = ImageFuture(DemoImages.productImage(url), using: loader)
     }
@@ -20,7 +20,7 @@ public struct RemoteProduct: Sendable {
 extension Catalog {
     /// The remote part of the catalog: the bundled photos by `file:` URL
     /// plus one URL that deliberately fails (a photo that does not exist).
-    public static func remoteProducts(using loader: any ImageLoading) -> [RemoteProduct] {
+    package static func remoteProducts(using loader: any ImageLoading) -> [RemoteProduct] {
         ["door", "shutters", "statue", "parrots"].map { RemoteProduct(name: $0, url: productURL($0), using: loader) }
             + [RemoteProduct(name: "missing", url: productURL("missing"), using: loader)]
     }
@@ -32,7 +32,7 @@ extension Catalog {
     /// those loads — and each tile ends as the photo or the failure
     /// placeholder (frame two). Entries: `remote-<name>-loading@2x` and
     /// `remote-<name>@2x`.
-    public static func remoteEntries(
+    package static func remoteEntries(
         using pipeline: ImagePipeline = ImagePipeline(
             configuration: .init(memoryCacheBytes: 64 << 20))
     ) async throws -> [CatalogEntry] {
