@@ -26,13 +26,13 @@ public struct AnimationSheet: Sendable {
     }
 
     /// The label under frame `index`: `#index duration ms`.
-    public static func label(index: Int, durationMilliseconds: Int) -> String {
+    package static func label(index: Int, durationMilliseconds: Int) -> String {
         "#\(index) \(durationMilliseconds) ms"
     }
 
     /// The title line: `4 frames, 220 ms, loops forever` (or `plays once`,
     /// `plays 3 times`).
-    public static func title(of animation: AnimatedImage) -> String {
+    package static func title(of animation: AnimatedImage) -> String {
         let count = animation.frames.count
         let plays =
             switch animation.loopCount {

@@ -95,7 +95,7 @@ public struct DescriptorStates: Sendable {
         public var image: Bitmap
 
         /// `120x80 @2x`: the row label of the cell.
-        public var rowLabel: String { DescriptorStates.rowLabel(size: size, scale: scale) }
+        package var rowLabel: String { DescriptorStates.rowLabel(size: size, scale: scale) }
     }
 
     /// Every cell, row by row (sizes, then scales), each row in `shown` order.
@@ -120,7 +120,7 @@ public struct DescriptorStates: Sendable {
     }
 
     /// `120x80 @2x`, `12.5x8 @1.5x`.
-    public static func rowLabel(size: Size, scale: Double) -> String { "\(size) @\(Size.format(scale))x" }
+    package static func rowLabel(size: Size, scale: Double) -> String { "\(size) @\(Size.format(scale))x" }
 
     /// One state on a fresh surface, through the surface's own remote path.
     private func cell(_ state: State, of remote: ImageDescriptor<URL>, size: Size, scale: Double) async throws(Error) -> Cell {
