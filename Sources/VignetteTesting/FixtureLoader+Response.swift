@@ -60,9 +60,9 @@ extension FixtureLoader {
         }
 
         /// The requested URL.
-        public var url: URL { request.url }
+        package var url: URL { request.url }
         /// How the image was to be decoded (scale, shrink-on-load target, limits).
-        public var options: DecodingOptions { request.options }
+        package var options: DecodingOptions { request.options }
 
         /// `https://… (scale 2, normal)`.
         public var description: String {
@@ -72,7 +72,7 @@ extension FixtureLoader {
 
     /// The error a URL with no fixture fails with: a load failure that
     /// names the URL and says how to add one.
-    public static func noFixture(for url: URL) -> ImageLoadingError {
+    package static func noFixture(for url: URL) -> ImageLoadingError {
         .loadingFailed(
             .transferFailed(
                 url,
