@@ -36,7 +36,7 @@
         /// The folder the engine owns.
         public let directory: String
         /// The database file, `<directory>/cache.sqlite`.
-        public let databasePath: String
+        package let databasePath: String
 
         let pool: DatabasePool
         let accesses = Locked(AccessLog())
