@@ -12,30 +12,30 @@ import Vignette
 /// let shape = try PresentationSyntax.shape("rounded:12")   // .roundedRect(cornerRadius: 12)
 /// let effect = try PresentationSyntax.effect("blur:2")     // .blur(sigma: 2)
 /// ```
-public enum PresentationSyntax {
+package enum PresentationSyntax {
     /// What a value should have been; the caller names the key, flag or parameter.
-    public struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    package struct Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The forms allowed, e.g. `rect, circle, capsule or rounded:R (R ≥ 0 points)`.
-        public let expected: String
+        package let expected: String
 
         /// An error expecting `expected`.
-        public init(expected: String) { self.expected = expected }
+        package init(expected: String) { self.expected = expected }
 
         /// `expected …`.
-        public var description: String { "expected \(expected)" }
+        package var description: String { "expected \(expected)" }
     }
 
     /// The nine anchor names: `center, top, bottom, left, right, top-left, …`.
-    public static let anchorNames = Anchor.allCases.map(\.name).joined(separator: ", ")
+    package static let anchorNames = Anchor.allCases.map(\.name).joined(separator: ", ")
 
     /// `center`, `top-left` … (or the Swift spelling, `topLeft`).
-    public static func anchor(_ text: String) throws(Error) -> Anchor {
+    package static func anchor(_ text: String) throws(Error) -> Anchor {
         guard let anchor = Anchor(name: text) else { throw Error(expected: "one of \(anchorNames)") }
         return anchor
     }
 
     /// An anchor name, `smart`, or `X,Y`: fractions 0...1 of the image, origin top-left.
-    public static func focus(_ text: String) throws(Error) -> Focus {
+    package static func focus(_ text: String) throws(Error) -> Focus {
         let expected = Error(expected: "one of \(anchorNames), smart, or X,Y fractions 0...1 of the image")
         if text == "smart" { return .smart }
         if let anchor = Anchor(name: text) { return .anchor(anchor) }
@@ -46,7 +46,7 @@ public enum PresentationSyntax {
     }
 
     /// `rect` (or `rectangle`), `circle`, `capsule`, `rounded:R` (R ≥ 0 points).
-    public static func shape(_ text: String) throws(Error) -> ImageShape {
+    package static func shape(_ text: String) throws(Error) -> ImageShape {
         let expected = Error(expected: "rect, circle, capsule or rounded:R (R ≥ 0 points)")
         switch text {
         case "rect", "rectangle": return .rectangle
@@ -61,7 +61,7 @@ public enum PresentationSyntax {
     }
 
     /// `blur:SIGMA` (points), `grayscale` or `sharpen:AMOUNT`.
-    public static func effect(_ text: String) throws(Error) -> ImageEffect {
+    package static func effect(_ text: String) throws(Error) -> ImageEffect {
         let expected = Error(
             expected: "blur:SIGMA (0...\(Size.format(ImageEffect.maxSigma)) points), grayscale, "
                 + "or sharpen:AMOUNT (0...\(Size.format(ImageEffect.maxSharpenAmount)))")
@@ -80,7 +80,7 @@ public enum PresentationSyntax {
     }
 
     /// `blur:SIGMA`: the image itself, aspect-filled and blurred (σ in points).
-    public static func backdrop(_ text: String) throws(Error) -> Backdrop {
+    package static func backdrop(_ text: String) throws(Error) -> Backdrop {
         let expected = Error(expected: "blur:SIGMA with SIGMA 0...\(Size.format(ImageEffect.maxSigma)) points")
         guard let sigma = suffixNumber(text, prefix: "blur:") else { throw expected }
         let backdrop = Backdrop.blurredImage(sigma: sigma)
@@ -89,7 +89,7 @@ public enum PresentationSyntax {
     }
 
     /// A finite number, e.g. `2.5` (not `nan`, `inf` or an empty string).
-    public static func number(_ text: String) -> Double? {
+    package static func number(_ text: String) -> Double? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !trimmed.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }),
             let value = Double(trimmed), value.isFinite
@@ -98,14 +98,14 @@ public enum PresentationSyntax {
     }
 
     /// `X,Y`: two finite numbers.
-    public static func pair(_ text: String) -> (Double, Double)? {
+    package static func pair(_ text: String) -> (Double, Double)? {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let x = number(String(parts[0])), let y = number(String(parts[1])) else { return nil }
         return (x, y)
     }
 
     /// `WxH`: two finite numbers ≥ 0.
-    public static func size(_ text: String) -> Size? {
+    package static func size(_ text: String) -> Size? {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = number(String(parts[0])), let h = number(String(parts[1])), w >= 0, h >= 0 else { return nil }
         return Size(width: w, height: h)

@@ -30,7 +30,7 @@ extension RenderParameters {
     /// The preset's descriptor with what this request says about its one
     /// image: the focal point, and (when the preset allows it) the resizing
     /// type, enlarge and extend.
-    public func applied<Reference>(to descriptor: ImageDescriptor<Reference>) -> ImageDescriptor<Reference> {
+    package func applied<Reference>(to descriptor: ImageDescriptor<Reference>) -> ImageDescriptor<Reference> {
         var descriptor = descriptor
         if let focalPoint { descriptor.focus = focalPoint }
         if let resizingType {
@@ -56,7 +56,7 @@ extension RenderParameters {
     /// extend off only make it smaller), or the image's own side for the
     /// fixed-size modes; and the output at most `maxOutputPixels`.
     /// Nothing to check without an open side.
-    public func checkOpenSide(_ shown: ImageDescriptor<Bitmap>, limits: ServerConfiguration.Limits) throws(Error) {
+    package func checkOpenSide(_ shown: ImageDescriptor<Bitmap>, limits: ServerConfiguration.Limits) throws(Error) {
         let image = shown.reference
         guard size.width == 0 || size.height == 0, image.width > 0, image.height > 0, image.scale.isFinite, image.scale > 0 else { return }
         let imageWidth = Double(image.width) / image.scale

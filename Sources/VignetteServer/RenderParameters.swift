@@ -24,29 +24,29 @@ public struct RenderParameters: Sendable, Hashable {
     /// JPEG or WebP quality, 1–100 (default 80).
     public var quality: Int
     /// `fp=X,Y`: the image's focal point (fractions 0...1), replacing the preset's focus.
-    public var focalPoint: Focus?
+    package var focalPoint: Focus?
     /// `rt`: imgproxy's resizing type, replacing the preset's content mode.
-    public var resizingType: ResizingType?
+    package var resizingType: ResizingType?
     /// `el=0|1`: whether the image may be drawn larger than its pixels.
-    public var enlarge: Bool?
+    package var enlarge: Bool?
     /// `ex=0|1`: whether the output keeps its size (letterboxing) or shrinks to the image.
-    public var extend: Bool?
+    package var extend: Bool?
 
     /// The parameter names this endpoint knows.
-    public static let names = ["url", "w", "h", "scale", "format", "q", "fp", "rt", "el", "ex", "sig"]
+    package static let names = ["url", "w", "h", "scale", "format", "q", "fp", "rt", "el", "ex", "sig"]
     /// `png, jpeg, webp or avif`: the formats `format=` may name (a preset may allow fewer).
     static var encodableNames: String {
         let names = ImageFormat.encodable.map(\.rawValue)
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     }
     /// The parameters only a preset with `allowSizing` accepts.
-    public static let sizingNames = ["rt", "el", "ex"]
+    package static let sizingNames = ["rt", "el", "ex"]
 
     /// imgproxy's resizing types as content modes: `fit` aspectFit, `fill`
     /// aspectFill, `fill-down` aspectFill with `Sizing.fillDown`, `force`
     /// scaleToFill (an open side follows the aspect ratio in each, where
     /// imgproxy's `force` keeps the source's side).
-    public enum ResizingType: String, Sendable, Hashable, CaseIterable {
+    package enum ResizingType: String, Sendable, Hashable, CaseIterable {
         /// aspectFit.
         case fit
         /// aspectFill.
