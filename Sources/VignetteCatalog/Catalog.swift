@@ -59,7 +59,7 @@ public enum Catalog {
             _ id: String, _ source: String, _ descriptor: ImageDescriptor<R>,
             _ w: Double, _ h: Double, scale: Double, from format: ImageFormat? = .png
         ) throws {
-            let resolved = try descriptor.map { (r: R) throws(R.Failure) in try r.bitmap(forScale: scale) }
+            let resolved = try descriptor.resolvedPixels(forScale: scale)
             entries.append(
                 CatalogEntry(
                     identifier: id, source: source, size: Size(width: w, height: h),

@@ -68,4 +68,20 @@ import Testing
         let bitmap = try ImageDescriptor(document, contentMode: .center).reference.bitmap(forScale: 2)
         #expect((bitmap.width, bitmap.height) == (24, 16))
     }
+
+    /// A descriptor's tint is a vector's `currentColor`: the icon takes the
+    /// app's colour and keeps its others; a bitmap is still tinted as a template.
+    @Test func aTintSetsAVectorsCurrentColor() throws {
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2"><rect width="2" height="2" fill="currentColor"/><rect x="2" width="2" height="2" fill="lime"/></svg>"#
+        let document = try SVGDocument(data: Data(svg.utf8))
+        let blue = Color(red: 0, green: 0, blue: 255)
+        let surface = try ImageSurface(size: Size(width: 4, height: 2), scale: 1)
+        try surface.apply(ImageDescriptor(document, contentMode: .scaleToFill, tint: blue))
+        let vector = surface.render()
+        #expect(vector[0, 0] == blue.premultiplied && vector[3, 0] == Color(red: 0, green: 255, blue: 0).premultiplied)
+        surface.apply(ImageDescriptor(try document.bitmap(forScale: 1), contentMode: .scaleToFill, tint: blue))
+        let template = surface.render()
+        #expect(template[0, 0] == blue.premultiplied && template[3, 0] == blue.premultiplied)
+    }
 }

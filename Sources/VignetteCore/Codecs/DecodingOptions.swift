@@ -33,6 +33,9 @@ public struct DecodingOptions: Sendable, Hashable {
     /// Default false (lenient). Truncated files and undefined header values
     /// are refused either way.
     public var rejectsDamagedData: Bool
+    /// For a vector source (SVG): the colour its `currentColor` takes — a
+    /// descriptor's tint. Bitmap decoders ignore it. Default nil (black).
+    public var currentColor: Color?
 
     /// The default ceiling on decoded pixels (100 Mpx).
     public static let defaultMaxPixelCount = 100_000_000
@@ -69,6 +72,7 @@ public struct DecodingOptions: Sendable, Hashable {
             && lhs.maxSide == rhs.maxSide && lhs.shrinkTarget == rhs.shrinkTarget
             && lhs.appliesOrientation == rhs.appliesOrientation
             && lhs.convertsToSRGB == rhs.convertsToSRGB && lhs.rejectsDamagedData == rhs.rejectsDamagedData
+            && lhs.currentColor == rhs.currentColor
     }
 
     /// Hashes every field (the scale by its bits).
@@ -80,5 +84,6 @@ public struct DecodingOptions: Sendable, Hashable {
         hasher.combine(appliesOrientation)
         hasher.combine(convertsToSRGB)
         hasher.combine(rejectsDamagedData)
+        hasher.combine(currentColor)
     }
 }

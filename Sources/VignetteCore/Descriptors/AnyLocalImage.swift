@@ -7,7 +7,7 @@
 public struct AnyLocalImage: LocalImageReference, Hashable, CustomStringConvertible {
     /// The wrapped reference.
     public let base: any LocalImageReference
-    private let resolve: @Sendable (Double) throws(ImageResourceError) -> Bitmap
+    private let resolve: @Sendable (Double, Color?) throws(ImageResourceError) -> (bitmap: Bitmap, tinted: Bool)
     // Equal when the bases are equal (a Hashable base) or are the same wrapping.
     private let identity: Key
 
@@ -20,9 +20,10 @@ public struct AnyLocalImage: LocalImageReference, Hashable, CustomStringConverti
         }
         self.base = base
         identity = Key(value: (base as? any Hashable).map { AnyHashable($0) } ?? AnyHashable(Identity()))
-        resolve = { (scale: Double) throws(ImageResourceError) -> Bitmap in
+        resolve = { (scale: Double, tint: Color?) throws(ImageResourceError) -> (bitmap: Bitmap, tinted: Bool) in
             do {
-                return try base.bitmap(forScale: scale)
+                guard let tint else { return (try base.bitmap(forScale: scale), false) }
+                return try base.bitmap(forScale: scale, tint: tint)
             } catch {
                 throw error as? ImageResourceError ?? .unreadable(path: "\(base)", reason: "\(error)")
             }
@@ -31,7 +32,12 @@ public struct AnyLocalImage: LocalImageReference, Hashable, CustomStringConverti
 
     /// The wrapped reference's pixels for `scale`.
     public func bitmap(forScale scale: Double) throws(ImageResourceError) -> Bitmap {
-        try resolve(scale)
+        try resolve(scale, nil).bitmap
+    }
+
+    /// The wrapped reference's pixels for `scale`, with `tint` if it draws one itself.
+    public func bitmap(forScale scale: Double, tint: Color) throws(ImageResourceError) -> (bitmap: Bitmap, tinted: Bool) {
+        try resolve(scale, tint)
     }
 
     /// Equal when both wrap equal `Hashable` references, or the same wrapping of another.
@@ -64,7 +70,7 @@ extension ImageDescriptor where Reference: LocalImageReference {
     /// image, so the presentation (background, identifier) still shows. Its
     /// overlays are resolved too; one that cannot be is left out.
     package func resolvedOrEmpty(forScale scale: Double) -> ImageDescriptor<Bitmap> {
-        map { reference in (try? reference.bitmap(forScale: scale)) ?? Bitmap(width: 1, height: 1, scale: scale) }
+        ((try? resolvedPixels(forScale: scale)) ?? map { _ in Bitmap(width: 1, height: 1, scale: scale) })
             .resolvingOverlays(forScale: scale)
     }
 }

@@ -53,13 +53,23 @@ public struct ImageBundle: Sendable, Hashable {
     /// suited to `scale`: the smallest variant at least as dense as the
     /// surface, else the densest one.
     public func bitmap(named name: String, forScale scale: Double) throws(ImageResourceError) -> Bitmap {
+        try bitmap(named: name, forScale: scale, currentColor: nil).bitmap
+    }
+
+    /// `bitmap(named:forScale:)`, a vector drawn with `currentColor` (and
+    /// `tinted` true when it was given).
+    package func bitmap(
+        named name: String, forScale scale: Double, currentColor: Color?
+    ) throws(ImageResourceError) -> (bitmap: Bitmap, tinted: Bool) {
         let vector = directory.appendingPathComponent("\(name).svg")
-        if FileManager.default.fileExists(atPath: vector.path) { return try drawVector(at: vector, scale: scale) }
+        if FileManager.default.fileExists(atPath: vector.path) {
+            return (try drawVector(at: vector, scale: scale, currentColor: currentColor), currentColor != nil)
+        }
         let available = availableScales(of: name)
         guard let densest = available.last else { throw .notFound(name: name, directory: directory.path) }
         let chosen = available.first { Double($0) >= scale } ?? densest
         let url = fileURL(name, scale: chosen)
-        if let cached = cache[url] { return cached }
+        if let cached = cache[url] { return (cached, false) }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -69,15 +79,15 @@ public struct ImageBundle: Sendable, Hashable {
         do throws(ImageDecodingError) {
             let bitmap = try ImageDecoders.standard.decode(data, options: DecodingOptions(scale: Double(chosen)))
             cache.set(bitmap, for: url, cost: bitmap.pixels.count)
-            return bitmap
+            return (bitmap, false)
         } catch {
             throw .undecodable(path: url.path, error)
         }
     }
 
-    /// An SVG resource at `scale`, cached per scale.
-    private func drawVector(at url: URL, scale: Double) throws(ImageResourceError) -> Bitmap {
-        let key = URL(fileURLWithPath: url.path + "@\(scale)x")
+    /// An SVG resource at `scale`, cached per scale and colour.
+    private func drawVector(at url: URL, scale: Double, currentColor: Color?) throws(ImageResourceError) -> Bitmap {
+        let key = URL(fileURLWithPath: url.path + "@\(scale)x" + (currentColor.map { "-\($0)" } ?? ""))
         if let cached = cache[key] { return cached }
         let data: Data
         do {
@@ -86,7 +96,9 @@ public struct ImageBundle: Sendable, Hashable {
             throw .unreadable(path: url.path, reason: FileErrors.reason(error, path: url.path))
         }
         do throws(ImageDecodingError) {
-            let bitmap = try SVGDecoder().decode(data, options: DecodingOptions(scale: scale))
+            var options = DecodingOptions(scale: scale)
+            options.currentColor = currentColor
+            let bitmap = try SVGDecoder().decode(data, options: options)
             cache.set(bitmap, for: key, cost: bitmap.pixels.count)
             return bitmap
         } catch {

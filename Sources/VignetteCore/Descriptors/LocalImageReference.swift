@@ -9,6 +9,19 @@ public protocol LocalImageReference: Sendable {
     associatedtype Failure: Swift.Error = ImageResourceError
     /// The pixels to draw on a surface of `scale` pixels per point.
     func bitmap(forScale scale: Double) throws(Failure) -> Bitmap
+    /// The pixels for `scale` with a descriptor's `tint` drawn by the
+    /// reference itself where it can — a vector takes it as its
+    /// `currentColor` and keeps its other colours — and whether it did. The
+    /// default draws no tint (`tinted` false), and the renderer recolours the
+    /// pixels as a template.
+    func bitmap(forScale scale: Double, tint: Color) throws(Failure) -> (bitmap: Bitmap, tinted: Bool)
+}
+
+extension LocalImageReference {
+    /// A bitmap reference draws no tint itself: the renderer applies it as a template.
+    public func bitmap(forScale scale: Double, tint: Color) throws(Failure) -> (bitmap: Bitmap, tinted: Bool) {
+        (try bitmap(forScale: scale), false)
+    }
 }
 
 extension Bitmap: LocalImageReference {

@@ -22,6 +22,12 @@ public struct NamedImage: LocalImageReference, Hashable, CustomStringConvertible
         try bundle.bitmap(named: name, forScale: scale)
     }
 
+    /// A vector (`name.svg`) drawn with `tint` as its `currentColor`; a
+    /// bitmap as it is, for the renderer to tint as a template.
+    public func bitmap(forScale scale: Double, tint: Color) throws(ImageResourceError) -> (bitmap: Bitmap, tinted: Bool) {
+        try bundle.bitmap(named: name, forScale: scale, currentColor: tint)
+    }
+
     /// `NamedImage(logo)`.
     public var description: String { "NamedImage(\(name))" }
 }

@@ -10,12 +10,13 @@ extension ImageRenderer {
     ) throws(ImageRenderer.Error) -> ImageDescriptor<Bitmap> {
         var resolved = descriptor
         for (index, overlay) in descriptor.overlays.enumerated() {
-            let bitmap: Bitmap
+            let overlayResolved: ImageOverlay
             do {
-                bitmap = try overlay.descriptor.reference.bitmap(forScale: scale)
+                overlayResolved = try overlay.resolved(forScale: scale)
             } catch {
                 throw .overlayUnavailable(index: index, error)
             }
+            guard let bitmap = overlayResolved.descriptor.reference.base as? Bitmap else { continue }
             guard bitmap.scale.isFinite, bitmap.scale > 0 else { throw .invalidImageScale(bitmap.scale) }
             let size = overlay.size ?? bitmap.size
             do {
@@ -23,7 +24,7 @@ extension ImageRenderer {
             } catch {
                 throw .overlayTooLarge(index: index, size: size, scale: scale)
             }
-            resolved.overlays[index].descriptor.reference = AnyLocalImage(bitmap)
+            resolved.overlays[index] = overlayResolved
         }
         return resolved
     }
@@ -40,10 +41,7 @@ extension ImageDescriptor {
         var copy = self
         copy.overlays = overlays.compactMap { overlay in
             if overlay.descriptor.reference.base is Bitmap { return overlay }
-            guard let bitmap = try? overlay.descriptor.reference.bitmap(forScale: scale) else { return nil }
-            var resolved = overlay
-            resolved.descriptor.reference = AnyLocalImage(bitmap)
-            return resolved
+            return try? overlay.resolved(forScale: scale)
         }
         return copy
     }

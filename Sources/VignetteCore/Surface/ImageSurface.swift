@@ -75,7 +75,7 @@ public final class ImageSurface: Sendable {
     /// Cancels any load in flight.
     public func apply<Reference: LocalImageReference>(_ descriptor: ImageDescriptor<Reference>) throws(Reference.Failure) {
         let scale = self.scale
-        let resolved = try descriptor.map { (reference: Reference) throws(Reference.Failure) in try reference.bitmap(forScale: scale) }
+        let resolved = try descriptor.resolvedPixels(forScale: scale)
         show(resolved.resolvingOverlays(forScale: scale), loadState: .idle)
     }
 

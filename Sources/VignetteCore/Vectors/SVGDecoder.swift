@@ -41,7 +41,7 @@ public struct SVGDecoder: ImageDecoding {
             throw ImageDecodingError(format: .svg, reason: .tooLarge(width: width, height: height, limit: options.maxPixelCount))
         }
         do {
-            var bitmap = try document.render(width: width, height: height)
+            var bitmap = try document.render(width: width, height: height, currentColor: options.currentColor)
             bitmap.scale = scale
             return bitmap
         } catch {
@@ -76,9 +76,18 @@ extension SVGDocument: LocalImageReference {
 
     /// The document at its own size in points, `scale` pixels per point.
     public func bitmap(forScale scale: Double) throws(SVGDocument.Error) -> Bitmap {
+        try bitmap(forScale: scale, currentColor: nil)
+    }
+
+    /// The document drawn with `tint` as its `currentColor`: its other colours stay.
+    public func bitmap(forScale scale: Double, tint: Color) throws(SVGDocument.Error) -> (bitmap: Bitmap, tinted: Bool) {
+        (try bitmap(forScale: scale, currentColor: tint), true)
+    }
+
+    private func bitmap(forScale scale: Double, currentColor: Color?) throws(SVGDocument.Error) -> Bitmap {
         let width = Int(min(1e9, max(1, (size.width * scale).rounded())))
         let height = Int(min(1e9, max(1, (size.height * scale).rounded())))
-        var bitmap = try render(width: width, height: height)
+        var bitmap = try render(width: width, height: height, currentColor: currentColor)
         bitmap.scale = scale
         return bitmap
     }
