@@ -54,7 +54,7 @@ extension FixtureLoader {
         public var priority: ImagePriority
 
         /// A record.
-        public init(request: ImageRequest, priority: ImagePriority) {
+        package init(request: ImageRequest, priority: ImagePriority) {
             self.request = request
             self.priority = priority
         }

@@ -39,7 +39,7 @@ public final class PreheatController: Sendable {
         public var promoted: [Int]
 
         /// Creates a change.
-        public init(added: [Int] = [], removed: [Int] = [], promoted: [Int] = []) {
+        package init(added: [Int] = [], removed: [Int] = [], promoted: [Int] = []) {
             self.added = added
             self.removed = removed
             self.promoted = promoted

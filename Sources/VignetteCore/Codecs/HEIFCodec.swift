@@ -18,7 +18,7 @@ import Foundation
 /// Limits are checked from the container before anything is decoded: every
 /// item's `ispe` against `maxPixelCount` and `maxSide` (the caller's side
 /// limit is libheif's own too), and every grid or overlay against
-/// `maxTiles` (and a grid's tiles may cover at most four times its own
+/// 2048 tiles (and a grid's tiles may cover at most four times its own
 /// pixels), so a file naming thousands of tiles is refused before one is
 /// decoded. A file whose codec libheif has no decoder for is
 /// `.missingCodec`, naming the codec. `shrinkTarget` is ignored: HEVC has no
@@ -34,7 +34,7 @@ public struct HEIFCodec: Sendable {
 
     /// The most images one grid or overlay may combine. An iPhone's 48 MP
     /// photo is 192 tiles of 512 × 512; 100 MP in 256 × 256 tiles is 1,526.
-    public static let maxTiles = 2048
+    package static let maxTiles = 2048
 
     /// Facts from a HEIF file's container, read without decoding.
     package struct Header: Sendable, Hashable {

@@ -52,7 +52,7 @@ extension ImageInfo {
     }
 
     /// Aligned `key: value` lines for people, in the JSON's order.
-    public var text: String {
+    package var text: String {
         let rows: [(String, String)] = [
             ("format", format.rawValue), ("size", "\(width)x\(height)"),
             ("oriented size", "\(orientedWidth)x\(orientedHeight)"), ("orientation", "\(orientation)"),

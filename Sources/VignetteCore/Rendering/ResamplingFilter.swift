@@ -18,7 +18,7 @@ public struct ResamplingFilter: Sendable, Hashable, CustomStringConvertible {
     public let kind: Kind
 
     /// Creates a filter of a kind.
-    public init(_ kind: Kind) { self.kind = kind }
+    package init(_ kind: Kind) { self.kind = kind }
 
     /// Box filter.
     public static let box = ResamplingFilter(.box)
