@@ -10,7 +10,7 @@ import PackageDescription
 // `-sanitize=fuzzer,address` instruments the Swift code and links libFuzzer.
 let harnesses = [
     "FuzzPNGFast", "FuzzPNGLibpng", "FuzzJPEG", "FuzzWebP", "FuzzAVIF", "FuzzGIF", "FuzzHEIF",
-    "FuzzHTTPHeaders", "FuzzCacheMetadata", "FuzzDiskCacheEntry",
+    "FuzzHTTPHeaders", "FuzzCacheMetadata", "FuzzDiskCacheEntry", "FuzzSVG",
 ]
 // The render service's parsers: its YAML configuration and its request targets.
 let serverHarnesses = ["FuzzServerConfig", "FuzzServerQuery"]

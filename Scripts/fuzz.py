@@ -21,7 +21,7 @@ TARGETS = {
     'png-fast': 'FuzzPNGFast', 'png-libpng': 'FuzzPNGLibpng', 'jpeg': 'FuzzJPEG', 'webp': 'FuzzWebP',
     'avif': 'FuzzAVIF', 'gif': 'FuzzGIF', 'heic': 'FuzzHEIF', 'http-headers': 'FuzzHTTPHeaders',
     'cache-metadata': 'FuzzCacheMetadata', 'disk-cache-entry': 'FuzzDiskCacheEntry',
-    'server-config': 'FuzzServerConfig', 'server-query': 'FuzzServerQuery',
+    'server-config': 'FuzzServerConfig', 'server-query': 'FuzzServerQuery', 'svg': 'FuzzSVG',
 }
 FUZZ = pathlib.Path('Fuzz')
 

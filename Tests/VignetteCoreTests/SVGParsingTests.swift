@@ -103,6 +103,13 @@ import Testing
         }
     }
 
+    @Test func tooManyDashesAreRefused() {
+        let text = "<svg \(Self.svg) width=\"4\" height=\"4\"><path d=\"M0 1 H100000\" stroke=\"red\" stroke-dasharray=\"1\"/></svg>"
+        #expect(throws: SVGDocument.Error.limitExceeded(limit: "maxDashes", value: 10_001)) {
+            try Self.document(text).render(width: 4, height: 4)
+        }
+    }
+
     /// A `use` that references its own ancestor draws no more than once, and ends.
     @Test func aUseCycleEnds() throws {
         let text = "<svg \(Self.svg) width=\"4\" height=\"4\"><g id=\"a\"><rect width=\"2\" height=\"2\"/><use href=\"#a\" x=\"2\"/></g></svg>"

@@ -32,6 +32,18 @@ import Testing
         #expect((bitmap.width, bitmap.height) == (ew, eh))
     }
 
+    /// A file over one of its budgets is refused as unsupported (its bytes may be fine), naming the limit.
+    @Test func aBudgetIsUnsupportedNotCorrupt() {
+        var limits = SVGDocument.Limits.standard
+        limits.maxElements = 1
+        #expect {
+            try SVGDecoder(limits: limits).decode(Self.icon, options: DecodingOptions())
+        } throws: { error in
+            guard let error = error as? ImageDecodingError, case .unsupported(let detail) = error.reason else { return false }
+            return detail.contains("maxElements") && !error.isDamagedData
+        }
+    }
+
     @Test func decodingLimitsBoundThePixels() {
         var options = DecodingOptions(scale: 1000)
         options.maxPixelCount = 1_000_000
@@ -59,8 +71,8 @@ import Testing
         let bundle = ImageBundle(directory: folder)
         let at3x = try NamedImage("cart", in: bundle).bitmap(forScale: 3)
         #expect((at3x.width, at3x.height, at3x.scale) == (36, 24, 3))
-        let at1_5 = try NamedImage("cart", in: bundle).bitmap(forScale: 1.5)
-        #expect((at1_5.width, at1_5.height) == (18, 12))
+        let atOneAndAHalf = try NamedImage("cart", in: bundle).bitmap(forScale: 1.5)
+        #expect((atOneAndAHalf.width, atOneAndAHalf.height) == (18, 12))
     }
 
     @Test func aDocumentIsALocalReference() throws {

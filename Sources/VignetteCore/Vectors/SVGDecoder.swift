@@ -30,7 +30,7 @@ public struct SVGDecoder: ImageDecoding {
         do {
             document = try SVGDocument(data: data, limits: limits)
         } catch {
-            throw ImageDecodingError(format: .svg, reason: .malformed(error.description), underlying: error)
+            throw Self.decodingError(error)
         }
         let (width, height, scale) = Self.pixels(for: document.size, options: options)
         guard width <= options.maxSide, height <= options.maxSide else {
@@ -45,11 +45,15 @@ public struct SVGDecoder: ImageDecoding {
             bitmap.scale = scale
             return bitmap
         } catch {
-            if case .limitExceeded = error {
-                throw ImageDecodingError(format: .svg, reason: .tooLarge(width: width, height: height, limit: options.maxPixelCount), underlying: error)
-            }
-            throw ImageDecodingError(format: .svg, reason: .malformed(error.description), underlying: error)
+            throw Self.decodingError(error)
         }
+    }
+
+    /// A budget of the file's is `unsupported` (the bytes may be fine, this
+    /// server does not draw that much); anything else is `malformed`.
+    static func decodingError(_ error: SVGDocument.Error) -> ImageDecodingError {
+        if case .limitExceeded = error { return ImageDecodingError(format: .svg, reason: .unsupported(error.description), underlying: error) }
+        return ImageDecodingError(format: .svg, reason: .malformed(error.description), underlying: error)
     }
 
     /// The pixel size to draw at and the bitmap's scale: the target's pixels

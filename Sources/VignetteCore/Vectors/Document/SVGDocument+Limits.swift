@@ -23,6 +23,8 @@ extension SVGDocument {
         public var maxRenderedElements = 100_000
         /// The most path segments, over every shape drawn.
         public var maxPathSegments = 1_000_000
+        /// The most dashes one stroke's `stroke-dasharray` may cut it into.
+        public var maxDashes = 10_000
         /// The most offscreen layers (group opacity, masks, clips, filters) alive at once.
         public var maxLayers = 16
         /// The most pixels of the output (width × height).

@@ -11,8 +11,8 @@ extension SVGRenderer {
             try fillPolylines(flattener.polylines(path.applying(state.transform)), rule: style.fillRule, fill: fill, on: &canvas)
         }
         if style.strokeWidth > 0, let stroke = paint(style.stroke, style: style, opacity: style.strokeOpacity, bounds: bounds, state: state) {
-            guard let outline = SVGStroker(style: style, transform: state.transform).outline(path, maxDashes: limits.maxPathSegments)
-            else { throw .limitExceeded(limit: "maxPathSegments", value: limits.maxPathSegments + 1) }
+            guard let outline = SVGStroker(style: style, transform: state.transform).outline(path, maxDashes: limits.maxDashes)
+            else { throw .limitExceeded(limit: "maxDashes", value: limits.maxDashes + 1) }
             try fillPolylines(flattener.polylines(outline.applying(state.transform)), rule: .nonZero, fill: stroke, on: &canvas)
         }
     }
