@@ -29,7 +29,7 @@
     /// let storage = try SQLiteCacheStorage(directory: "/var/cache/thumbs")
     /// let cache = try DiskCache(storage: storage, sizeLimit: 200 << 20)
     /// ```
-    public final class SQLiteCacheStorage: DiskCacheStorage {
+    public final class SQLiteCacheStorage: DiskCacheStorage, DamageReportingStorage {
         /// "sqlite".
         public var engineName: String { Self.engine }
         static let engine = "sqlite"
@@ -58,7 +58,7 @@
         }
 
         /// `entry(for:)`, with why a damaged row was deleted.
-        public func lookUp(_ key: String) async throws(DiskCache.Error) -> DiskCacheLookup {
+        package func lookUp(_ key: String) async throws(DiskCache.Error) -> DiskCacheLookup {
             let blob = try await reading { db in
                 try Data.fetchOne(db, sql: "SELECT blob FROM entries WHERE key = ?", arguments: [key])
             }

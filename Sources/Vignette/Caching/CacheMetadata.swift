@@ -4,25 +4,25 @@ import Foundation
 /// HTTP validators to revalidate it and how long it stays fresh.
 public struct CacheMetadata: Sendable, Hashable, Codable {
     /// The `ETag` response header, sent back as `If-None-Match`.
-    public var etag: String?
+    package var etag: String?
     /// The `Last-Modified` response header, sent back as `If-Modified-Since`.
-    public var lastModified: String?
+    package var lastModified: String?
     /// When the response was received (or last revalidated).
     public var storedAt: Date
     /// Until when the entry may be used without asking the server; nil means
     /// it must be revalidated before use (`no-cache`, or no freshness given).
     public var freshUntil: Date?
     /// The stored `Cache-Control` header: a 304 that omits it keeps it.
-    public var cacheControl: String?
+    package var cacheControl: String?
     /// The stored `Expires` header.
-    public var expires: String?
+    package var expires: String?
     /// `must-revalidate`: never served stale when the network fails. (A
     /// `no-cache` entry is, with the failure reported: RFC 9111 would refuse,
     /// but a renderer is better served by a flagged stale image than none.)
     public var mustRevalidate: Bool
 
     /// Metadata with the given validators and freshness.
-    public init(
+    package init(
         etag: String? = nil, lastModified: String? = nil, storedAt: Date = Date(), freshUntil: Date? = nil,
         cacheControl: String? = nil, expires: String? = nil, mustRevalidate: Bool = false
     ) {

@@ -73,7 +73,7 @@ public final class DiskCache: Sendable {
     /// logs it); a failing disk reads as empty, as there.
     package func lookUp(_ key: String) async -> DiskCacheLookup {
         do {
-            return try await storage.lookUp(key)
+            return try await storage.lookUpReportingDamage(key)
         } catch {
             state.withLock { $0.lastError = error }
             return DiskCacheLookup(entry: nil)

@@ -25,8 +25,6 @@ public protocol DiskCacheStorage: Sendable {
     /// The verified entry for `key`, or nil when absent, torn or corrupt
     /// (a damaged entry is deleted). Records the access for the LRU sweep.
     func entry(for key: String) async throws(DiskCache.Error) -> DiskCacheEntry?
-    /// `entry(for:)`, with why a damaged entry was dropped (for logs).
-    func lookUp(_ key: String) async throws(DiskCache.Error) -> DiskCacheLookup
     /// Stores `entry` under `entry.key`, replacing any previous one atomically.
     func store(_ entry: DiskCacheEntry) async throws(DiskCache.Error)
     /// Deletes the entry for `key`, if any.
@@ -49,24 +47,31 @@ public protocol DiskCacheStorage: Sendable {
 
 /// What a look-up found: the verified entry, or nil with, when a damaged
 /// entry was dropped, why (`DiskCache.Error.corruptEntry`).
-public struct DiskCacheLookup: Sendable {
+package struct DiskCacheLookup: Sendable {
     /// The verified entry, or nil.
-    public var entry: DiskCacheEntry?
+    package var entry: DiskCacheEntry?
     /// Why a stored entry was dropped as damaged; nil when none was.
-    public var damage: DiskCache.Error?
+    package var damage: DiskCache.Error?
 
     /// A look-up's outcome.
-    public init(entry: DiskCacheEntry?, damage: DiskCache.Error? = nil) {
+    package init(entry: DiskCacheEntry?, damage: DiskCache.Error? = nil) {
         self.entry = entry
         self.damage = damage
     }
 }
 
+/// An engine that can say why it dropped a damaged entry (this package's
+/// engines): the pipeline logs the reason. Other engines report misses only.
+package protocol DamageReportingStorage: DiskCacheStorage {
+    /// `entry(for:)`, with why a damaged entry was dropped.
+    func lookUp(_ key: String) async throws(DiskCache.Error) -> DiskCacheLookup
+}
+
 extension DiskCacheStorage {
-    /// `entry(for:)`, saying why a damaged entry was dropped. Engines of
-    /// this package override it; the default (for other engines) reports
-    /// no damage.
-    public func lookUp(_ key: String) async throws(DiskCache.Error) -> DiskCacheLookup {
-        DiskCacheLookup(entry: try await entry(for: key))
+    /// `entry(for:)`, with why a damaged entry was dropped when the engine
+    /// can say (`DamageReportingStorage`); no damage reported otherwise.
+    package func lookUpReportingDamage(_ key: String) async throws(DiskCache.Error) -> DiskCacheLookup {
+        if let engine = self as? any DamageReportingStorage { return try await engine.lookUp(key) }
+        return DiskCacheLookup(entry: try await entry(for: key))
     }
 }

@@ -23,7 +23,7 @@ import Foundation
 /// let storage = try FileCacheStorage(directory: "/var/cache/thumbs")
 /// let cache = try DiskCache(storage: storage, sizeLimit: 200 << 20)
 /// ```
-public final class FileCacheStorage: DiskCacheStorage {
+public final class FileCacheStorage: DiskCacheStorage, DamageReportingStorage {
     /// "files".
     public var engineName: String { Self.engine }
     static let engine = "files"
@@ -56,7 +56,7 @@ public final class FileCacheStorage: DiskCacheStorage {
     }
 
     /// `entry(for:)`, with why a damaged entry file was deleted.
-    public func lookUp(_ key: String) async throws(DiskCache.Error) -> DiskCacheLookup {
+    package func lookUp(_ key: String) async throws(DiskCache.Error) -> DiskCacheLookup {
         let name = Self.fileName(for: key)
         return try await onQueue { [self] () throws(DiskCache.Error) in
             let path = path(of: name)
