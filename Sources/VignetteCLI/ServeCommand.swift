@@ -12,8 +12,10 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the presets of a configuration file over HTTP (GET /render/{preset}, /health, /metrics).",
         discussion: """
             FILE is YAML (or JSON): signingKey, allowHosts, allowPrivateNetworks, maxConcurrentRequests,
-            maxQueue, cacheDir, limits and presets (see examples/serve.yaml). SIGTERM or SIGINT stops
-            accepting connections, lets requests in flight finish, and exits 0.
+            maxQueue, maxConnections, cacheDir, limits and presets (see examples/serve.yaml). At start the
+            soft open-files limit is raised to the hard one; beyond maxConnections (default: what that
+            limit allows) connections wait until one closes. SIGTERM or SIGINT stops accepting
+            connections, lets requests in flight finish, and exits 0.
             """)
 
     @Option(name: .long, help: "The YAML or JSON configuration file.")
@@ -26,6 +28,11 @@ struct ServeCommand: AsyncParsableCommand {
     var host: String?
 
     func run() async throws {
+        // Every connection takes a descriptor, and running out of them kills the process (libdispatch
+        // traps): use all the system allows, then accept only what fits (RenderService.maxConnections).
+        let before = DescriptorLimit.current
+        let limit = DescriptorLimit.raised()
+        let logger = Logger(label: "vignette.serve")
         let service: RenderService
         // The process's swift-metrics backend is Prometheus, in the registry `/metrics` shows:
         // metrics other libraries record through swift-metrics appear there too.
@@ -37,7 +44,10 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
-        let app = service.application(host: host, port: port) { port in
+        logger.info(
+            "open-files limit \(limit.soft)\(limit.soft > before.soft ? " (raised from \(before.soft))" : ""): at most \(service.maxConnections) connections at once, \(service.configuration.descriptorReserve) descriptors kept for sources and cache files"
+        )
+        let app = service.application(host: host, port: port, logger: logger) { port in
             // One line on stdout, so scripts can wait for it and learn the port.
             let line = "vignette: serving \(service.presets.names.count) presets on port \(port)\n"
             FileHandle.standardOutput.write(Data(line.utf8))

@@ -28,7 +28,9 @@
         }
 
         /// A Hummingbird application serving this service alone on `host:port`
-        /// (port 0 picks a free one, reported to `onServerRunning`). Run it with
+        /// (port 0 picks a free one, reported to `onServerRunning`), accepting
+        /// at most ``maxConnections`` connections at once (its
+        /// ``connectionBudget(logger:)``). Run it with
         /// `runService()` (SIGTERM and SIGINT stop accepting, let requests in
         /// flight finish, then return) or inside your own `ServiceGroup`.
         public func application(
@@ -37,13 +39,14 @@
         ) -> some ApplicationProtocol {
             let router = Router()
             addRoutes(to: router)
+            let logger = logger ?? Logger(label: "vignette.serve")
             return Application(
                 router: router,
                 configuration: ApplicationConfiguration(
                     address: .hostname(host ?? configuration.host, port: port ?? configuration.port),
-                    serverName: "vignette"),
+                    serverName: "vignette", availableConnectionsDelegate: connectionBudget(logger: logger)),
                 onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? 0) },
-                logger: logger ?? Logger(label: "vignette.serve"))
+                logger: logger)
         }
     }
 

@@ -31,6 +31,10 @@ public final class RenderService: Sendable {
     /// once, `maxQueue` waiting in arrival order, the rest turned away at
     /// once (503 + Retry-After) instead of piling up memory and latency.
     package let admission: ConcurrencyGate
+    /// The connections ``application(host:port:logger:onServerRunning:)``
+    /// accepts at once (``ServerConfiguration/connectionLimit(descriptors:open:)``
+    /// under the open-files limit when the service was made).
+    public let maxConnections: Int
     let signer: RequestSigner?
     /// The loader's address policy, checked on the first URL before admission.
     let addressPolicy: AddressPolicy
@@ -76,6 +80,8 @@ public final class RenderService: Sendable {
         self.metrics = metrics
         admission = ConcurrencyGate(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
         signer = configuration.signingKey.map(RequestSigner.init(key:))
+        maxConnections = try configuration.connectionLimit(
+            descriptors: DescriptorLimit.current.soft, open: DescriptorLimit.openCount() ?? 16)
     }
 
     /// Answers `GET /render/{preset}?…`: `target` is the raw request
@@ -161,6 +167,8 @@ public final class RenderService: Sendable {
             switch cause {
             case .refused: return .text(403, cause.reason)
             case .disallowedScheme: return .text(403, "source refused: \(cause.reason)")
+            // The process's descriptors ran out: a moment's state of this replica, not the source's fault.
+            case .connectionFailed(_, .outOfDescriptors): return .text(503, "source not fetched: \(cause.reason)", headers: [("Retry-After", "1")])
             default: break
             }
         }

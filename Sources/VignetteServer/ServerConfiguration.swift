@@ -27,6 +27,11 @@ public struct ServerConfiguration: Sendable {
     public var maxConcurrentRequests = 64
     /// Requests waiting beyond that; more are answered 503 + Retry-After. Default 256.
     public var maxQueue = 256
+    /// Connections open at once; beyond them the server stops accepting
+    /// until one closes (new ones wait in the kernel's backlog). nil, the
+    /// default: what the open-files limit leaves beside the
+    /// ``descriptorReserve``, at most ``defaultMaxConnections``.
+    public var maxConnections: Int?
     /// A folder for the disk cache of sources; nil keeps sources in memory only.
     public var cacheDir: String?
     /// Size limit of the disk cache in bytes. Default 1 GiB.

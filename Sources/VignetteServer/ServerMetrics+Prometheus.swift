@@ -11,6 +11,8 @@ enum ServerMetricNames {
     static let coalescedWaiters = "vignette_coalesced_waiters_total"
     static let queueDepth = "vignette_queue_depth"
     static let requestsInFlight = "vignette_requests_in_flight"
+    static let openConnections = "vignette_connections_open"
+    static let acceptPauses = "vignette_accept_pauses_total"
 
     /// The `# HELP` text of each.
     static let help: [String: String] = [
@@ -21,7 +23,9 @@ enum ServerMetricNames {
         cacheMisses: "Sources fetched from their origin",
         coalescedWaiters: "Requests that joined a source fetch in flight",
         queueDepth: "Requests waiting for a slot",
-        requestsInFlight: "Requests being served"
+        requestsInFlight: "Requests being served",
+        openConnections: "Client connections open",
+        acceptPauses: "Times the server stopped accepting connections at maxConnections"
     ]
 
     /// Duration buckets from 1 ms: a thumbnail from memory renders in a few.

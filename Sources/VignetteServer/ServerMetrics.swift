@@ -11,6 +11,8 @@ import Vignette
 /// - `vignette_cache_hits_total{cache="memory"|"disk"}`, `vignette_cache_misses_total` (counters)
 /// - `vignette_coalesced_waiters_total`: source loads that joined a transfer already in flight
 /// - `vignette_queue_depth`, `vignette_requests_in_flight` (gauges: swift-metrics meters)
+/// - `vignette_connections_open` (gauge) and `vignette_accept_pauses_total`: times the
+///   server stopped accepting at ``RenderService/maxConnections``
 ///
 /// `ServerMetrics()` keeps a Prometheus registry of its own, which `/metrics`
 /// shows, so several servers in one process (as in tests) never mix their
@@ -118,6 +120,15 @@ public final class ServerMetrics: Sendable {
         inFlight.set(active)
         queueDepth.set(queued)
     }
+
+    // The connection metrics are made on first use: a service mounted on an app of its own,
+    // without the connection budget, shows none.
+
+    /// Sets the open-connections gauge.
+    public func setOpenConnections(_ count: Int) { Meter(label: ServerMetricNames.openConnections, factory: factory).set(count) }
+
+    /// Counts a stop of accepting connections at the limit.
+    public func countAcceptPause() { Counter(label: ServerMetricNames.acceptPauses, factory: factory).increment() }
 
     /// The Prometheus text exposition of `registry`, or nil when the
     /// metrics go to another backend.

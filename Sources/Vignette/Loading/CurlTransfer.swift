@@ -174,6 +174,10 @@ final class CurlTransfer: @unchecked Sendable {
     /// The transport failures that say nothing about the response.
     static func failure(_ code: CURLcode, url: URL) -> LoadingError {
         switch code {
+        // libcurl reports a socket (or its resolver's socketpair) that could not be opened as a failed
+        // connect or lookup, without errno: a descriptor that cannot be opened now says why.
+        case CURLE_COULDNT_CONNECT where descriptorsExhausted(), CURLE_COULDNT_RESOLVE_HOST where descriptorsExhausted():
+            .connectionFailed(url, cause: .outOfDescriptors)
         case CURLE_COULDNT_RESOLVE_HOST: .connectionFailed(url, cause: .hostNotFound)
         case CURLE_COULDNT_RESOLVE_PROXY: .connectionFailed(url, cause: .proxyNotFound)
         case CURLE_COULDNT_CONNECT: .connectionFailed(url, cause: .couldNotConnect)
@@ -185,6 +189,17 @@ final class CurlTransfer: @unchecked Sendable {
         case CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE: .tlsFailure(url, cause: .localConfiguration)
         default: .transferFailed(url, reason: "libcurl error \(code.rawValue): " + String(cString: curl_easy_strerror(code)))
         }
+    }
+
+    /// Whether the process is out of file descriptors (`EMFILE`) or the
+    /// system is (`ENFILE`) at this moment.
+    static func descriptorsExhausted() -> Bool {
+        let probe = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard probe < 0 else {
+            close(probe)
+            return false
+        }
+        return errno == EMFILE || errno == ENFILE
     }
 
     /// Which limit fired when libcurl timed out after `elapsed`: its two

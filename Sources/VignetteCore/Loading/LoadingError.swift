@@ -156,6 +156,11 @@ extension LoadingError {
         case emptyReply
         /// The body ended before the length the server announced.
         case truncatedBody
+        /// This process had no file descriptor left for the connection
+        /// (`EMFILE` or `ENFILE`): it passes as others close, so it is
+        /// worth retrying shortly; if it persists, raise the open-files
+        /// limit (`RLIMIT_NOFILE`).
+        case outOfDescriptors
 
         /// What happened, in a few words.
         public var description: String {
@@ -166,6 +171,7 @@ extension LoadingError {
             case .lost: "the connection broke"
             case .emptyReply: "the server sent nothing"
             case .truncatedBody: "received a partial file (the body ended before its announced length)"
+            case .outOfDescriptors: "no file descriptor left for a connection (too many open files); retry shortly"
             }
         }
     }
