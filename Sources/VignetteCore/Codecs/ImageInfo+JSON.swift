@@ -3,26 +3,36 @@ extension ImageInfo {
     /// (`format`, `width`, `height`, `orientedWidth`, `orientedHeight`,
     /// `orientation`, `hasAlpha`, `frameCount`, `durationMilliseconds`,
     /// `loopCount`, `iccProfile`, `bitDepth`, `dominantColor`, `blurhash`,
-    /// `thumbhash`); absent values are `null`. `indent` spaces per level, or
+    /// `thumbhash`, and for SVG `viewBox` and `skippedElements`); absent
+    /// values are `null`. `indent` spaces per level, or
     /// one line when nil.
     ///
     /// ```swift
     /// print(info.json())  // {"format":"png","width":768,"height":512,…}
     /// ```
     public func json(indent: Int? = nil, level: Int = 0) -> String {
-        let fields: [(String, String)] = [
-            ("format", Self.quoted(format.rawValue)), ("width", "\(width)"), ("height", "\(height)"),
-            ("orientedWidth", "\(orientedWidth)"), ("orientedHeight", "\(orientedHeight)"),
-            ("orientation", "\(orientation)"), ("hasAlpha", "\(hasAlpha)"), ("frameCount", "\(frameCount)"),
-            ("durationMilliseconds", "\(durationMilliseconds)"), ("loopCount", loopCount.map { "\($0)" } ?? "null"),
-            ("iccProfile", iccProfile.map(Self.quoted) ?? "null"), ("bitDepth", "\(bitDepth)"),
-            ("dominantColor", dominantColor.map(Self.quoted) ?? "null"), ("blurhash", Self.quoted(blurhash)),
-            ("thumbhash", Self.quoted(thumbhash))
-        ]
+        let fields: [(String, String)] =
+            [
+                ("format", Self.quoted(format.rawValue)), ("width", "\(width)"), ("height", "\(height)"),
+                ("orientedWidth", "\(orientedWidth)"), ("orientedHeight", "\(orientedHeight)"),
+                ("orientation", "\(orientation)"), ("hasAlpha", "\(hasAlpha)"), ("frameCount", "\(frameCount)"),
+                ("durationMilliseconds", "\(durationMilliseconds)"), ("loopCount", loopCount.map { "\($0)" } ?? "null"),
+                ("iccProfile", iccProfile.map(Self.quoted) ?? "null"), ("bitDepth", "\(bitDepth)"),
+                ("dominantColor", dominantColor.map(Self.quoted) ?? "null"), ("blurhash", Self.quoted(blurhash)),
+                ("thumbhash", Self.quoted(thumbhash))
+            ] + vectorFields
         guard let indent else { return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}" }
         let inner = String(repeating: " ", count: indent * (level + 1))
         let outer = String(repeating: " ", count: indent * level)
         return "{\n" + fields.map { "\(inner)\"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n\(outer)}"
+    }
+
+    private var vectorFields: [(String, String)] {
+        guard format == .svg else { return [] }
+        return [
+            ("viewBox", viewBox.map(Self.quoted) ?? "null"),
+            ("skippedElements", "[" + skippedElements.map(Self.quoted).joined(separator: ",") + "]")
+        ]
     }
 
     /// Several infos as a JSON array of `json(indent:)` objects.
@@ -53,14 +63,15 @@ extension ImageInfo {
 
     /// Aligned `key: value` lines for people, in the JSON's order.
     package var text: String {
-        let rows: [(String, String)] = [
-            ("format", format.rawValue), ("size", "\(width)x\(height)"),
-            ("oriented size", "\(orientedWidth)x\(orientedHeight)"), ("orientation", "\(orientation)"),
-            ("alpha", hasAlpha ? "yes" : "no"), ("frames", "\(frameCount)"),
-            ("duration", "\(durationMilliseconds) ms"), ("loop count", loopCount.map { $0 == 0 ? "forever" : "\($0)" } ?? "-"),
-            ("ICC profile", iccProfile ?? "-"), ("bit depth", "\(bitDepth)"), ("dominant colour", dominantColor ?? "-"),
-            ("BlurHash", blurhash), ("ThumbHash", thumbhash)
-        ]
+        let rows: [(String, String)] =
+            [
+                ("format", format.rawValue), ("size", "\(width)x\(height)"),
+                ("oriented size", "\(orientedWidth)x\(orientedHeight)"), ("orientation", "\(orientation)"),
+                ("alpha", hasAlpha ? "yes" : "no"), ("frames", "\(frameCount)"),
+                ("duration", "\(durationMilliseconds) ms"), ("loop count", loopCount.map { $0 == 0 ? "forever" : "\($0)" } ?? "-"),
+                ("ICC profile", iccProfile ?? "-"), ("bit depth", "\(bitDepth)"), ("dominant colour", dominantColor ?? "-"),
+                ("BlurHash", blurhash), ("ThumbHash", thumbhash)
+            ] + (format == .svg ? [("viewBox", viewBox ?? "-"), ("not drawn", skippedElements.isEmpty ? "-" : skippedElements.joined(separator: ", "))] : [])
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 }.joined(separator: "\n")
     }

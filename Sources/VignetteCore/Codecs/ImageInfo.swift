@@ -45,6 +45,10 @@ public struct ImageInfo: Sendable, Hashable {
     public var blurhash: String
     /// The ThumbHash (standard base64) of the oriented pixels fitted within 100×100.
     public var thumbhash: String
+    /// An SVG's `viewBox` (`minX minY width height`), nil for bitmaps or an SVG without one.
+    public var viewBox: String?
+    /// The elements of an SVG that are not drawn (`text`, `filter`, …); empty for bitmaps.
+    public var skippedElements: [String] = []
 
     /// Reads `data`'s headers and decodes its pixels (within `options`'
     /// limits, oriented and converted to sRGB) for the colour and hashes.
@@ -73,7 +77,19 @@ public struct ImageInfo: Sendable, Hashable {
             durationMilliseconds: frames > 1 ? animation?.durationMilliseconds ?? 0 : 0,
             loopCount: frames > 1 ? animation?.loopCount : nil,
             iccProfile: facts.iccProfile.flatMap(ColorProfile.description(of:)), bitDepth: facts.bitDepth,
-            dominantColor: dominantColor(of: bitmap).map(\.hexRGB), blurhash: blurhash, thumbhash: thumbhash)
+            dominantColor: dominantColor(of: bitmap).map(\.hexRGB), blurhash: blurhash, thumbhash: thumbhash
+        ).describingVector(data, format: decoder.format)
+    }
+
+    /// An SVG's viewBox and skipped elements; the info unchanged for any other format.
+    private func describingVector(_ data: Data, format: ImageFormat) -> ImageInfo {
+        guard format == .svg, let document = try? SVGDocument(data: data) else { return self }
+        var info = self
+        info.viewBox = document.viewBox.map { box in
+            [box.origin.x, box.origin.y, box.size.width, box.size.height].map(Size.format).joined(separator: " ")
+        }
+        info.skippedElements = document.skippedElements
+        return info
     }
 }
 
