@@ -60,5 +60,5 @@ public struct CacheValidators: Sendable, Hashable, Codable {
     }
 
     /// True when there is nothing to validate with.
-    public var isEmpty: Bool { etag == nil && lastModified == nil }
+    package var isEmpty: Bool { etag == nil && lastModified == nil }
 }

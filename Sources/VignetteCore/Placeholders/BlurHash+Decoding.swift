@@ -2,7 +2,7 @@ extension BlurHash {
     /// The hash decoded to `width` × `height` opaque pixels at scale 1, by
     /// the standard algorithm: each pixel is the sum of the components
     /// weighted by the cosine basis, converted from linear light to sRGB.
-    public func decoded() -> Bitmap {
+    package func decoded() -> Bitmap {
         // Validated in `init`, so this cannot fail.
         let digits = (try? Self.digits(of: string)) ?? []
         let (nx, ny) = (componentsX, componentsY)

@@ -2,7 +2,7 @@ extension ThumbHash {
     /// The hash decoded to `width` × `height` pixels at scale 1 by the
     /// reference algorithm (in `Float`, components truncated to bytes as the
     /// reference does), with alpha when the hash has it.
-    public func decoded() -> Bitmap {
+    package func decoded() -> Bitmap {
         let header = Header(bytes)
         let factors = acFactors(header)
         let (lx, ly) = (header.lx, header.ly)
