@@ -44,6 +44,16 @@ import Testing
         }
     }
 
+    /// One open side: the vector is drawn at the given side, the other from its aspect ratio.
+    @Test func anOpenSideSetsThePixelsFromTheOther() throws {
+        var options = DecodingOptions()
+        options.shrinkTarget = ShrinkTarget(size: PixelSize(width: 0, height: 40), contentMode: .scaleToFill)
+        let bitmap = try SVGDecoder().decode(Self.icon, options: options)
+        #expect((bitmap.width, bitmap.height) == (60, 40))
+        options.shrinkTarget?.sizing = Sizing(enlarge: false)
+        #expect(try SVGDecoder().decode(Self.icon, options: options).width == 12)
+    }
+
     @Test func decodingLimitsBoundThePixels() {
         var options = DecodingOptions(scale: 1000)
         options.maxPixelCount = 1_000_000

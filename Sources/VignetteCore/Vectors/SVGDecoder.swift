@@ -56,20 +56,28 @@ public struct SVGDecoder: ImageDecoding {
         return ImageDecodingError(format: .svg, reason: .malformed(error.description), underlying: error)
     }
 
-    /// The pixel size to draw at and the bitmap's scale: the target's pixels
-    /// under its content mode when the layout is UIKit's, else the
-    /// document's size at `options.scale`.
+    /// The pixel size to draw at and the bitmap's scale: the pixels the
+    /// target's content mode needs (from the one side given, when the other
+    /// is open) unless the sizing forbids enlarging, else the document's
+    /// size at `options.scale`.
     static func pixels(for size: Size, options: DecodingOptions) -> (width: Int, height: Int, scale: Double) {
         func clamp(_ value: Double) -> Int { Int(min(1e9, max(1, value.rounded()))) }
         let own = (clamp(size.width * options.scale), clamp(size.height * options.scale), options.scale)
-        guard let target = options.shrinkTarget, target.isUIKitLayout else { return own }
+        guard let target = options.shrinkTarget, target.sizing.enlarge,
+            [ContentMode.scaleToFill, .aspectFit, .aspectFill].contains(target.contentMode)
+        else { return own }
         let rx = Double(target.size.width) / size.width
         let ry = Double(target.size.height) / size.height
+        switch (target.size.width > 0, target.size.height > 0) {
+        case (true, false): return (target.size.width, clamp(size.height * rx), rx)
+        case (false, true): return (clamp(size.width * ry), target.size.height, ry)
+        case (false, false): return own
+        case (true, true): break
+        }
         switch target.contentMode {
         case .scaleToFill: return (target.size.width, target.size.height, rx)
         case .aspectFit: return (clamp(size.width * min(rx, ry)), clamp(size.height * min(rx, ry)), min(rx, ry))
-        case .aspectFill: return (clamp(size.width * max(rx, ry)), clamp(size.height * max(rx, ry)), max(rx, ry))
-        default: return own
+        default: return (clamp(size.width * max(rx, ry)), clamp(size.height * max(rx, ry)), max(rx, ry))
         }
     }
 }
