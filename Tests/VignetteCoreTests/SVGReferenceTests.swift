@@ -18,7 +18,7 @@ import VignetteTestSupport
     static let cases: [(String, UInt64)] = [
         ("arcs", 0x265E_EC7B_C5F9_C71B), ("clipmask", 0x7675_87FC_FD8D_E591), ("css", 0xC703_3A79_0E65_5465),
         ("dashes", 0x1E47_B470_34AB_B1E3), ("evenodd", 0x7E6B_C5F8_63C7_8755), ("gradients", 0xE2C0_3BA5_87DE_9C78),
-        ("icon-stroke", 0xE91A_1C72_E134_465D), ("path", 0xDD30_DE5E_8876_CDFA), ("shapes", 0xD6B1_84FE_9BE2_FDA2),
+        ("icon-stroke", 0xE91A_1C72_E134_465D), ("images", 0xC878_D00E_2C4E_A9A2), ("path", 0xDD30_DE5E_8876_CDFA), ("shapes", 0xD6B1_84FE_9BE2_FDA2),
         ("strokes", 0x0ADD_DCEA_6DC9_717D), ("use", 0x5BF2_98C1_868F_8C59)
     ]
 

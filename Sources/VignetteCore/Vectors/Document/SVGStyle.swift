@@ -21,6 +21,10 @@ struct SVGStyle: Sendable, Hashable {
     // Not inherited: reset for each element before its own declarations.
     var opacity = 1.0
     var display = true
+    /// `vector-effect: non-scaling-stroke`: the stroke's width is in device pixels.
+    var nonScalingStroke = false
+    /// `paint-order` puts the stroke before the fill.
+    var strokeFirst = false
 
     /// The properties `element` declares, over `parent`'s inherited ones.
     static func computed(
@@ -29,6 +33,7 @@ struct SVGStyle: Sendable, Hashable {
         var style = parent
         style.opacity = 1
         style.display = true
+        style.nonScalingStroke = false
         var declarations = element.attributes
         for (name, value) in sheet { declarations[name] = value }
         if let inline = element.attributes["style"] {
@@ -71,6 +76,10 @@ struct SVGStyle: Sendable, Hashable {
         case "stroke-dasharray": dashArray = Self.dashes(value, viewport: viewport) ?? []
         case "stroke-dashoffset": if let v = SVGLength.parse(value) { dashOffset = v.resolved(.diagonal, viewport: viewport) }
         case "visibility": visible = value == "visible" || (value != "hidden" && value != "collapse" && visible)
+        case "vector-effect": nonScalingStroke = value == "non-scaling-stroke"
+        case "paint-order":
+            let order = value.split(separator: " ").map(String.init)
+            strokeFirst = (order.firstIndex(of: "stroke") ?? 1) < (order.firstIndex(of: "fill") ?? (order.contains("stroke") ? 3 : 0))
         case "display": display = value != "none"
         default: break
         }

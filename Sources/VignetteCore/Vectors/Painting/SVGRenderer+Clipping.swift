@@ -81,18 +81,25 @@ extension SVGRenderer {
             inner.transform = state.transform.concatenating(Self.boxTransform(box))
         }
         for child in mask.children { try draw(child, state: inner, on: &content) }
-        var rect = VectorPath()
-        rect.move(Vector2(x: region[0], y: region[1]))
-        rect.line(Vector2(x: region[0] + region[2], y: region[1]))
-        rect.line(Vector2(x: region[0] + region[2], y: region[1] + region[3]))
-        rect.line(Vector2(x: region[0], y: region[1] + region[3]))
-        rect.close()
-        var regionMask = SVGCanvas(width: layer.width, height: layer.height)
-        let polylines = PathFlattener(tolerance: PathFlattener.deviceTolerance).polylines(rect.applying(state.transform))
-        try fillPolylines(polylines, rule: .nonZero, fill: .solid((255, 255, 255, 255)), on: &regionMask)
-        content.multiply(byAlphaOf: regionMask)
+        try clip(&content, to: (region[0], region[1], region[2], region[3]), transform: state.transform)
         let alphaOnly = (SVGStyle.declarations(mask.attributes["style"] ?? "").last { $0.0 == "mask-type" }?.1 ?? mask["mask-type"]) == "alpha"
         layer.multiply(byMaskOf: content, luminance: !alphaOnly)
+    }
+
+    /// Multiplies `layer` by the coverage of a rectangle in the user space of `transform`.
+    mutating func clip(
+        _ layer: inout SVGCanvas, to rect: (x: Double, y: Double, width: Double, height: Double), transform: AffineTransform
+    ) throws(SVGDocument.Error) {
+        var path = VectorPath()
+        path.move(Vector2(x: rect.x, y: rect.y))
+        path.line(Vector2(x: rect.x + rect.width, y: rect.y))
+        path.line(Vector2(x: rect.x + rect.width, y: rect.y + rect.height))
+        path.line(Vector2(x: rect.x, y: rect.y + rect.height))
+        path.close()
+        var mask = SVGCanvas(width: layer.width, height: layer.height)
+        let polylines = PathFlattener(tolerance: PathFlattener.deviceTolerance).polylines(path.applying(transform))
+        try fillPolylines(polylines, rule: .nonZero, fill: .solid((255, 255, 255, 255)), on: &mask)
+        layer.multiply(byAlphaOf: mask)
     }
 
     /// The transform of bounding-box units: the unit square onto `bounds`.

@@ -7,13 +7,19 @@ extension SVGRenderer {
         guard pathSegments <= limits.maxPathSegments else { throw .limitExceeded(limit: "maxPathSegments", value: pathSegments) }
         let bounds = Self.bounds(of: path)
         let flattener = PathFlattener(tolerance: PathFlattener.deviceTolerance)
-        if let fill = paint(style.fill, style: style, opacity: style.fillOpacity, bounds: bounds, state: state) {
-            try fillPolylines(flattener.polylines(path.applying(state.transform)), rule: style.fillRule, fill: fill, on: &canvas)
-        }
-        if style.strokeWidth > 0, let stroke = paint(style.stroke, style: style, opacity: style.strokeOpacity, bounds: bounds, state: state) {
-            guard let outline = SVGStroker(style: style, transform: state.transform).outline(path, maxDashes: limits.maxDashes)
-            else { throw .limitExceeded(limit: "maxDashes", value: limits.maxDashes + 1) }
-            try fillPolylines(flattener.polylines(outline.applying(state.transform)), rule: .nonZero, fill: stroke, on: &canvas)
+        let fill = paint(style.fill, style: style, opacity: style.fillOpacity, bounds: bounds, state: state)
+        let stroke = style.strokeWidth > 0 ? paint(style.stroke, style: style, opacity: style.strokeOpacity, bounds: bounds, state: state) : nil
+        for part in style.strokeFirst ? [true, false] : [false, true] {
+            if !part, let fill {
+                try fillPolylines(flattener.polylines(path.applying(state.transform)), rule: style.fillRule, fill: fill, on: &canvas)
+            }
+            if part, let stroke {
+                // A non-scaling stroke is computed on the path in device space, its width in pixels.
+                let (source, transform) = style.nonScalingStroke ? (path.applying(state.transform), AffineTransform.identity) : (path, state.transform)
+                guard let outline = SVGStroker(style: style, transform: transform).outline(source, maxDashes: limits.maxDashes)
+                else { throw .limitExceeded(limit: "maxDashes", value: limits.maxDashes + 1) }
+                try fillPolylines(flattener.polylines(outline.applying(transform)), rule: .nonZero, fill: stroke, on: &canvas)
+            }
         }
     }
 

@@ -17,7 +17,19 @@ extension SVGRenderer {
         } else {
             inner.viewport = (width, height)
         }
-        for child in element.children { try draw(child, state: inner, on: &canvas) }
+        // A nested viewport clips what overflows it, unless its `overflow` says otherwise.
+        let overflow = SVGStyle.declarations(element.attributes["style"] ?? "").last { $0.0 == "overflow" }?.1 ?? element["overflow"]
+        guard overflow != "visible", overflow != "auto" else {
+            for child in element.children { try draw(child, state: inner, on: &canvas) }
+            return
+        }
+        layers += 1
+        defer { layers -= 1 }
+        guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
+        var layer = SVGCanvas(width: canvas.width, height: canvas.height)
+        for child in element.children { try draw(child, state: inner, on: &layer) }
+        try clip(&layer, to: (x, y, width, height), transform: state.transform)
+        canvas.composite(layer, opacity: 255)
     }
 
     /// `use href="#id"`: the referenced element at x, y, with the `use`'s

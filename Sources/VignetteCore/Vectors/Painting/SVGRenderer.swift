@@ -100,6 +100,8 @@ struct SVGRenderer {
             try drawNestedViewport(element, state: state, on: &canvas)
         case "use":
             try drawUse(element, state: state, on: &canvas)
+        case "image":
+            try drawImage(element, state: state, on: &canvas)
         default:
             guard let path = SVGShapes(viewport: state.viewport).path(for: element) else { return }
             try drawShape(path, state: state, on: &canvas)
