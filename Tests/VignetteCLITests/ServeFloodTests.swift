@@ -111,7 +111,7 @@ struct FloodedServer {
     func stop() { if process.isRunning { process.terminate() } }
 
     /// Everything `pipe` delivers, as it arrives.
-    private static func chunks(of pipe: Pipe) -> AsyncStream<Data> {
+    static func chunks(of pipe: Pipe) -> AsyncStream<Data> {
         let (stream, continuation) = AsyncStream.makeStream(of: Data.self)
         pipe.fileHandleForReading.readabilityHandler = { handle in
             let chunk = handle.availableData
