@@ -70,18 +70,18 @@ public enum Catalog {
             try add("logo\(s)", ".logo", DemoImages.logo, 64, 64, scale: scale)
             try add(
                 "feature-addressBook\(s)", ".featureIcon(.addressBook)",
-                DemoImages.featureIcon(.addressBook), 32, 32, scale: scale)
-            try add("loadingImage\(s)", ".loading", DemoImages.loading, 64, 64, scale: scale, from: nil)
-            try add("failureImage\(s)", ".failure", DemoImages.failure, 64, 64, scale: scale, from: nil)
+                DemoImages.featureIcon(.addressBook), 32, 32, scale: scale, from: .svg)
+            try add("loadingImage\(s)", ".loading", DemoImages.loading, 64, 64, scale: scale, from: .svg)
+            try add("failureImage\(s)", ".failure", DemoImages.failure, 64, 64, scale: scale, from: .svg)
         }
         for (name, tint) in [("blue", DemoImages.Palette.blue), ("red", DemoImages.Palette.red)] {
             try add(
                 "feature-addressBook-\(name)@2x", ".featureIcon(.addressBook).tint(\(tint))",
-                DemoImages.featureIcon(.addressBook).tint(tint), 32, 32, scale: 2)
+                DemoImages.featureIcon(.addressBook).tint(tint), 32, 32, scale: 2, from: .svg)
         }
         try add(
             "feature-addressBook-untinted@2x", ".featureIcon(.addressBook).tint(nil)",
-            DemoImages.featureIcon(.addressBook).tint(nil), 32, 32, scale: 2)
+            DemoImages.featureIcon(.addressBook).tint(nil), 32, 32, scale: 2, from: .svg)
 
         let parrots = try product("parrots")
         for mode in ContentMode.allCases {

@@ -17,22 +17,25 @@ import Vignette
 /// surface.apply(.productImage(url))
 /// ```
 public enum DemoImages {
-    /// The images bundled with `VignetteCatalog` (icons, logo, product photos).
+    /// The images bundled with `VignetteCatalog`: the icons as SVG
+    /// (`spinner`, `failure`, `address-book`), the logo and product photos.
     public static let bundle = ImageBundle(
         directory: Bundle.module.url(forResource: "Resources", withExtension: nil)
             ?? Bundle.module.bundleURL.appendingPathComponent("Resources"))
 
-    /// Loading placeholder: a grey spinner, unscaled and centred on light grey.
-    public static var loading: ImageDescriptor<Bitmap> {
+    /// Loading placeholder: a grey spinner (`spinner.svg`, 24 pt), unscaled
+    /// and centred on light grey.
+    public static var loading: ImageDescriptor<NamedImage> {
         ImageDescriptor(
-            Glyph.spinner(points: 24, scale: 3), contentMode: .center, tint: Palette.gray,
+            NamedImage("spinner", in: bundle), contentMode: .center, tint: Palette.gray,
             background: Palette.lightGray, accessibilityIdentifier: "loadingImage")
     }
 
-    /// Failure placeholder: a red cross, unscaled and centred on light red.
-    public static var failure: ImageDescriptor<Bitmap> {
+    /// Failure placeholder: a red cross in a ring (`failure.svg`, 24 pt),
+    /// unscaled and centred on light red.
+    public static var failure: ImageDescriptor<NamedImage> {
         ImageDescriptor(
-            Glyph.failure(points: 24, scale: 3), contentMode: .center, tint: Palette.red,
+            NamedImage("failure", in: bundle), contentMode: .center, tint: Palette.red,
             background: Palette.lightRed, accessibilityIdentifier: "failureImage")
     }
 
@@ -41,7 +44,9 @@ public enum DemoImages {
         ImageDescriptor(NamedImage("logo", in: bundle), contentMode: .aspectFit, accessibilityIdentifier: "logo")
     }
 
-    /// A feature icon: unscaled, dark grey template on light grey.
+    /// A feature icon: unscaled, on light grey. The icons are SVG files drawn
+    /// at the surface's scale; the tint (dark grey) is their `currentColor`,
+    /// so the parts drawn in it take the tint and their fixed colours stay.
     public static func featureIcon(_ feature: Feature) -> ImageDescriptor<NamedImage> {
         ImageDescriptor(
             NamedImage(feature.resourceName, in: bundle), contentMode: .center,

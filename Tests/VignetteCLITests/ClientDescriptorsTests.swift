@@ -14,16 +14,16 @@ extension ImageDescriptor where Reference == URL {
     }
 }
 
-extension ImageDescriptor where Reference == Bitmap {
+extension ImageDescriptor where Reference == NamedImage {
     static var loading: Self {
         ImageDescriptor(
-            Glyph.spinner(points: 8, scale: 1), contentMode: .center, tint: .black,
+            NamedImage("spinner", in: DemoImages.bundle), contentMode: .center, tint: .black,
             accessibilityIdentifier: "client-loading")
     }
 
     static var failure: Self {
         ImageDescriptor(
-            Glyph.failure(points: 8, scale: 1), contentMode: .center, tint: .black,
+            NamedImage("failure", in: DemoImages.bundle), contentMode: .center, tint: .black,
             accessibilityIdentifier: "client-failure")
     }
 }
@@ -45,7 +45,7 @@ private struct FixedLoader: ImageLoading {
 
     @Test func unqualifiedNamesAreTheClients() async throws {
         let surface = try ImageSurface(size: Size(width: 16, height: 16))
-        surface.apply(.loading)
+        try surface.apply(.loading)
         #expect(surface.accessibilityIdentifier == "client-loading")
         let photo = Bitmap(width: 4, height: 4, fill: .white)
         let loaded = await surface.load(

@@ -19,9 +19,9 @@ import VignetteTestSupport
             }
         }
 
-        extension ImageDescriptor where Reference == Bitmap {
-            public static var loading: Self { ImageDescriptor(Glyph.spinner(points: 24, scale: 3), contentMode: .center) }
-            public static var failure: Self { ImageDescriptor(Glyph.failure(points: 24, scale: 3), contentMode: .center) }
+        extension ImageDescriptor where Reference == NamedImage {
+            public static var loading: Self { ImageDescriptor(NamedImage("spinner", in: DemoImages.bundle), contentMode: .center) }
+            public static var failure: Self { ImageDescriptor(NamedImage("failure", in: DemoImages.bundle), contentMode: .center) }
         }
 
         """
@@ -32,9 +32,9 @@ import VignetteTestSupport
         import VignetteCatalog
         import ClientApp
 
-        func show(_ url: URL, on surface: ImageSurface) {
-            surface.apply(.loading)
-            surface.apply(.failure)
+        func show(_ url: URL, on surface: ImageSurface) throws {
+            try surface.apply(.loading)
+            try surface.apply(.failure)
             surface.apply(.productImage(url), placeholders: .init(loading: .loading, failure: .failure))
             _ = ImageFuture(.productImage(url))
         }
@@ -44,7 +44,7 @@ import VignetteTestSupport
     @Test func aClientModulesNamesStayUnambiguousNextToTheCatalog() throws {
         let work = try RenderCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: work) }
-        // The client module uses Glyph too, as the README suggests: it imports the catalog.
+        // The client module draws the catalog's bundled icons: it imports the catalog too.
         let app = "import VignetteCatalog\n" + Self.appModule
         try Data(app.utf8).write(to: work.appendingPathComponent("ClientApp.swift"))
         try Data(Self.useSite.utf8).write(to: work.appendingPathComponent("Use.swift"))

@@ -68,12 +68,12 @@ import VignetteTesting
         for cell in cells where cell.state != .loaded {
             let placeholder = cell.state == .loading ? DemoImages.loading : DemoImages.failure
             let direct = try ImageSurface(size: cell.size, scale: cell.scale)
-            direct.apply(placeholder)
+            try direct.apply(placeholder)
             // Exactly the placeholder applied on its own…
             #expect(cell.image == direct.render(), "\(cell.state) at \(cell.rowLabel)")
             // …which the bug (the image's aspectFill on the placeholder) would not give.
             let buggy = try ImageSurface(size: cell.size, scale: cell.scale)
-            buggy.apply(placeholder.contentMode(remote.contentMode))
+            try buggy.apply(placeholder.contentMode(remote.contentMode))
             #expect(cell.image != buggy.render(), "\(cell.state) at \(cell.rowLabel)")
         }
     }

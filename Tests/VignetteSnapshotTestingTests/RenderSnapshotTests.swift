@@ -115,7 +115,7 @@ import VignetteTestSupport
     @Test func asyncSurface() async throws {
         let surface = try await Task.detached {
             let surface = try ImageSurface(size: Size(width: 24, height: 24), scale: 2)
-            surface.apply(DemoImages.loading)
+            try surface.apply(DemoImages.loading)
             return surface
         }.value
         await assertImageSnapshot(of: surface, as: .image(perceptualPrecision: 0.99), named: "loading")

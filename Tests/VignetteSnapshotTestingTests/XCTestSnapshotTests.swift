@@ -9,7 +9,7 @@ import XCTest
 final class XCTestSnapshotTests: XCTestCase {
     func testFailurePlaceholder() async throws {
         let surface = try ImageSurface(size: Size(width: 32, height: 32), scale: 2)
-        surface.apply(DemoImages.failure)
+        try surface.apply(DemoImages.failure)
         await assertImageSnapshot(of: surface, as: .image)
         await assertImageSnapshot(of: surface, as: .image(precision: 0.99, perceptualPrecision: 0.98))
     }

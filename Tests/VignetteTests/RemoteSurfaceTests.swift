@@ -66,7 +66,7 @@ import VignetteTestSupport
         let other = URL(string: "https://example.test/p/2.png")!
         let first = try #require(surface.apply(Self.remote, using: loader))
         #expect(await loader.until { loader.pendingCount(Self.url) == 1 })
-        surface.apply(ImageDescriptor<Bitmap>.failure.accessibilityIdentifier("local"))
+        try surface.apply(ImageDescriptor<NamedImage>.failure.accessibilityIdentifier("local"))
         #expect(surface.accessibilityIdentifier == "local")
         loader.finish(Self.url, with: .success(Self.photo))  // stale: must not land
         _ = await first.value

@@ -59,13 +59,31 @@ import VignetteTestSupport
     }
 
     @Test func namedImagesPickTheVariantForTheScale() throws {
+        // The catalog's address-book PNGs alone: there, address-book.svg would win.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("named-png-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in ["address-book.png", "address-book@2x.png", "address-book@3x.png"] {
+            try FileManager.default.copyItem(
+                at: DemoImages.bundle.directory.appendingPathComponent(file), to: folder.appendingPathComponent(file))
+        }
+        let pngs = ImageBundle(directory: folder)
         for (scale, expectedPixels) in [(1.0, 16), (2, 32), (3, 48), (1.5, 32), (4, 48)] {
             let surface = try ImageSurface(size: Size(width: 32, height: 32), scale: scale)
-            try surface.apply(DemoImages.featureIcon(.addressBook))
+            try surface.apply(ImageDescriptor(NamedImage("address-book", in: pngs), contentMode: .center, accessibilityIdentifier: "png"))
             #expect(surface.image?.width == expectedPixels, "scale \(scale)")
             #expect(surface.image?.size == Size(width: 16, height: 16))
-            #expect(surface.accessibilityIdentifier == "feature-addressBook")
+            #expect(surface.accessibilityIdentifier == "png")
         }
+    }
+
+    @Test(arguments: [1.0, 1.5, 2, 2.5, 3, 4])
+    func aVectorIsDrawnAtTheSurfacesScale(scale: Double) throws {
+        let surface = try ImageSurface(size: Size(width: 32, height: 32), scale: scale)
+        try surface.apply(DemoImages.featureIcon(.addressBook))
+        #expect(surface.image?.width == Int((16 * scale).rounded()) && surface.image?.scale == scale)
+        #expect(surface.image?.size == Size(width: 16, height: 16))
+        #expect(surface.accessibilityIdentifier == "feature-addressBook")
     }
 
     @Test func missingResourceIsATypedError() throws {

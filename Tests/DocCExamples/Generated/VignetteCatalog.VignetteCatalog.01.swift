@@ -6,7 +6,7 @@ import VignetteCatalog
 
 private func example1() async throws {
     let surface = try ImageSurface(size: Size(width: 120, height: 90), scale: 2)
-    surface.apply(DemoImages.failure)
+    try surface.apply(DemoImages.failure)
     try surface.apply(DemoImages.featureIcon(.addressBook))
     let photo = Catalog.productURL("parrots")
     await surface.load(
