@@ -4,6 +4,7 @@
 #   make docs    the DocC catalogs of every library product and the CLI reference, warnings as errors (.build/docs)
 #   make bench   run the benchmark suite and the Pillow side-by-side comparison
 #   make bench-serve   vignette serve vs thumbor under wrk (loopback; installs wrk, thumbor in Benchmarks/.venv)
+#   make bench-soak    vignette serve under wrk for SOAK_MINUTES (default 3): mixed presets and formats, planted bad requests, RSS plateau
 #   make bench-svg     SVG icons and illustrations: vignette render vs resvg and CairoSVG, CPU time (installs them in Benchmarks/.venv)
 #   make deploy-test   3 replicas behind nginx: memory hit rate by consistent hash vs round-robin, nginx cache, a killed replica loses no request
 #   make tsan    the whole suite under ThreadSanitizer, in its own scratch path (.build-tsan)
@@ -24,7 +25,7 @@ override SWIFT_BUILD_FLAGS += $(TRAITS)
 # they share one build folder.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: deps test lint format tsan docs determinism demo build release bench bench-compare bench-serve bench-svg deploy-test fuzz fuzz-build clean
+.PHONY: deps test lint format tsan docs determinism demo build release bench bench-compare bench-serve bench-soak bench-svg deploy-test fuzz fuzz-build clean
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -148,6 +149,10 @@ bench-svg: release
 	@[ -x Benchmarks/.venv/bin/python ] || python3 -m venv Benchmarks/.venv
 	@Benchmarks/.venv/bin/python -c 'import resvg_py, cairosvg' 2>/dev/null || Benchmarks/.venv/bin/pip install -q resvg-py cairosvg
 	Benchmarks/.venv/bin/python Benchmarks/svg_vs_resvg.py --vignette .build/release/vignette
+
+SOAK_MINUTES ?= 3
+bench-soak: release
+	python3 Benchmarks/soak.py --vignette .build/release/vignette --minutes $(SOAK_MINUTES)
 
 deploy-test: release
 	python3 deploy/test_replicas.py --vignette .build/release/vignette

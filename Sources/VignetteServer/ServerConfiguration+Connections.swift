@@ -1,8 +1,8 @@
 extension ServerConfiguration {
     /// The connections the server accepts at most when `maxConnections`
-    /// is not set, however high the open-files limit: at about 40 KiB of
-    /// buffers each (see "Capacity" in the documentation), 10,000 idle
-    /// connections hold some 400 MiB.
+    /// is not set, however high the open-files limit: at about 20 KiB of
+    /// buffers each (<doc:Capacity>), 10,000 idle connections hold some
+    /// 200 MiB.
     public static let defaultMaxConnections = 10_000
 
     /// The fewest connections a server starts with: below this the
