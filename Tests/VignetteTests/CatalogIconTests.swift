@@ -58,7 +58,7 @@ import VignetteTestSupport
 
     /// Drawn at each scale, not resampled from one: the soft edge stays one
     /// pixel wide, so its pixel count grows with the outline's length (about
-    /// 2× and 3.3× the @1x count here), where a resampled @1x drawing's would
+    /// 2× and 3× the @1x count), where a resampled @1x drawing's would
     /// grow with its area (4× and 9×).
     @Test func edgesStaySharpAtEveryScale() throws {
         for (descriptor, file, _) in Self.icons {
