@@ -9,17 +9,19 @@ import VignetteTestSupport
 ///
 /// Tolerance: a pixel differs when one of its premultiplied channels is more
 /// than 24 (of 255) away from resvg's; at most 2 % of a render's pixels may
-/// differ. Both rasterizers compute anti-aliased coverage their own way
-/// (exact area here, supersampling there), so edges differ by a few levels.
+/// differ (5 % for patterns, which are drawn from a tile sampled bilinearly).
+/// Both rasterizers compute anti-aliased coverage their own way (exact area
+/// here, supersampling there), so edges differ by a few levels.
 @Suite struct SVGReferenceTests {
     static let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/svg")
 
     /// Each file with the FNV-1a 64 of the premultiplied pixels it renders to at its own size.
     static let cases: [(String, UInt64)] = [
-        ("arcs", 0x265E_EC7B_C5F9_C71B), ("clipmask", 0x7675_87FC_FD8D_E591), ("css", 0xC703_3A79_0E65_5465),
-        ("dashes", 0x1E47_B470_34AB_B1E3), ("evenodd", 0x7E6B_C5F8_63C7_8755), ("gradients", 0xE2C0_3BA5_87DE_9C78),
-        ("icon-stroke", 0xE91A_1C72_E134_465D), ("images", 0xC878_D00E_2C4E_A9A2), ("path", 0xDD30_DE5E_8876_CDFA), ("shapes", 0xD6B1_84FE_9BE2_FDA2),
-        ("strokes", 0x0ADD_DCEA_6DC9_717D), ("use", 0x5BF2_98C1_868F_8C59)
+        ("arcs", 0xB1F7_A5BD_FCF6_7246), ("clipmask", 0x7675_87FC_FD8D_E591), ("css", 0xC703_3A79_0E65_5465),
+        ("dashes", 0xDEB8_45D6_4233_87D1), ("evenodd", 0x7E6B_C5F8_63C7_8755), ("gradients", 0xA27D_FBE5_36F9_9B24),
+        ("icon-stroke", 0x9686_296F_42AC_E4AD), ("images", 0xC878_D00E_2C4E_A9A2), ("patterns", 0x5A0E_EC3F_3107_BBE5), ("path", 0xDD30_DE5E_8876_CDFA),
+        ("shapes", 0xD6B1_84FE_9BE2_FDA2),
+        ("strokes", 0x86F5_8B04_179E_CBFB), ("use", 0x5BF2_98C1_868F_8C59)
     ]
 
     @Test(arguments: cases)
@@ -35,7 +37,7 @@ import VignetteTestSupport
             if distance > 24 { differing += 1 }
         }
         let share = Double(differing) / Double(ours.width * ours.height)
-        #expect(share <= 0.02, "\(name): \(differing) pixels (\(share * 100) %) differ from resvg's by more than 24")
+        #expect(share <= (name == "patterns" ? 0.05 : 0.02), "\(name): \(differing) pixels (\(share * 100) %) differ from resvg's by more than 24")
         let hash = Checksums.fnv1a64(ours.pixels)
         #expect(hash == pinned, "\(name): the render changed (0x\(String(hash, radix: 16, uppercase: true)))")
     }

@@ -20,7 +20,7 @@ extension SVGDocument {
 
     static let drawn: Set<String> = [
         "svg", "g", "a", "switch", "use", "symbol", "defs", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
-        "title", "desc", "metadata", "style", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "image"
+        "title", "desc", "metadata", "style", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "image", "pattern"
     ]
 
     static func skipped(in root: SVGElement) -> [String] {

@@ -85,27 +85,43 @@ struct SVGStroker {
     /// segments with joins between them (and around the start when closed).
     private func side(_ points: [Vector2], _ directions: [Vector2], closed: Bool, into elements: inout [VectorPath.Element]) {
         let normals = directions.map { $0.perpendicular * half }
+        let lengths = zip(points, points.dropFirst()).map { ($1 - $0).length }
         if closed {
             elements.append(.move(points[0] + normals[normals.count - 1]))
-            join(at: points[0], from: directions[directions.count - 1], to: directions[0], into: &elements)
+            join(
+                at: points[0], from: directions[directions.count - 1], to: directions[0], lengths: (lengths[lengths.count - 1], lengths[0]),
+                into: &elements)
         } else {
             elements.append(.move(points[0] + normals[0]))
         }
         for i in 0..<directions.count {
             elements.append(.line(points[i + 1] + normals[i]))
             if i + 1 < directions.count {
-                join(at: points[i + 1], from: directions[i], to: directions[i + 1], into: &elements)
+                join(at: points[i + 1], from: directions[i], to: directions[i + 1], lengths: (lengths[i], lengths[i + 1]), into: &elements)
             }
         }
     }
 
-    /// The join at `p` on the +normal side, turning from `d0` to `d1`.
-    private func join(at p: Vector2, from d0: Vector2, to d1: Vector2, into elements: inout [VectorPath.Element]) {
+    /// The join at `p` on the +normal side, turning from `d0` to `d1`
+    /// between segments of `lengths`.
+    private func join(
+        at p: Vector2, from d0: Vector2, to d1: Vector2, lengths: (Double, Double), into elements: inout [VectorPath.Element]
+    ) {
         let n0 = d0.perpendicular * half
         let n1 = d1.perpendicular * half
         let turn = d0.cross(d1)
         if turn > 0 || d0 == d1 || (turn == 0 && d0.dot(d1) > 0) {
-            // Inner side (or straight): through the pivot, which the non-zero rule fills over.
+            // Inner side: where the two offset edges cross, when both segments reach it (no
+            // overlap at the corner); else through the pivot, which the non-zero rule fills over.
+            let reach = half * abs(turn) / (1 + d0.dot(d1))
+            if d0 != d1, reach <= min(lengths.0, lengths.1), let last = elements.last {
+                let corner = p + (n0 + n1).normalized * (half / ((1 + d0.dot(d1)) / 2).squareRoot())
+                switch last {
+                case .move: elements[elements.count - 1] = .move(corner)
+                default: elements[elements.count - 1] = .line(corner)
+                }
+                return
+            }
             if d0 != d1 { elements.append(.line(p)) }
             elements.append(.line(p + n1))
             return

@@ -31,14 +31,14 @@ struct SVGCanvas {
         }
     }
 
-    /// A gradient over row `y` where `coverage` says, in `columns`.
-    mutating func blend(row y: Int, columns: Range<Int>, coverage: [UInt8], gradient: SVGGradient) {
+    /// A gradient or pattern over row `y` where `coverage` says, in `columns`.
+    mutating func blend(row y: Int, columns: Range<Int>, coverage: [UInt8], shader: some SVGShader) {
         let base = y * width * 4
         pixels.withUnsafeMutableBufferPointer { d in
             for x in columns {
                 let c = coverage[x]
                 guard c != 0 else { continue }
-                let color = gradient.color(x: x, y: y)
+                let color = shader.color(x: x, y: y)
                 let a = PixelMath.multiply(color.3, c)
                 guard a != 0 else { continue }
                 Self.over(d, base + x * 4, PixelMath.multiply(color.0, c), PixelMath.multiply(color.1, c), PixelMath.multiply(color.2, c), a)

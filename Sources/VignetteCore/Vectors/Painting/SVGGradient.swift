@@ -2,7 +2,13 @@
 /// user space (bounding-box units already applied), its transform to
 /// device pixels inverted, and its colours in a table of 1,024 premultiplied
 /// entries, so that every pixel takes a colour by integer index.
-struct SVGGradient {
+/// A paint whose colour depends on the pixel: a gradient or a pattern.
+protocol SVGShader {
+    /// The premultiplied colour at the centre of device pixel (`x`, `y`).
+    func color(x: Int, y: Int) -> (UInt8, UInt8, UInt8, UInt8)
+}
+
+struct SVGGradient: SVGShader {
     enum Kind {
         case linear(start: Vector2, end: Vector2)
         /// Centre and radius of the end circle, focal point and radius of the start circle.

@@ -5,6 +5,7 @@ extension SVGRenderer {
     enum Fill {
         case solid((UInt8, UInt8, UInt8, UInt8))
         case gradient(SVGGradient)
+        case pattern(SVGPattern)
     }
 
     /// The gradient `element` resolves to for a shape of `bounds` (user
@@ -65,14 +66,16 @@ extension SVGRenderer {
             SVGGradient(kind: kind, spread: spread, inverse: inverse, table: SVGGradient.table(stops: stops, opacity: opacity)))
     }
 
-    /// The element and those its `href` names in turn (gradients only), at most 16, without cycles.
+    /// The element and those its `href` names in turn (gradients, or patterns), at most 16, without cycles.
     func referenceChain(from element: SVGElement) -> [SVGElement] {
         var chain = [element]
         var seen = Set<String>()
         var current = element
         while chain.count < 16, let href = current["href"], href.hasPrefix("#") {
             let id = String(href.dropFirst())
-            guard !seen.contains(id), let next = ids[id], next.name.hasSuffix("Gradient") else { break }
+            guard !seen.contains(id), let next = ids[id], next.name.hasSuffix("Gradient") == element.name.hasSuffix("Gradient"),
+                next.name == "pattern" || next.name.hasSuffix("Gradient")
+            else { break }
             seen.insert(id)
             chain.append(next)
             current = next

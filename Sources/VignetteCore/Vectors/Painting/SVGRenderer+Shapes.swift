@@ -7,8 +7,9 @@ extension SVGRenderer {
         guard pathSegments <= limits.maxPathSegments else { throw .limitExceeded(limit: "maxPathSegments", value: pathSegments) }
         let bounds = Self.bounds(of: path)
         let flattener = PathFlattener(tolerance: PathFlattener.deviceTolerance)
-        let fill = paint(style.fill, style: style, opacity: style.fillOpacity, bounds: bounds, state: state)
-        let stroke = style.strokeWidth > 0 ? paint(style.stroke, style: style, opacity: style.strokeOpacity, bounds: bounds, state: state) : nil
+        let fill = try paint(style.fill, style: style, opacity: style.fillOpacity, bounds: bounds, state: state)
+        let stroke =
+            style.strokeWidth > 0 ? try paint(style.stroke, style: style, opacity: style.strokeOpacity, bounds: bounds, state: state) : nil
         for part in style.strokeFirst ? [true, false] : [false, true] {
             if !part, let fill {
                 try fillPolylines(flattener.polylines(path.applying(state.transform)), rule: style.fillRule, fill: fill, on: &canvas)
@@ -35,9 +36,9 @@ extension SVGRenderer {
     }
 
     /// A paint with `opacity` folded in; nil when it draws nothing.
-    func paint(
+    mutating func paint(
         _ paint: SVGPaint, style: SVGStyle, opacity: Double, bounds: (min: Vector2, max: Vector2)?, state: State
-    ) -> Fill? {
+    ) throws(SVGDocument.Error) -> Fill? {
         var base: SVGColor
         switch paint {
         case .none: return nil
@@ -46,6 +47,9 @@ extension SVGRenderer {
         case .reference(let id, let fallback):
             if let element = ids[id], element.name == "linearGradient" || element.name == "radialGradient" {
                 return gradientFill(element, bounds: bounds, transform: state.transform, opacity: opacity, style: style, viewport: state.viewport)
+            }
+            if let element = ids[id], element.name == "pattern" {
+                return try patternFill(element, bounds: bounds, state: state, opacity: opacity)
             }
             guard let fallback else { return nil }
             base = fallback
@@ -72,7 +76,8 @@ extension SVGRenderer {
             guard let columns = raster.sweep(row: y, rule: rule, into: &row) else { continue }
             switch fill {
             case .solid(let color): canvas.blend(row: y, columns: columns, coverage: row, color: color)
-            case .gradient(let gradient): canvas.blend(row: y, columns: columns, coverage: row, gradient: gradient)
+            case .gradient(let gradient): canvas.blend(row: y, columns: columns, coverage: row, shader: gradient)
+            case .pattern(let pattern): canvas.blend(row: y, columns: columns, coverage: row, shader: pattern)
             }
         }
     }

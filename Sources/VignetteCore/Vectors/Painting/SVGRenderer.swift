@@ -12,6 +12,7 @@ struct SVGRenderer {
     var useStack: [String] = []
     var clipStack: [String] = []
     var maskStack: [String] = []
+    var patternStack: [String] = []
 
     /// Elements never drawn where they stand (they are referenced, or not graphics).
     static let hidden: Set<String> = [
@@ -25,6 +26,11 @@ struct SVGRenderer {
         root.forEachDescendant { element in
             if let id = element["id"], ids[id] == nil { ids[id] = element }
         }
+        self.init(ids: ids, limits: limits, width: width, height: height)
+    }
+
+    /// A renderer over a known id table (a pattern's tile).
+    init(ids: [String: SVGElement], limits: SVGDocument.Limits, width: Int, height: Int) {
         self.ids = ids
         self.limits = limits
         raster = CoverageRaster(width: width, height: height)

@@ -1,0 +1,99 @@
+/// A pattern's tile, drawn once at device resolution, repeated over the
+/// shape: each pixel takes the tile's pixel under it (nearest), wrapping.
+struct SVGPattern: SVGShader {
+    /// Device pixel → pattern space (where the tile is `origin`, `size`).
+    let inverse: AffineTransform
+    let origin: Vector2
+    let size: Vector2
+    let tile: SVGCanvas
+    let opacity: UInt8
+
+    func color(x: Int, y: Int) -> (UInt8, UInt8, UInt8, UInt8) {
+        let p = inverse.apply(Vector2(x: Double(x) + 0.5, y: Double(y) + 0.5))
+        let u = (p.x - origin.x) / size.x
+        let v = (p.y - origin.y) / size.y
+        guard u.isFinite, v.isFinite, abs(u) < 1e9, abs(v) < 1e9 else { return (0, 0, 0, 0) }
+        // Bilinear between the four tile pixels around the point, wrapping at the tile's edges.
+        let sx = (u - u.rounded(.down)) * Double(tile.width) - 0.5
+        let sy = (v - v.rounded(.down)) * Double(tile.height) - 0.5
+        let x0 = Int(sx.rounded(.down))
+        let y0 = Int(sy.rounded(.down))
+        let fx = Int(((sx - Double(x0)) * 256).rounded())
+        let fy = Int(((sy - Double(y0)) * 256).rounded())
+        let (w, h) = (tile.width, tile.height)
+        let columns = ((x0 % w + w) % w, ((x0 + 1) % w + w) % w)
+        let rows = ((y0 % h + h) % h, ((y0 + 1) % h + h) % h)
+        var out: [UInt8] = [0, 0, 0, 0]
+        for k in 0..<4 {
+            let top = Int(tile.pixels[(rows.0 * w + columns.0) * 4 + k]) * (256 - fx) + Int(tile.pixels[(rows.0 * w + columns.1) * 4 + k]) * fx
+            let bottom = Int(tile.pixels[(rows.1 * w + columns.0) * 4 + k]) * (256 - fx) + Int(tile.pixels[(rows.1 * w + columns.1) * 4 + k]) * fx
+            let value = UInt8((top * (256 - fy) + bottom * fy + 32_768) >> 16)
+            out[k] = opacity == 255 ? value : PixelMath.multiply(value, opacity)
+        }
+        return (out[0], out[1], out[2], out[3])
+    }
+}
+
+extension SVGRenderer {
+    /// The pattern `element` resolves to for a shape of `bounds`; nil when it paints nothing.
+    mutating func patternFill(
+        _ element: SVGElement, bounds: (min: Vector2, max: Vector2)?, state: State, opacity: Double
+    ) throws(SVGDocument.Error) -> Fill? {
+        let chain = referenceChain(from: element)
+        func attribute(_ name: String) -> String? { chain.lazy.compactMap { $0[name] }.first }
+        guard let owner = chain.first(where: { !$0.children.isEmpty }), let id = element["id"], !patternStack.contains(id) else { return nil }
+        let objectUnits = attribute("patternUnits") != "userSpaceOnUse"
+        func length(_ name: String, _ axis: SVGLength.Axis) -> Double {
+            guard let text = attribute(name), let value = SVGLength.parse(text) else { return 0 }
+            if objectUnits {
+                let fraction = value.isPercentage ? value.value / 100 : value.value
+                guard let bounds else { return 0 }
+                let (w, h) = (bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y)
+                switch axis {
+                case .horizontal: return (name == "x" ? bounds.min.x : 0) + fraction * w
+                default: return (name == "y" ? bounds.min.y : 0) + fraction * h
+                }
+            }
+            return value.resolved(axis, viewport: state.viewport)
+        }
+        let origin = Vector2(x: length("x", .horizontal), y: length("y", .vertical))
+        let size = Vector2(x: length("width", .horizontal), y: length("height", .vertical))
+        guard size.x > 0, size.y > 0 else { return nil }
+        var space = state.transform
+        if let text = attribute("patternTransform"), let transform = SVGTransformParser.parse(text) { space = space.concatenating(transform) }
+        guard let inverse = space.inverted else { return nil }
+        // The tile's pixels: its size under the pattern's device scale, within the budget.
+        let scaleX = (space.a * space.a + space.b * space.b).squareRoot()
+        let scaleY = (space.c * space.c + space.d * space.d).squareRoot()
+        // At most 1024 px a side (4 MiB): a finer tile than that is drawn coarser, not refused.
+        let tileWidth = Int(min(1024, max(1, (size.x * scaleX).rounded(.up))))
+        let tileHeight = Int(min(1024, max(1, (size.y * scaleY).rounded(.up))))
+        guard layers + 1 <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers + 1) }
+        var content = AffineTransform.scale(Double(tileWidth) / size.x, Double(tileHeight) / size.y)
+        if let box = SVGViewport.viewBox(attribute("viewBox")) {
+            content = content.concatenating(
+                SVGViewport.parse(attribute("preserveAspectRatio")).transform(box: box, width: size.x, height: size.y))
+        } else if attribute("patternContentUnits") == "objectBoundingBox", let bounds {
+            content = content.concatenating(.scale(bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y))
+        }
+        var tile = SVGCanvas(width: tileWidth, height: tileHeight)
+        var inner = state
+        inner.transform = content
+        // The tile's content inherits from the pattern, not from the shape it paints.
+        var root = SVGStyle()
+        root.color = state.style.color
+        inner.style = SVGStyle.computed(for: owner, parent: root, viewport: state.viewport)
+        inner.style.opacity = 1
+        var renderer = SVGRenderer(ids: ids, limits: limits, width: tileWidth, height: tileHeight)
+        renderer.patternStack = patternStack + [id]
+        renderer.renderedElements = renderedElements
+        renderer.pathSegments = pathSegments
+        renderer.layers = layers + 1
+        for child in owner.children { try renderer.draw(child, state: inner, on: &tile) }
+        renderedElements = renderer.renderedElements
+        pathSegments = renderer.pathSegments
+        let alpha = UInt8((opacity * 255).rounded())
+        guard alpha != 0 else { return nil }
+        return .pattern(SVGPattern(inverse: inverse, origin: origin, size: size, tile: tile, opacity: alpha))
+    }
+}
