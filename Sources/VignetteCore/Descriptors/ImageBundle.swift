@@ -62,32 +62,31 @@ public struct ImageBundle: Sendable, Hashable {
         named name: String, forScale scale: Double, currentColor: Color?
     ) throws(ImageResourceError) -> (bitmap: Bitmap, tinted: Bool) {
         let vector = directory.appendingPathComponent("\(name).svg")
-        if FileManager.default.fileExists(atPath: vector.path) {
-            return (try drawVector(at: vector, scale: scale, currentColor: currentColor), currentColor != nil)
+        if hasVector(name) {
+            var options = DecodingOptions(scale: scale)
+            options.currentColor = currentColor
+            // One cached bitmap per scale and colour: the vector is drawn for each.
+            let key = URL(fileURLWithPath: vector.path + "@\(scale)x" + (currentColor.map { "-\($0)" } ?? ""))
+            return (try decode(vector, key: key, options: options), currentColor != nil)
         }
         let available = availableScales(of: name)
         guard let densest = available.last else { throw .notFound(name: name, directory: directory.path) }
         let chosen = available.first { Double($0) >= scale } ?? densest
         let url = fileURL(name, scale: chosen)
-        if let cached = cache[url] { return (cached, false) }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(path: url.path, reason: FileErrors.reason(error, path: url.path))
-        }
-        do throws(ImageDecodingError) {
-            let bitmap = try ImageDecoders.standard.decode(data, options: DecodingOptions(scale: Double(chosen)))
-            cache.set(bitmap, for: url, cost: bitmap.pixels.count)
-            return (bitmap, false)
-        } catch {
-            throw .undecodable(path: url.path, error)
-        }
+        return (try decode(url, key: url, options: DecodingOptions(scale: Double(chosen))), false)
     }
 
-    /// An SVG resource at `scale`, cached per scale and colour.
-    private func drawVector(at url: URL, scale: Double, currentColor: Color?) throws(ImageResourceError) -> Bitmap {
-        let key = URL(fileURLWithPath: url.path + "@\(scale)x" + (currentColor.map { "-\($0)" } ?? ""))
+    /// Whether `name.svg` exists (looked up once per name, like the scales).
+    private func hasVector(_ name: String) -> Bool {
+        let key = name + ".svg"
+        if let known = scales[key] { return !known.isEmpty }
+        let found = FileManager.default.fileExists(atPath: directory.appendingPathComponent(key).path)
+        scales.set(found ? [1] : [], for: key, cost: 1)
+        return found
+    }
+
+    /// The file at `url` decoded with `options`, cached under `key`.
+    private func decode(_ url: URL, key: URL, options: DecodingOptions) throws(ImageResourceError) -> Bitmap {
         if let cached = cache[key] { return cached }
         let data: Data
         do {
@@ -96,9 +95,7 @@ public struct ImageBundle: Sendable, Hashable {
             throw .unreadable(path: url.path, reason: FileErrors.reason(error, path: url.path))
         }
         do throws(ImageDecodingError) {
-            var options = DecodingOptions(scale: scale)
-            options.currentColor = currentColor
-            let bitmap = try SVGDecoder().decode(data, options: options)
+            let bitmap = try ImageDecoders.standard.decode(data, options: options)
             cache.set(bitmap, for: key, cost: bitmap.pixels.count)
             return bitmap
         } catch {
