@@ -28,11 +28,20 @@ struct CacheOptions: ParsableArguments {
             let storage: any DiskCacheStorage =
                 switch cacheEngine {
                 case .files: try FileCacheStorage(directory: cacheDir)
-                case .sqlite: try SQLiteCacheStorage(directory: cacheDir)
+                case .sqlite: try Self.sqliteStorage(directory: cacheDir)
                 }
             return try DiskCache(storage: storage, sizeLimit: cacheLimit.bytes)
         } catch {
             throw ValidationError("--cache-dir \(cacheDir): \(error)")
         }
+    }
+
+    /// The SQLite engine, which only a build with the SQLite trait (GRDB) has.
+    private static func sqliteStorage(directory: String) throws -> any DiskCacheStorage {
+        #if SQLite
+            try SQLiteCacheStorage(directory: directory)
+        #else
+            throw ValidationError("this vignette was built without the SQLite trait: use --cache-engine files")
+        #endif
     }
 }
