@@ -159,7 +159,7 @@ let package = Package(
         .testTarget(
             name: "VignetteTests",
             dependencies: [
-                "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteTestSupport",
+                "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteTesting", "VignetteTestSupport",
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing")
             ]
         ),
@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "VignetteCLITests",
             // VignetteCLI is a dependency so `swift test` builds the binary these tests run.
-            dependencies: ["VignetteCLI", "Vignette", "VignetteCatalog", "VignetteServer", "VignetteTestSupport"]
+            dependencies: ["VignetteCLI", "Vignette", "VignetteCatalog", "VignetteServer", "VignetteTesting", "VignetteTestSupport"]
         ),
         .testTarget(
             name: "VignetteServerTests",

@@ -8,7 +8,8 @@ import VignetteCore
 /// for one URL answer successive loads (a retry gets the next one; the last
 /// repeats). Every load is recorded. A URL with no fixture fails with
 /// `FixtureLoader.noFixture(for:)`, which names it. Cancelling a waiting
-/// load ends it at once with `.cancelled(url)`.
+/// load ends it at once with `.cancelled(url)` — unless the loader was made
+/// with `ignoresCancellation: true`, to test that a late result is dropped.
 ///
 /// ```swift
 /// let fixtures = FixtureLoader([url: .image(photo).delayed(by: .seconds(1))])
@@ -23,6 +24,12 @@ public final class FixtureLoader: ImageLoading {
     public let clock: VirtualClock
     /// The decoders `.data` responses go through.
     public let decoders: ImageDecoders
+    /// When true, a cancelled `.delayed` load keeps waiting and still
+    /// delivers its response once the clock gets there, like a loader that
+    /// never checks for cancellation: the way to prove a stale result never
+    /// lands. A `.pending` load still ends when cancelled (it has nothing
+    /// to deliver).
+    public let ignoresCancellation: Bool
 
     private struct Route {
         var responses: [Response]
@@ -43,13 +50,16 @@ public final class FixtureLoader: ImageLoading {
 
     private let state = Locked(State())
 
-    /// A loader answering `routes`, waiting on `clock`, decoding with `decoders`.
+    /// A loader answering `routes`, waiting on `clock`, decoding with
+    /// `decoders`; `ignoresCancellation` lets cancelled delayed loads
+    /// deliver late.
     public init(
         _ routes: [URL: Response] = [:], clock: VirtualClock = VirtualClock(),
-        decoders: ImageDecoders = .standard
+        decoders: ImageDecoders = .standard, ignoresCancellation: Bool = false
     ) {
         self.clock = clock
         self.decoders = decoders
+        self.ignoresCancellation = ignoresCancellation
         state.withLock { s in
             for (url, response) in routes { s.routes[ImageRequest.DataKey(url: url)] = Route(responses: [response]) }
         }
@@ -125,7 +135,16 @@ public final class FixtureLoader: ImageLoading {
         case .delayed(let delay, let next):
             // Nested delays add up from the start of the load.
             let deadline = start.advanced(by: delay)
-            do { try await clock.sleep(until: deadline) } catch { throw .cancelled(url) }
+            do {
+                if ignoresCancellation {
+                    // A task of its own does not inherit the load's cancellation.
+                    try await Task { [clock] in try await clock.sleep(until: deadline) }.value
+                } else {
+                    try await clock.sleep(until: deadline)
+                }
+            } catch {
+                throw .cancelled(url)
+            }
             return try await answer(request, with: next, startedAt: deadline)
         case .pending:
             do { try await clock.sleepUntilCancelled() } catch { throw .cancelled(url) }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Vignette
 import VignetteCatalog
+import VignetteTesting
 
 // A client app's own app-wide descriptors, with the very names the README
 // tells it to define, next to `import VignetteCatalog`. This file compiling is
@@ -28,18 +29,6 @@ extension ImageDescriptor where Reference == NamedImage {
     }
 }
 
-/// Serves one image for every URL, or fails every load.
-private struct FixedLoader: ImageLoading {
-    let image: Bitmap?
-
-    func cachedImage(for request: ImageRequest) -> Bitmap? { nil }
-
-    func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> Bitmap {
-        guard let image else { throw .notCached(request.url) }
-        return image
-    }
-}
-
 @Suite struct ClientDescriptorsTests {
     static let url = URL(string: "https://example.com/p/1.png")!
 
@@ -50,7 +39,7 @@ private struct FixedLoader: ImageLoading {
         let photo = Bitmap(width: 4, height: 4, fill: .white)
         let loaded = await surface.load(
             .productImage(Self.url), placeholders: .init(loading: .loading, failure: .failure),
-            using: FixedLoader(image: photo))
+            using: FixtureLoader([Self.url: .image(photo)]))
         guard case .loaded = loaded else {
             Issue.record("\(loaded)")
             return
@@ -58,7 +47,7 @@ private struct FixedLoader: ImageLoading {
         #expect(surface.accessibilityIdentifier == "client-product" && surface.contentMode == .aspectFit)
         let failed = await surface.load(
             .productImage(Self.url), placeholders: .init(loading: .loading, failure: .failure),
-            using: FixedLoader(image: nil))
+            using: FixtureLoader([Self.url: .httpStatus(404)]))
         guard case .failed = failed else {
             Issue.record("\(failed)")
             return

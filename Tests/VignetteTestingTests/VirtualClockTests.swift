@@ -115,6 +115,24 @@ import VignetteTesting
         #expect(fixtures.clock.sleeperCount == 0)
     }
 
+    @Test func aLoaderIgnoringCancellationDeliversLate() async throws {
+        let image = TestImages.solid(2, 2)
+        let fixtures = FixtureLoader([url: .image(image).delayed(by: .seconds(5))], ignoresCancellation: true)
+        let load = Task { try await fixtures.image(for: ImageRequest(url: url), priority: .normal) }
+        await fixtures.clock.waitForSleepers(1)
+        load.cancel()
+        // Still asleep after the cancel, and the image arrives when the clock gets there.
+        #expect(fixtures.clock.sleeperCount == 1)
+        #expect(fixtures.clock.advance(by: .seconds(5)) == 1)
+        #expect(try await load.value == image)
+        // A pending load has nothing to deliver: it still ends when cancelled.
+        fixtures.respond(to: url, with: .pending)
+        let pending = Task { try await fixtures.image(for: ImageRequest(url: url), priority: .normal) }
+        await fixtures.clock.waitForSleepers(1)
+        pending.cancel()
+        #expect(await pending.result.error as? ImageLoadingError == .cancelled(url))
+    }
+
     @Test func pendingNeverAnswersHoweverFarTheClockMoves() async {
         let fixtures = FixtureLoader([url: .pending])
         let load = Task { try await fixtures.image(for: ImageRequest(url: url), priority: .normal) }

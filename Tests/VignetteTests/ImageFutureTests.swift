@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+import VignetteTesting
 
 @testable import Vignette
 
@@ -10,21 +11,28 @@ import VignetteTestSupport
 
     func surface() throws -> ImageSurface { try ImageSurface(size: Size(width: 8, height: 6), scale: 1) }
 
+    /// A loader whose load of `url` answers `response` once the test moves
+    /// its clock a second on: until then the load is in flight.
+    func heldLoader(_ response: FixtureLoader.Response? = nil) -> FixtureLoader {
+        FixtureLoader([url: (response ?? .image(photo)).delayed(by: .seconds(1))])
+    }
+
     @Test func nothingLoadsUntilFirstUse() async throws {
-        let loader = FakeImageLoader()
+        let loader = heldLoader()
         let future = ImageFuture(url: url, using: loader)
         // Idle means no load task exists: nothing to wait for.
-        #expect(loader.started.isEmpty)
+        #expect(loader.requests.isEmpty)
         guard case .idle = future.phase else {
             Issue.record("expected idle, got \(future.phase)")
             return
         }
         future.start()
-        #expect(await loader.until { loader.started == [url] })
+        await loader.clock.waitForSleepers(1)
+        #expect(loader.requests.map(\.url) == [url])
     }
 
     @Test func loadsOnceForEveryWaiterAndSurface() async throws {
-        let loader = FakeImageLoader()
+        let loader = heldLoader()
         let future = ImageFuture(ImageDescriptor(url, contentMode: .center, accessibilityIdentifier: "p"), using: loader)
         let first = try surface()
         let second = try surface()
@@ -33,11 +41,11 @@ import VignetteTestSupport
         first.apply(future)  // rebinding never restarts the load
         async let a = future.image()
         async let b = future.image()
-        #expect(await loader.until { loader.pendingCount(url) == 1 })
-        loader.finish(url, with: .success(photo))
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
         #expect(try await a == photo)
         #expect(try await b == photo)
-        #expect(loader.started.count == 1)
+        #expect(loader.requests.count == 1)
         // The future tells bound surfaces before its waiters: final by now.
         #expect(first.loadState.isFinal)
         #expect(first.loadState.description == "loaded \(url.absoluteString)")
@@ -46,33 +54,33 @@ import VignetteTestSupport
         second.apply(future)
         #expect(second.loadState.description == "loaded \(url.absoluteString)")
         #expect(second.render() == first.render())
-        #expect(loader.started.count == 1)
+        #expect(loader.requests.count == 1)
     }
 
     @Test func aSurfaceAppliedSomethingElseNeverGetsTheLateImage() async throws {
-        let loader = FakeImageLoader()
+        let loader = heldLoader()
         let future = ImageFuture(url: url, using: loader)
         let view = try surface()
         view.apply(future)
         let other = ImageDescriptor(Bitmap(width: 2, height: 2, fill: Color(red: 0, green: 0, blue: 255)))
         view.apply(other)
-        #expect(await loader.until { loader.pendingCount(url) == 1 })
-        loader.finish(url, with: .success(photo))
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
         _ = try await future.image()  // bound surfaces hear first: a late image would have landed
         #expect(view.loadState.description == "idle")
         #expect(view.descriptor?.reference == other.reference)
     }
 
     @Test func failureShowsThePlaceholderAndStaysFailed() async throws {
-        let loader = FakeImageLoader()
+        let loader = heldLoader(.httpStatus(404))
         let future = ImageFuture(url: url, using: loader)
         let view = try surface()
         let failure = ImageDescriptor(
             Bitmap(width: 1, height: 1), background: Color(red: 255, green: 0, blue: 0),
             accessibilityIdentifier: "broken")
         view.apply(future, placeholders: .current.failure(failure))
-        #expect(await loader.until { loader.pendingCount(url) == 1 })
-        loader.finish(url, with: .failure(FakeImageLoader.notFound(url)))
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
         await #expect(throws: ImageLoadingError.self) { try await future.image() }
         #expect(view.loadState.isFinal)
         #expect(view.loadState.description == "failed: \(url.absoluteString): HTTP 404")
@@ -80,28 +88,28 @@ import VignetteTestSupport
         // A later value() or binding does not retry: the future loads once.
         await #expect(throws: ImageLoadingError.self) { try await future.image() }
         try surface().apply(future, placeholders: .current.failure(failure))
-        #expect(loader.started.count == 1)
+        #expect(loader.requests.count == 1)
     }
 
     @Test func aMemoryHitFinishesWithoutLoading() async throws {
-        let loader = FakeImageLoader()
-        loader.prime(url, with: photo)
+        let loader = FixtureLoader()
+        loader.cache(photo, for: url)
         let future = ImageFuture(url: url, using: loader)
         let view = try surface()
         view.apply(future)
         #expect(view.loadState.description == "loaded \(url.absoluteString)")
-        #expect(loader.started.isEmpty)
+        #expect(loader.requests.isEmpty)
     }
 
     @Test func cancellingAWaiterDoesNotCancelTheSharedLoad() async throws {
-        let loader = FakeImageLoader()
+        let loader = heldLoader()
         let future = ImageFuture(url: url, using: loader)
         let impatient = Task { try await future.image() }
-        #expect(await loader.until { loader.pendingCount(url) == 1 })
+        await loader.clock.waitForSleepers(1)
         impatient.cancel()
         await #expect(throws: ImageLoadingError.cancelled(url)) { try await impatient.value }
-        #expect(loader.pendingCount(url) == 1)
-        loader.finish(url, with: .success(photo))
+        #expect(loader.clock.sleeperCount == 1)
+        loader.clock.advance(by: .seconds(1))
         #expect(try await future.image() == photo)
     }
 
@@ -121,14 +129,14 @@ import VignetteTestSupport
             let photo: ImageFuture
             init(url: URL, loader: any ImageLoading) { photo = ImageFuture(url: url, using: loader) }
         }
-        let loader = FakeImageLoader()
+        let loader = heldLoader()
         let product = Product(url: url, loader: loader)
         let views = try (0..<5).map { _ in try surface() }
         for view in views { view.apply(product.photo) }
-        #expect(await loader.until { loader.pendingCount(url) == 1 })
-        loader.finish(url, with: .success(photo))
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
         _ = try await product.photo.image()
         #expect(views.allSatisfy { $0.loadState.isFinal })
-        #expect(loader.started.count == 1)
+        #expect(loader.requests.count == 1)
     }
 }

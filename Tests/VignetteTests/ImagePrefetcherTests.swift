@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+import VignetteTesting
 
 @testable import Vignette
 
@@ -79,16 +80,18 @@ import VignetteTestSupport
     }
 
     @Test func descriptorsAndRestartsWork() async throws {
-        let loader = FakeImageLoader()
-        let prefetcher = ImagePrefetcher(loader: loader, maxConcurrentLoads: 1)
         let url = URL(string: "https://example.test/a.png")!
+        let loader = FixtureLoader([url: .image(Bitmap(width: 1, height: 1)).delayed(by: .seconds(1))])
+        let prefetcher = ImagePrefetcher(loader: loader, maxConcurrentLoads: 1)
         prefetcher.startPrefetching(with: [ImageDescriptor(url, contentMode: .center)])
-        #expect(await loader.until { loader.pendingCount(url) == 1 })
-        prefetcher.stopPrefetching(with: [url])
+        await loader.clock.waitForSleepers(1)
+        prefetcher.stopPrefetching(with: [url])  // the load's sleep ends at once, cancelled
+        #expect(loader.clock.sleeperCount == 0)
         prefetcher.startPrefetching(with: [url])  // a restart is a new load; the old one's end must not remove it
-        #expect(await loader.until { loader.started.count == 2 })
+        await loader.clock.waitForSleepers(1)
+        #expect(loader.requests(for: url).count == 2)
         #expect(prefetcher.pendingCount == (0, 1))
-        loader.finish(url, with: .success(Bitmap(width: 1, height: 1)))
+        loader.clock.advance(by: .seconds(1))
         await prefetcher.waitUntilIdle()
         #expect(prefetcher.completedCount == 1)
     }

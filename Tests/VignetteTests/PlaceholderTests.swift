@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+import VignetteTesting
 
 @testable import Vignette
 
@@ -12,7 +13,7 @@ import VignetteTestSupport
 
     @Test(arguments: [1.0, 2, 3])
     func aBundledPlaceholderIsResolvedForTheSurfaceItLandsOn(scale: Double) async throws {
-        let loader = FakeImageLoader()
+        let loader = FixtureLoader([url: .pending])
         let spinner = ImageDescriptor(
             NamedImage("address-book", in: bundle), contentMode: .center,
             background: .placeholderGray, accessibilityIdentifier: "spinner")
@@ -24,7 +25,7 @@ import VignetteTestSupport
     }
 
     @Test func eachPlaceholderKeepsItsOwnPresentation() async throws {
-        let loader = FakeImageLoader()
+        let loader = FixtureLoader([url: .httpStatus(404).delayed(by: .seconds(1))])
         let loading = ImageDescriptor(TestImages.solid(4, 4), contentMode: .center, tint: .white, accessibilityIdentifier: "l")
         let failure = ImageDescriptor(TestImages.solid(4, 4), contentMode: .topLeft, background: .black, accessibilityIdentifier: "f")
         let surface = try ImageSurface(size: Size(width: 10, height: 10))
@@ -33,8 +34,8 @@ import VignetteTestSupport
                 ImageDescriptor(url, contentMode: .aspectFill, tint: .black),
                 placeholders: .init(loading: loading, failure: failure), using: loader))
         #expect(surface.contentMode == .center && surface.tint == .white && surface.background == nil)
-        #expect(await loader.until { loader.pendingCount(url) == 1 })
-        loader.finish(url, with: .failure(FakeImageLoader.notFound(url)))
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
         _ = await task.value
         #expect(surface.contentMode == .topLeft && surface.tint == nil && surface.background == .black)
         #expect(surface.accessibilityIdentifier == "f")
@@ -45,13 +46,13 @@ import VignetteTestSupport
             NamedImage("no-such-image", in: bundle), background: .placeholderRed,
             accessibilityIdentifier: "missing")
         let surface = try ImageSurface(size: Size(width: 8, height: 8))
-        surface.apply(ImageDescriptor(url), placeholders: .current.loading(missing), using: FakeImageLoader())
+        surface.apply(ImageDescriptor(url), placeholders: .current.loading(missing), using: FixtureLoader([url: .pending]))
         #expect(surface.accessibilityIdentifier == "missing")
         #expect(surface.render().color(x: 4, y: 4) == .placeholderRed)
     }
 
     @Test func aTaskLocalEnvironmentOverridesTheProcessOneForThatTaskOnly() async throws {
-        let loader = FakeImageLoader()
+        let loader = FixtureLoader([url: .pending])
         let local = ImageEnvironment(
             placeholders: .init(
                 loading: ImageDescriptor(TestImages.solid(1, 1), accessibilityIdentifier: "task-loading"),
@@ -62,10 +63,11 @@ import VignetteTestSupport
             surface.apply(ImageDescriptor(url))
         }
         #expect(surface.accessibilityIdentifier == "task-loading")
-        #expect(await loader.until { loader.pendingCount(url) == 1 })
+        await loader.clock.waitForSleepers(1)
+        #expect(loader.requests.map(\.url) == [url])
         let outside = try ImageSurface(size: Size(width: 8, height: 8))
         #expect(ImageEnvironment.current.loader == nil)
-        outside.apply(ImageDescriptor(URL(string: "data:,")!), using: FakeImageLoader())
+        outside.apply(ImageDescriptor(URL(string: "data:,")!), using: FixtureLoader([URL(string: "data:,")!: .pending]))
         #expect(outside.accessibilityIdentifier == "loadingImage")
     }
 }

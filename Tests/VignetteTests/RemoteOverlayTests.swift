@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteTestSupport
+import VignetteTesting
 
 @testable import Vignette
 
@@ -32,8 +33,8 @@ import VignetteTestSupport
     }
 
     @Test func aMemoryHitShowsResolvedOverlays() throws {
-        let (loader, reference) = (FakeImageLoader(), CountingReference())
-        loader.prime(Self.url, with: Self.photo)
+        let (loader, reference) = (FixtureLoader(), CountingReference())
+        loader.cache(Self.photo, for: Self.url)
         let surface = try ImageSurface(size: Size(width: 20, height: 20), scale: 2)
         #expect(surface.apply(Self.remote(reference), using: loader) == nil)
         Self.expectResolved(surface)
@@ -42,11 +43,11 @@ import VignetteTestSupport
     }
 
     @Test func aLoadedImageShowsOverlaysResolvedWhenApplied() async throws {
-        let (loader, reference) = (FakeImageLoader(), CountingReference())
+        let (loader, reference) = (FixtureLoader([Self.url: .image(Self.photo).delayed(by: .seconds(1))]), CountingReference())
         let surface = try ImageSurface(size: Size(width: 20, height: 20), scale: 3)
         let task = try #require(surface.apply(Self.remote(reference), using: loader))
-        #expect(await loader.until { loader.pendingCount(Self.url) == 1 })
-        loader.finish(Self.url, with: .success(Self.photo))
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
         guard case .loaded = await task.value else {
             Issue.record("not loaded")
             return

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VignetteCatalog
 import VignetteTestSupport
+import VignetteTesting
 
 @testable import Vignette
 
@@ -10,8 +11,13 @@ import VignetteTestSupport
     static let remote = ImageDescriptor<URL>.productImage(url)
     static let photo = TestImages.gradient(40, 30)
 
+    /// Answers `url` with `response` once the test moves the clock a second on.
+    static func held(_ response: FixtureLoader.Response = .image(photo), for url: URL = url, ignoresCancellation: Bool = false) -> FixtureLoader {
+        FixtureLoader([url: response.delayed(by: .seconds(1))], ignoresCancellation: ignoresCancellation)
+    }
+
     @Test func showsLoadingThenTheImageWithTheRemotePresentation() async throws {
-        let loader = FakeImageLoader()
+        let loader = Self.held()
         let surface = try ImageSurface(size: Size(width: 20, height: 20), scale: 2)
         let task = try #require(surface.apply(Self.remote, placeholders: .init(loading: .loading, failure: .failure), using: loader))
         #expect(surface.accessibilityIdentifier == "loadingImage")
@@ -19,8 +25,8 @@ import VignetteTestSupport
             Issue.record("\(surface.loadState)")
             return
         }
-        #expect(await loader.until { loader.pendingCount(Self.url) == 1 })
-        loader.finish(Self.url, with: .success(Self.photo))
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
         guard case .loaded(Self.url) = await task.value else {
             Issue.record("not loaded")
             return
@@ -30,11 +36,11 @@ import VignetteTestSupport
     }
 
     @Test func failureShowsTheFailurePlaceholderAndTheReason() async throws {
-        let loader = FakeImageLoader()
+        let loader = Self.held(.httpStatus(404))
         let surface = try ImageSurface(size: Size(width: 20, height: 20))
         let task = try #require(surface.apply(Self.remote, placeholders: .init(loading: .loading, failure: .failure), using: loader))
-        #expect(await loader.until { loader.pendingCount(Self.url) == 1 })
-        loader.finish(Self.url, with: .failure(FakeImageLoader.notFound(Self.url)))
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
         guard case .failed(Self.url, let error) = await task.value else {
             Issue.record("not failed")
             return
@@ -44,8 +50,8 @@ import VignetteTestSupport
     }
 
     @Test func memoryCacheHitIsFinalAtOnce() throws {
-        let loader = FakeImageLoader()
-        loader.prime(Self.url, with: Self.photo)
+        let loader = FixtureLoader()
+        loader.cache(Self.photo, for: Self.url)
         let surface = try ImageSurface(size: Size(width: 20, height: 20))
         #expect(surface.apply(Self.remote, placeholders: .init(loading: .loading, failure: .failure), using: loader) == nil)
         #expect(surface.accessibilityIdentifier == "productImage" && surface.image == Self.photo)
@@ -53,7 +59,7 @@ import VignetteTestSupport
             Issue.record("\(surface.loadState)")
             return
         }
-        #expect(loader.started.isEmpty)
+        #expect(loader.requests.isEmpty)
         #expect(surface.response?.source == .memory && surface.response?.image == Self.photo)
         surface.apply(ImageDescriptor(Self.photo))  // anything shown next drops the response
         #expect(surface.response == nil)
@@ -61,19 +67,20 @@ import VignetteTestSupport
 
     @Test func reapplyingCancelsAndAStaleResultNeverLands() async throws {
         // This loader ignores cancellation, so the first result really arrives late.
-        let loader = FakeImageLoader(ignoresCancellation: true)
+        let loader = Self.held(ignoresCancellation: true)
         let surface = try ImageSurface(size: Size(width: 20, height: 20))
         let other = URL(string: "https://example.test/p/2.png")!
         let first = try #require(surface.apply(Self.remote, using: loader))
-        #expect(await loader.until { loader.pendingCount(Self.url) == 1 })
+        await loader.clock.waitForSleepers(1)
         try surface.apply(ImageDescriptor<NamedImage>.failure.accessibilityIdentifier("local"))
         #expect(surface.accessibilityIdentifier == "local")
-        loader.finish(Self.url, with: .success(Self.photo))  // stale: must not land
+        #expect(loader.clock.advance(by: .seconds(1)) == 1)  // stale: must not land
         _ = await first.value
         #expect(surface.accessibilityIdentifier == "local" && surface.image != Self.photo)
+        loader.respond(to: other, with: .image(Self.photo).delayed(by: .seconds(1)))
         let second = try #require(surface.apply(ImageDescriptor<URL>.productImage(other).accessibilityIdentifier("second"), using: loader))
-        #expect(await loader.until { loader.pendingCount(other) == 1 })
-        loader.finish(other, with: .success(Self.photo))
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
         _ = await second.value
         #expect(surface.accessibilityIdentifier == "second")
     }
@@ -124,11 +131,11 @@ import VignetteTestSupport
     }
 
     @Test func standaloneMappingKeepsPresentation() async throws {
-        let loader = FakeImageLoader()
-        loader.prime(Self.url, with: Self.photo)
+        let loader = Self.held()
+        loader.cache(Self.photo, for: Self.url)
         let task = Task { try await Self.remote.resolved(using: loader) }
-        #expect(await loader.until { loader.pendingCount(Self.url) == 1 })
-        loader.finish(Self.url, with: .success(Self.photo))
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
         let local = try await task.value
         #expect(local.reference == Self.photo && local.contentMode == .aspectFill && local.accessibilityIdentifier == "productImage")
     }
