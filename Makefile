@@ -57,10 +57,12 @@ test: deps lint
 	@python3 Scripts/check_sizes.py
 	@python3 Scripts/check_sizes.py Fuzz/Sources
 	@python3 Scripts/check_layers.py
+	@python3 Scripts/check_public_count.py
 	@python3 Scripts/readme_examples.py --check
 	@python3 Scripts/check_example_package.py
 	@echo "==> swift test (Swift Testing), warnings as errors"
 	$(STRICT) swift test $(SWIFT_BUILD_FLAGS)
+	@python3 Scripts/check_public_api.py
 	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory determinism
 

@@ -31,7 +31,7 @@
         private var lastWarning: ContinuousClock.Instant?
 
         /// A budget of `maxConnections`, counted in `metrics`, warning in `logger`.
-        public init(maxConnections: Int, metrics: ServerMetrics, logger: Logger) {
+        package init(maxConnections: Int, metrics: ServerMetrics, logger: Logger) {
             self.maxConnections = maxConnections
             self.metrics = metrics
             self.logger = logger

@@ -61,10 +61,10 @@ public struct Preset: Sendable {
     public static let defaultFormats: [ImageFormat] = [.webp, .jpeg]
 
     /// What a request's `format=` may name: `formats`, then JPEG and PNG.
-    public var requestableFormats: [ImageFormat] { formats + [.jpeg, .png].filter { !formats.contains($0) } }
+    package var requestableFormats: [ImageFormat] { formats + [.jpeg, .png].filter { !formats.contains($0) } }
 
     /// The failure placeholder used when a preset names none: light red.
-    public static var defaultFailure: ImageDescriptor<AnyLocalImage> { ImageSurface.Placeholders.plain.failure }
+    package static var defaultFailure: ImageDescriptor<AnyLocalImage> { ImageSurface.Placeholders.plain.failure }
 }
 
 /// The presets a server renders, by name.

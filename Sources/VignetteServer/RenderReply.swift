@@ -19,7 +19,7 @@ public struct RenderReply: Sendable {
     public var body: Data
 
     /// A reply.
-    public init(status: Int, headers: [(name: String, value: String)], body: Data) {
+    package init(status: Int, headers: [(name: String, value: String)], body: Data) {
         self.status = status
         self.headers = headers
         self.body = body

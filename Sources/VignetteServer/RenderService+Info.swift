@@ -5,7 +5,7 @@ import Vignette
 extension RenderService {
     /// How long a client or CDN may keep an `/info` reply: the default
     /// preset `maxAge`, as the source is the same one a render reads.
-    public static let infoMaxAge = 3600
+    package static let infoMaxAge = 3600
 
     /// Answers `GET /info?url=…[&sig=…]`: the source's `ImageInfo` as JSON
     /// (`ImageInfo.json(indent:)`), with the checks of a render — the

@@ -32,8 +32,9 @@ public final class RenderService: Sendable {
     /// once (503 + Retry-After) instead of piling up memory and latency.
     package let admission: ConcurrencyGate
     /// The connections ``application(host:port:logger:onServerRunning:)``
-    /// accepts at once (``ServerConfiguration/connectionLimit(descriptors:open:)``
-    /// under the open-files limit when the service was made).
+    /// accepts at once: ``ServerConfiguration/maxConnections`` or what the
+    /// open-files limit leaves beside ``ServerConfiguration/descriptorReserve``
+    /// when the service was made.
     public let maxConnections: Int
     let signer: RequestSigner?
     /// The loader's address policy, checked on the first URL before admission.

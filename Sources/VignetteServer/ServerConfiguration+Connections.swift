@@ -3,11 +3,11 @@ extension ServerConfiguration {
     /// is not set, however high the open-files limit: at about 20 KiB of
     /// buffers each (<doc:Capacity>), 10,000 idle connections hold some
     /// 200 MiB.
-    public static let defaultMaxConnections = 10_000
+    package static let defaultMaxConnections = 10_000
 
     /// The fewest connections a server starts with: below this the
     /// open-files limit is too low to serve.
-    public static let minimumConnections = 16
+    package static let minimumConnections = 16
 
     /// Descriptors kept free beside the connections for what a request
     /// opens while it runs: three per source load in flight (its socket,
@@ -23,7 +23,7 @@ extension ServerConfiguration {
     /// set) what fits, at most ``defaultMaxConnections``. Throws, naming
     /// `maxConnections` and the limit to raise, when it does not fit or
     /// fewer than ``minimumConnections`` would.
-    public func connectionLimit(descriptors limit: Int, open: Int) throws(Error) -> Int {
+    package func connectionLimit(descriptors limit: Int, open: Int) throws(Error) -> Int {
         let room = limit - open - descriptorReserve
         let fix = "raise the open-files limit (ulimit -n, systemd LimitNOFILE=)"
         if let maxConnections {

@@ -30,7 +30,7 @@ public struct ServerConfiguration: Sendable {
     /// Connections open at once; beyond them the server stops accepting
     /// until one closes (new ones wait in the kernel's backlog). nil, the
     /// default: what the open-files limit leaves beside the
-    /// ``descriptorReserve``, at most ``defaultMaxConnections``.
+    /// ``descriptorReserve``, at most 10,000.
     public var maxConnections: Int?
     /// A folder for the disk cache of sources; nil keeps sources in memory only.
     public var cacheDir: String?
@@ -92,7 +92,7 @@ public struct ServerConfiguration: Sendable {
         public var maxAnimationPixels = 50_000_000
 
         /// `maxFrames` and `maxAnimationPixels` as the library's limits.
-        public var animation: AnimationLimits {
+        package var animation: AnimationLimits {
             AnimationLimits(maxFrames: maxFrames, maxAnimationPixels: maxAnimationPixels)
         }
 
@@ -220,7 +220,7 @@ public struct OverlayDefinition: Sendable, Hashable {
     public init(file: String) { self.file = file }
 
     /// The overlay over the decoded file.
-    public func overlay(_ image: Bitmap) -> ImageOverlay {
+    package func overlay(_ image: Bitmap) -> ImageOverlay {
         ImageOverlay(
             ImageDescriptor(image, contentMode: .aspectFit).erased, anchor: anchor, offset: offset, size: size,
             opacity: opacity, tiled: tiled, clipsToShape: clipsToShape)

@@ -20,9 +20,8 @@ import Vignette
 /// such as the one bootstrapped for the process (`MetricsSystem.factory`).
 ///
 /// ```swift
-/// let metrics = ServerMetrics()
-/// metrics.countRequest(preset: "thumb", status: 200)
-/// print(metrics.exposition() ?? "")
+/// let service = try RenderService(configuration: ServerConfiguration(), metrics: ServerMetrics())
+/// print(service.metrics.exposition() ?? "")
 /// ```
 public final class ServerMetrics: Sendable {
     /// The Prometheus registry `/metrics` shows, for adding metrics of your
@@ -80,7 +79,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// Counts a finished request.
-    public func countRequest(preset: String, status: Int) {
+    package func countRequest(preset: String, status: Int) {
         Counter(
             label: ServerMetricNames.requests, dimensions: [("preset", preset), ("status", String(status))],
             factory: factory
@@ -88,16 +87,16 @@ public final class ServerMetrics: Sendable {
     }
 
     /// Records a render (render + encode) duration.
-    public func recordRender(_ duration: Duration) { renderDuration.recordNanoseconds(duration.nanoseconds) }
+    package func recordRender(_ duration: Duration) { renderDuration.recordNanoseconds(duration.nanoseconds) }
 
     /// Records a source fetch (+ decode) duration.
-    public func recordFetch(_ duration: Duration) { fetchDuration.recordNanoseconds(duration.nanoseconds) }
+    package func recordFetch(_ duration: Duration) { fetchDuration.recordNanoseconds(duration.nanoseconds) }
 
     /// Where a source came from.
-    public enum SourceOrigin: Sendable { case memory, disk, network }
+    package enum SourceOrigin: Sendable { case memory, disk, network }
 
     /// Counts a cache hit or miss.
-    public func countSource(_ origin: SourceOrigin) {
+    package func countSource(_ origin: SourceOrigin) {
         switch origin {
         case .memory: memoryHits.increment()
         case .disk: diskHits.increment()
@@ -107,7 +106,7 @@ public final class ServerMetrics: Sendable {
 
     /// Brings the coalesced-waiters counter up to `total` (a running count
     /// kept elsewhere, such as `ImagePipeline.coalescedTransferCount`).
-    public func setCoalesced(total: Int) {
+    package func setCoalesced(total: Int) {
         let delta = coalescedReported.withLock { reported -> Int in
             defer { reported = max(reported, total) }
             return max(0, total - reported)
@@ -116,7 +115,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// Sets the admission gauges.
-    public func setLoad(inFlight active: Int, queued: Int) {
+    package func setLoad(inFlight active: Int, queued: Int) {
         inFlight.set(active)
         queueDepth.set(queued)
     }
@@ -125,10 +124,10 @@ public final class ServerMetrics: Sendable {
     // without the connection budget, shows none.
 
     /// Sets the open-connections gauge.
-    public func setOpenConnections(_ count: Int) { Meter(label: ServerMetricNames.openConnections, factory: factory).set(count) }
+    package func setOpenConnections(_ count: Int) { Meter(label: ServerMetricNames.openConnections, factory: factory).set(count) }
 
     /// Counts a stop of accepting connections at the limit.
-    public func countAcceptPause() { Counter(label: ServerMetricNames.acceptPauses, factory: factory).increment() }
+    package func countAcceptPause() { Counter(label: ServerMetricNames.acceptPauses, factory: factory).increment() }
 
     /// The Prometheus text exposition of `registry`, or nil when the
     /// metrics go to another backend.

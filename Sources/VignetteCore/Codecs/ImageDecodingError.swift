@@ -50,7 +50,7 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
     /// True when the bytes themselves are bad (not an image, or corrupt),
     /// as opposed to a limit or option of this request: a cached copy of
     /// such bytes should be dropped.
-    public var isDamagedData: Bool {
+    package var isDamagedData: Bool {
         switch reason {
         case .unrecognizedFormat, .malformed, .damagedData: true
         case .unsupported, .tooLarge, .sideTooLong, .outOfMemory, .invalidScale, .tooManyFrames, .animationTooLarge: false

@@ -10,12 +10,17 @@ extension PNGCodec {
         /// zlib compression level, 0 (store) ... 9 (smallest).
         public var level: Int
         /// zlib strategy.
-        public var strategy: Strategy
+        package var strategy: Strategy
         /// Row filters libpng may choose from (it picks per row).
-        public var filters: Filters
+        package var filters: Filters
 
-        /// Creates encoder settings.
-        public init(level: Int, strategy: Strategy = .default, filters: Filters = .all) {
+        /// Settings at zlib `level` (clamped to 0...9) with zlib's default
+        /// strategy and every row filter, as `.smallest` uses.
+        public init(level: Int) { self.init(level: level, strategy: .default, filters: .all) }
+
+        // The strategy and filter set were chosen by measurement for the
+        // three presets (Benchmarks/README.md); tests and benchmarks vary them.
+        package init(level: Int, strategy: Strategy = .default, filters: Filters = .all) {
             self.level = max(0, min(9, level))
             self.strategy = strategy
             self.filters = filters
@@ -29,7 +34,7 @@ extension PNGCodec {
         public static let fastest = EncodingOptions(level: 1, strategy: .default, filters: .sub)
 
         /// zlib's match strategy.
-        public enum Strategy: String, Sendable, Hashable, CaseIterable {
+        package enum Strategy: String, Sendable, Hashable, CaseIterable {
             /// Normal LZ77 + Huffman.
             case `default`
             /// Favour Huffman over short matches (suits filtered image rows).
@@ -50,23 +55,23 @@ extension PNGCodec {
         }
 
         /// A set of PNG row filters.
-        public struct Filters: OptionSet, Sendable, Hashable {
+        package struct Filters: OptionSet, Sendable, Hashable {
             /// The bit mask (bit 0 none … bit 4 Paeth).
-            public let rawValue: Int
+            package let rawValue: Int
             /// A set from a bit mask.
-            public init(rawValue: Int) { self.rawValue = rawValue }
+            package init(rawValue: Int) { self.rawValue = rawValue }
             /// No filtering.
-            public static let none = Filters(rawValue: 1 << 0)
+            package static let none = Filters(rawValue: 1 << 0)
             /// Difference to the left pixel.
-            public static let sub = Filters(rawValue: 1 << 1)
+            package static let sub = Filters(rawValue: 1 << 1)
             /// Difference to the pixel above.
-            public static let up = Filters(rawValue: 1 << 2)
+            package static let up = Filters(rawValue: 1 << 2)
             /// Difference to the mean of left and above.
-            public static let average = Filters(rawValue: 1 << 3)
+            package static let average = Filters(rawValue: 1 << 3)
             /// Paeth predictor.
-            public static let paeth = Filters(rawValue: 1 << 4)
+            package static let paeth = Filters(rawValue: 1 << 4)
             /// All five; libpng picks per row by minimum sum of absolute differences.
-            public static let all: Filters = [.none, .sub, .up, .average, .paeth]
+            package static let all: Filters = [.none, .sub, .up, .average, .paeth]
 
             var libpngMask: Int32 {
                 // libpng's PNG_FILTER_NONE is 0x08, SUB 0x10, UP 0x20, AVG 0x40, PAETH 0x80.

@@ -18,7 +18,7 @@ extension ImageComparison {
     /// anti-aliasing (unless `.strict`), orange where it differs within the
     /// tolerance, blue stripes over ignored regions (see `DiffColors`). Nil
     /// when the sizes differ; invalid ignored regions are not drawn.
-    public func diffImage(_ reference: Bitmap, _ actual: Bitmap) -> Bitmap? {
+    package func diffImage(_ reference: Bitmap, _ actual: Bitmap) -> Bitmap? {
         let width = reference.width
         let height = reference.height
         guard width == actual.width, height == actual.height else { return nil }
@@ -81,7 +81,7 @@ extension ImageComparison {
     /// Reference, actual and (when the sizes agree) the diff image side by
     /// side, each on a checkerboard so transparency shows. The sheet's size
     /// is checked against `maxPixelCount` before anything is allocated.
-    public func sideBySide(
+    package func sideBySide(
         _ reference: Bitmap, _ actual: Bitmap, maxPixelCount: Int = ImageComparison.maxArtifactPixelCount
     ) throws(ImageComparison.Error) -> Bitmap {
         let (width, height) = Self.sideBySideSize(

@@ -21,11 +21,11 @@ public enum ImageRenderer {
     }
 
     /// The most pixels a surface may have (100 Mpx, the decoder's default too).
-    public static let maxPixelCount = 100_000_000
+    package static let maxPixelCount = 100_000_000
 
     /// Checks a surface size and scale: finite, size ≥ 0, scale > 0, at most
     /// 32768 pixels a side and `maxPixelCount` in all.
-    public static func validate(size: Size, scale: Double) throws(ImageRenderer.Error) {
+    package static func validate(size: Size, scale: Double) throws(ImageRenderer.Error) {
         guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0,
             scale.isFinite, scale > 0,
             size.width * scale <= 32768, size.height * scale <= 32768

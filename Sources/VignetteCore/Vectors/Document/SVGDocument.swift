@@ -48,7 +48,7 @@ public struct SVGDocument: Sendable, Hashable {
 
     /// Whether `bytes` look like an SVG file (an `<svg` root after the XML
     /// prolog), without parsing them: for sniffing a source.
-    public static func isSVG(_ bytes: some Collection<UInt8>) -> Bool {
+    package static func isSVG(_ bytes: some Collection<UInt8>) -> Bool {
         let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
         guard let open = head.range(of: "<svg") else { return false }
         let before = head[..<open.lowerBound]
