@@ -3,8 +3,11 @@ import Foundation
 import Vignette
 
 extension ContentMode: ExpressibleByArgument {
-    /// Parses a content mode by its case name.
-    public init?(argument: String) { self.init(rawValue: argument) }
+    /// Parses a content mode by its case name, as presets do (`aspectFill` or `aspect-fill`).
+    public init?(argument: String) {
+        guard let mode = try? PresentationSyntax.contentMode(argument) else { return nil }
+        self = mode
+    }
 }
 
 /// Option parsers whose errors keep the library's message (exit 64).
@@ -24,11 +27,8 @@ enum Arguments {
 struct SizeArgument: ExpressibleByArgument {
     let size: Size
     init?(argument: String) {
-        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-            w.isFinite, h.isFinite, w >= 0, h >= 0, w > 0 || h > 0
-        else { return nil }
-        size = Size(width: w, height: h)
+        guard let size = PresentationSyntax.size(argument), size.width > 0 || size.height > 0 else { return nil }
+        self.size = size
     }
 }
 

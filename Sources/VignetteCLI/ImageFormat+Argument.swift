@@ -1,11 +1,12 @@
 import ArgumentParser
 import Vignette
 
-// `--format` takes the formats Vignette writes, by name (png, jpeg, webp, avif, gif).
+// `--format` takes the formats Vignette writes, by name (png, jpeg or jpg, webp, avif, gif), in the
+// syntax presets and render URLs use.
 extension ImageFormat: ExpressibleByArgument {
     /// The encodable format of that name.
     public init?(argument: String) {
-        guard let format = Self.encodable.first(where: { $0.rawValue == argument }) else { return nil }
+        guard let format = try? PresentationSyntax.format(argument) else { return nil }
         self = format
     }
 

@@ -77,7 +77,7 @@ extension Catalog {
             icon.erased, anchor: .bottomRight, offset: Point(x: offset, y: offset), size: Size(width: 28, height: 28))
     }
 
-    /// `effect-blur(4)` → `effect-blur-4`, `focus-0.3,0.4` → `focus-0.3-0.4`:
+    /// `effect-blur:4` → `effect-blur-4`, `focus-0.3,0.4` → `focus-0.3-0.4`:
     /// a file name safe on every system.
     private static func slug(_ text: String) -> String {
         let parts = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-") })

@@ -10,7 +10,7 @@ extension PresetDefinition {
         var chosen: [ImageFormat] = []
         for (index, name) in names.enumerated() {
             let known = ImageFormat.encodable.map(\.rawValue).joined(separator: ", ")
-            guard let format = ImageFormat(fileExtension: name), ImageFormat.encodable.contains(format) else {
+            guard let format = try? PresentationSyntax.format(name) else {
                 throw .invalidValue(key: "\(key)[\(index)]", reason: "'\(name)' is not one of \(known)")
             }
             guard !chosen.contains(format) else { throw .invalidValue(key: "\(key)[\(index)]", reason: "\(name) is listed twice") }

@@ -74,11 +74,10 @@ public struct RenderParameters: Sendable, Hashable {
         scale = try Self.scale(values["scale"], max: limits.maxScale)
         size = try Self.size(values, scale: scale, limits: limits)
         if let text = values["format"] {
-            let value = ImageFormat(rawValue: text.lowercased())
-            guard ImageFormat.encodable.contains(value) else { throw .invalid("format", text, expected: Self.encodableNames) }
+            guard let value = try? PresentationSyntax.format(text) else { throw .invalid("format", text, expected: Self.encodableNames) }
             format = value
         }
-        quality = 80
+        quality = ImageFormat.defaultQuality
         if let text = values["q"] {
             guard let value = Int(text), (1...100).contains(value) else { throw .invalid("q", text, expected: "an integer 1-100") }
             quality = value

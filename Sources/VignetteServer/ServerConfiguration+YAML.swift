@@ -104,11 +104,9 @@ extension PresetDefinition {
         self.init()
         var reader = try ConfigReader(node, path: path)
         if let mode = try reader.string("contentMode") {
-            guard let value = ContentMode(rawValue: mode) else {
-                let known = ContentMode.allCases.map(\.rawValue).joined(separator: ", ")
-                throw .invalidValue(key: "\(path).contentMode", reason: "'\(mode)' is not one of \(known)")
+            do { contentMode = try PresentationSyntax.contentMode(mode) } catch {
+                throw .invalidValue(key: "\(path).contentMode", reason: "'\(mode)' is not \(error.expected)")
             }
-            contentMode = value
         }
         tint = try reader.color("tint")
         failure = try reader.string("failure")

@@ -26,13 +26,9 @@ public enum Anchor: String, Sendable, Hashable, CaseIterable, CustomStringConver
     case bottomRight
 
     /// Parses a name as the CLI and presets write it — `top-left` — or as
-    /// Swift spells the case — `topLeft`; nil for anything else.
+    /// Swift spells the case — `topLeft`, in any letter case; nil for anything else.
     public init?(name: String) {
-        if let anchor = Anchor(rawValue: name) {
-            self = anchor
-            return
-        }
-        guard let anchor = Anchor.allCases.first(where: { $0.name == name }) else { return nil }
+        guard let anchor = try? PresentationSyntax.anchor(name) else { return nil }
         self = anchor
     }
 

@@ -29,12 +29,12 @@ public enum ImageEffect: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `blur(2)`, `grayscale`, `sharpen(1.5)`.
+    /// `blur:2`, `grayscale`, `sharpen:1.5`: the form presets, URLs and the CLI read.
     public var description: String {
         switch self {
-        case .blur(let sigma): "blur(\(Size.format(sigma)))"
+        case .blur(let sigma): "blur:\(Size.format(sigma))"
         case .grayscale: "grayscale"
-        case .sharpen(let amount): "sharpen(\(Size.format(amount)))"
+        case .sharpen(let amount): "sharpen:\(Size.format(amount))"
         }
     }
 }

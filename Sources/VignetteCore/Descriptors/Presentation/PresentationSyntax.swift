@@ -1,11 +1,15 @@
 import Foundation
-import Vignette
 
 /// The text forms of the presentation values, one syntax for preset files,
 /// render URLs and `vignette render`: a focus `top-left`, `smart` or
 /// `0.3,0.25`; a shape `rect`, `circle`, `capsule` or `rounded:12`; an
 /// effect `blur:2`, `grayscale` or `sharpen:1.5`; a background `blur:12`;
-/// a pair `X,Y`; a size `WxH`. Every value passes its type's `isValid`.
+/// a content mode `aspectFill`; a format `jpeg` (or `jpg`); a colour
+/// `#RRGGBB`; a pair `X,Y`; a size `WxH`. Every value passes its type's
+/// `isValid`, and each type's `description` prints this form.
+///
+/// Names match ignoring letter case and hyphens: `top-left`, `topLeft` and
+/// `TOPLEFT` are one anchor; `aspect-fill` is `aspectFill`; `JPG` is `jpeg`.
 ///
 /// ```swift
 /// let focus = try PresentationSyntax.focus("0.3,0.25")     // .point(x: 0.3, y: 0.25)
@@ -30,15 +34,39 @@ package enum PresentationSyntax {
 
     /// `center`, `top-left` … (or the Swift spelling, `topLeft`).
     package static func anchor(_ text: String) throws(Error) -> Anchor {
-        guard let anchor = Anchor(name: text) else { throw Error(expected: "one of \(anchorNames)") }
+        guard let anchor = Anchor.allCases.first(where: { matches(text, $0.rawValue) }) else {
+            throw Error(expected: "one of \(anchorNames)")
+        }
         return anchor
+    }
+
+    /// A content mode by its case name: `aspectFill` (or `aspect-fill`), `scaleToFill`, `top-left` …
+    package static func contentMode(_ text: String) throws(Error) -> ContentMode {
+        guard let mode = ContentMode.allCases.first(where: { matches(text, $0.rawValue) }) else {
+            throw Error(expected: "one of \(ContentMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return mode
+    }
+
+    /// A format Vignette encodes: `png`, `jpeg` (or `jpg`), `webp`, `avif`, `gif`.
+    package static func format(_ text: String) throws(Error) -> ImageFormat {
+        let name = matches(text, "jpg") ? "jpeg" : text
+        guard let format = ImageFormat.encodable.first(where: { matches(name, $0.rawValue) }) else {
+            throw Error(expected: "one of \(ImageFormat.encodable.map(\.rawValue).joined(separator: ", ")) (jpg is jpeg)")
+        }
+        return format
+    }
+
+    /// `#RGB`, `#RRGGBB` or `#RRGGBBAA`; the error keeps the colour parser's message.
+    package static func color(_ text: String) throws(Error) -> Color {
+        do { return try Color(hex: text) } catch { throw Error(expected: "#RGB, #RRGGBB or #RRGGBBAA (\(error))") }
     }
 
     /// An anchor name, `smart`, or `X,Y`: fractions 0...1 of the image, origin top-left.
     package static func focus(_ text: String) throws(Error) -> Focus {
         let expected = Error(expected: "one of \(anchorNames), smart, or X,Y fractions 0...1 of the image")
-        if text == "smart" { return .smart }
-        if let anchor = Anchor(name: text) { return .anchor(anchor) }
+        if matches(text, "smart") { return .smart }
+        if let anchor = try? anchor(text) { return .anchor(anchor) }
         guard let (x, y) = pair(text) else { throw expected }
         let focus = Focus.point(x: x, y: y)
         guard focus.isValid else { throw expected }
@@ -48,7 +76,7 @@ package enum PresentationSyntax {
     /// `rect` (or `rectangle`), `circle`, `capsule`, `rounded:R` (R ≥ 0 points).
     package static func shape(_ text: String) throws(Error) -> ImageShape {
         let expected = Error(expected: "rect, circle, capsule or rounded:R (R ≥ 0 points)")
-        switch text {
+        switch text.lowercased().filter({ $0 != "-" }) {
         case "rect", "rectangle": return .rectangle
         case "circle": return .circle
         case "capsule": return .capsule
@@ -66,7 +94,7 @@ package enum PresentationSyntax {
             expected: "blur:SIGMA (0...\(Size.format(ImageEffect.maxSigma)) points), grayscale, "
                 + "or sharpen:AMOUNT (0...\(Size.format(ImageEffect.maxSharpenAmount)))")
         let effect: ImageEffect
-        if text == "grayscale" {
+        if matches(text, "grayscale") {
             effect = .grayscale
         } else if let sigma = suffixNumber(text, prefix: "blur:") {
             effect = .blur(sigma: sigma)
@@ -112,7 +140,13 @@ package enum PresentationSyntax {
     }
 
     private static func suffixNumber(_ text: String, prefix: String) -> Double? {
-        guard text.hasPrefix(prefix) else { return nil }
+        guard text.lowercased().hasPrefix(prefix) else { return nil }
         return number(String(text.dropFirst(prefix.count)))
+    }
+
+    /// Whether `text` names `name`, ignoring letter case and hyphens (never an empty name).
+    private static func matches(_ text: String, _ name: String) -> Bool {
+        let key = text.lowercased().filter { $0 != "-" }
+        return !key.isEmpty && key == name.lowercased()
     }
 }
