@@ -19,6 +19,9 @@ public final class LoopbackServer: @unchecked Sendable {
     private let notModified = Locked(0)
     private let openGates = Locked<Set<String>>([])
     private let gateOpened = NSCondition()
+    /// Per `/together/<n>` group: requests held now, and releases so far
+    /// (guarded by `gateOpened`'s lock).
+    private var groups: [Int: (held: Int, releases: Int)] = [:]
     private let changes = StateChanges()
     /// The longest a gate holds a response when the test never opens it: a
     /// ceiling for a hung test only, which a machine 10× slower never meets.
@@ -75,6 +78,40 @@ public final class LoopbackServer: @unchecked Sendable {
         gateOpened.lock()
         defer { gateOpened.unlock() }
         while !openGates.withLock({ $0.contains(name) }) && gateOpened.wait(until: deadline) {}
+    }
+
+    /// Holds a `/together/<size>/…` request until `size` of them are held
+    /// at once, then lets those go (up to `gateCeiling`).
+    private func waitForCompany(size: Int) {
+        let deadline = Date(timeIntervalSinceNow: Self.gateCeiling)
+        gateOpened.lock()
+        defer { gateOpened.unlock() }
+        var group = groups[size, default: (0, 0)]
+        let release = group.releases
+        group.held += 1
+        if group.held >= size { group = (0, release + 1) }
+        groups[size] = group
+        if group.releases != release {
+            gateOpened.broadcast()
+            return
+        }
+        while groups[size]?.releases == release && gateOpened.wait(until: deadline) {}
+    }
+
+    /// Holds a connection without answering until the client hangs up (its
+    /// timeout fired: true) or `gateCeiling` passes (false). It waits on the
+    /// socket, never on a timer.
+    private func clientHangsUp(_ client: Connection) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: Self.gateCeiling)
+        var scratch = [UInt8](repeating: 0, count: 512)
+        while deadline.timeIntervalSinceNow > 0 {
+            var entry = pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&entry, 1, Int32(deadline.timeIntervalSinceNow * 1000))
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return false }
+            if recv(client.fd, &scratch, scratch.count, 0) <= 0 { return true }
+        }
+        return false
     }
 
     /// 304 responses sent.
@@ -197,8 +234,10 @@ public final class LoopbackServer: @unchecked Sendable {
         case "echo-accept":  // the request's Accept header as the body
             let body = Data((headers["accept"] ?? "").utf8)
             send(client, head("200 OK", ["Content-Type: text/plain"], length: body.count) + body)
-        case "ok.png", "slow-ok.png":
-            if parts.first == "slow-ok.png" { Thread.sleep(forTimeInterval: 0.3) }
+        case "ok.png":
+            send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)
+        case "together":  // /together/<n>/<name>: the image once n of these are in flight at once
+            waitForCompany(size: max(1, Int(parts.count > 1 ? parts[1] : "1") ?? 1))
             send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)
         case "wrong-type.png":
             send(client, head("200 OK", ["Content-Type: text/html"], length: png.count) + png)
@@ -213,15 +252,12 @@ public final class LoopbackServer: @unchecked Sendable {
             } else {
                 send(client, head("200 OK", ["Content-Type: image/png"], length: png.count) + png)
             }
-        case "slow-headers":
-            Thread.sleep(forTimeInterval: 3)
-            send(client, head("200 OK", length: png.count) + png)
-        case "slow-body":
-            send(client, head("200 OK", length: png.count))
-            for chunk in stride(from: 0, to: png.count, by: max(1, png.count / 10)) {
-                Thread.sleep(forTimeInterval: 0.5)
-                send(client, png[chunk..<min(png.count, chunk + max(1, png.count / 10))])
-            }
+        case "slow-headers":  // nothing until the client gives up; the image only after `gateCeiling`
+            if !clientHangsUp(client) { send(client, head("200 OK", length: png.count) + png) }
+        case "slow-body":  // the head and a tenth of the body, the rest only after `gateCeiling`
+            let tenth = max(1, png.count / 10)
+            send(client, head("200 OK", length: png.count) + png.prefix(tenth))
+            if !clientHangsUp(client) { send(client, png.dropFirst(tenth)) }
         case "truncated":
             send(client, head("200 OK", length: png.count) + png.prefix(png.count / 3))
         case "garbage":

@@ -105,8 +105,9 @@ import VignetteTestSupport
                 ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+            let growth = try FolderGrowth(cache.path, while: process)
             try process.run()
-            while process.isRunning && Self.folderSize(cache.path) < threshold { Thread.sleep(forTimeInterval: 0.005) }
+            #expect(growth.wait(forBytes: threshold), "the run ended before the cache held \(threshold) bytes")
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             #expect(process.terminationReason == .uncaughtSignal)

@@ -33,12 +33,13 @@ import VignetteTestSupport
         let server = try LoopbackServer(png: Fixtures.iconPNG)
         let folder = try RenderCommandTests.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let urls = (0..<20).map { server.url("/slow-ok.png/\($0)").absoluteString }
+        // Each answer waits until four are in flight: the window is filled, never exceeded.
+        let urls = (0..<20).map { server.url("/together/4/\($0)").absoluteString }
         let inputs = (0..<3).flatMap { _ in urls }  // 60 inputs naming 20 URLs
         let result = try RenderCommandTests.run(["render"] + inputs + ["--size", "8x8", "--output-dir", folder.path, "--max-concurrent", "4"])
         #expect(result.status == 0, "\(result.stderr)")
-        for i in 0..<20 { #expect(server.requests(to: "/slow-ok.png/\(i)") == 1) }
-        #expect(server.peakConcurrency <= 4)
+        for i in 0..<20 { #expect(server.requests(to: "/together/4/\(i)") == 1) }
+        #expect(server.peakConcurrency == 4)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 20)
     }
 
@@ -57,7 +58,8 @@ import VignetteTestSupport
 
     /// The bar in one batch: every fault case through `vignette render`
     /// ends as the image or as the failure placeholder with an error line,
-    /// within its timeout.
+    /// within its timeout: the origin holds the slow cases until the client
+    /// hangs up, so only a timeout that fired can end them.
     @Test func everyFaultCaseEndsAsImageOrPlaceholderInTime() throws {
         let server = try LoopbackServer(png: Fixtures.iconPNG)
         let folder = try RenderCommandTests.temporaryFolder()
@@ -69,16 +71,11 @@ import VignetteTestSupport
             "/slow-body": "timed out", "/truncated": "partial file", "/garbage": "not an image", "/loop": "more than 5 redirects",
             "/to-file": "scheme is not allowed", "/huge": "larger than the limit", "/endless": "larger than the limit"
         ]
-        let start = ContinuousClock.now
         let result = try RenderCommandTests.run(
             ["render"] + (succeed.keys.sorted() + fail.keys.sorted()).map { server.url($0).absoluteString }
                 + ["--size", "20x20", "--output-dir", folder.path, "--failure", failure, "--timeout", "1.5", "--retries", "1"])
-        let elapsed = ContinuousClock.now - start
         #expect(result.status == 1)
-        // Each slow case must say "timed out" (below): that, not the clock, shows
-        // the limit held. The ceiling here only catches a run that hangs, at
-        // ten times the slowest case's 15 s (a timeout, a backoff and a retry, each).
-        #expect(elapsed < .seconds(150), "took \(elapsed)")
+        // Each slow case must say "timed out" (below): that, not the clock, shows the limit held.
         for (path, reason) in fail {
             let line = result.stderr.split(separator: "\n").first { $0.hasPrefix("error: \(server.url(path).absoluteString): ") }
             #expect(line?.contains(reason) == true, "\(path): \(String(describing: line))")

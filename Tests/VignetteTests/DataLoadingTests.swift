@@ -52,9 +52,10 @@ import VignetteTestSupport
         }
     }
 
-    /// Both would succeed after 3 s and 5 s; a `.timedOut` proves the 2 s
-    /// limit fired. (No wall-clock assertion: under a loaded test run the
-    /// awaiting task may resume late even though curl gave up on time.)
+    /// The origin holds both until the client hangs up (answering only after
+    /// `LoopbackServer.gateCeiling`): a `.timedOut` proves the 2 s limit
+    /// fired. (No wall-clock assertion: under a loaded test run the awaiting
+    /// task may resume late even though curl gave up on time.)
     @Test func slowHeadersAndBodiesTimeOut() async {
         await Self.expectError(Self.server.url("/slow-headers"), loader: loader) {
             if case .timedOut(_, .load(.seconds(2))) = $0 { return $0.isTransient } else { return false }
