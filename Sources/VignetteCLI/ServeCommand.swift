@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         // Every connection takes a descriptor, and running out of them kills the process (libdispatch
         // traps): use all the system allows, then accept only what fits (RenderService.maxConnections).
-        let before = DescriptorLimit.current
+        let before = DescriptorLimit.initial
         let limit = DescriptorLimit.raised()
         let logger = Logger(label: "vignette.serve")
         let service: RenderService

@@ -2,6 +2,7 @@ import ArgumentParser
 import CCurl
 import CMalloc
 import Vignette
+import VignetteServer
 
 @main
 struct VignetteCommand: AsyncParsableCommand {
@@ -16,6 +17,9 @@ struct VignetteCommand: AsyncParsableCommand {
     )
 
     static func main() async {
+        // Every source socket, cache file and output takes a descriptor, and on Linux running out of them
+        // is fatal (libdispatch traps): every command uses all the system allows. Only serve logs it.
+        DescriptorLimit.raised()
         // A batch decodes many same-sized images: keep freed pixel buffers in
         // the heap for reuse instead of returning them to the kernel, which
         // would fault every page in again (~10% of a large-photo render).

@@ -10,8 +10,9 @@ import Foundation
 /// connection, source socket, cache file and log takes one, and on Linux
 /// running out is fatal to a Swift process, not an error: libdispatch's
 /// thread-pool monitor opens `/proc/<tid>/stat` and traps when it cannot.
-/// So `vignette serve` raises the soft limit to the hard one at start and
-/// accepts at most ``RenderService/maxConnections`` connections within it.
+/// So `vignette` raises the soft limit to the hard one as it starts, and
+/// `vignette serve` accepts at most ``RenderService/maxConnections``
+/// connections within it.
 ///
 /// ```swift
 /// let before = DescriptorLimit.current
@@ -37,10 +38,17 @@ public struct DescriptorLimit: Sendable, Hashable, CustomStringConvertible {
         return DescriptorLimit(soft: Self.count(limit.rlim_cur), hard: Self.count(limit.rlim_max))
     }
 
+    /// The limits the process had before ``raised()`` first ran (the
+    /// limits now when it never did): `vignette` raises them as it starts,
+    /// and `vignette serve` logs both figures.
+    package static let initial: DescriptorLimit = current
+
     /// Raises the soft limit to the hard one, as Go's runtime and nginx's
     /// `worker_rlimit_nofile` do, and returns the limits then in force
     /// (unchanged when the system refuses).
     @discardableResult public static func raised() -> DescriptorLimit {
+        // A static let is set on first use: read it before anything changes.
+        _ = initial
         var limit = rlimit()
         guard getrlimit(Self.resource, &limit) == 0 else { return current }
         if limit.rlim_cur < limit.rlim_max {

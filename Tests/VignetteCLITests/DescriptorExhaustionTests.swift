@@ -1,29 +1,75 @@
 import Foundation
 import Testing
+import VignetteServer
 import VignetteTestSupport
 
-/// `vignette render` of 24 URLs at once under an open-files limit of 12
-/// (its own, set by the shell that execs it): the first transfers take the
-/// few free descriptors, so the sockets libcurl opens for the others (or
-/// an output file) fail with EMFILE. Each such input gets its own typed
-/// error line, the others are written, and the process exits 1: it
-/// neither traps nor stops at the first. With a disk cache (files or
-/// SQLite) its failures are one typed warning. (A crash would be reported
-/// at once: the child's backtracer is off.)
+/// `vignette render` of 24 URLs at once under an open-files limit the
+/// child sets itself (the shell that execs it runs `ulimit`). `vignette`
+/// raises its soft limit to the hard one as it starts, so a low soft limit
+/// alone changes nothing. When the hard limit is low too, the first
+/// transfers take the few free descriptors, so the sockets libcurl opens
+/// for the others (or an output file) fail with EMFILE. Each such input
+/// gets its own typed error line, the others are written, and the process
+/// exits 1: it neither traps nor stops at the first. With a disk cache
+/// (files or SQLite) its failures are one typed warning. (A crash would be
+/// reported at once: the child's backtracer is off.)
 @Suite(.serialized, .timeLimit(.minutes(5))) struct DescriptorExhaustionTests {
-    @Test(arguments: [nil, "files", "sqlite"])
-    func renderReportsEachInputThatFoundNoDescriptorAndExits(cacheEngine: String?) async throws {
+    /// At 8 (hard too) the runtime, libdispatch's event loop and libcurl's
+    /// take all there are: every input fails, typed, and none traps. SQLite
+    /// is left out there: its database cannot be opened at all, a
+    /// `--cache-dir` error before any input.
+    @Test(arguments: [(12, nil), (12, "files"), (12, "sqlite"), (8, nil), (8, "files")] as [(Int, String?)])
+    func renderReportsEachInputThatFoundNoDescriptorAndExits(limit: Int, cacheEngine: String?) async throws {
+        let run = try await Self.render(count: 24, ulimit: "-n \(limit)", cacheEngine: cacheEngine)
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+
+        #expect(run.process.terminationReason == .exit && run.process.terminationStatus == 1, "\(run.log)")
+        let lines = run.log.split(separator: "\n").filter { $0.hasPrefix("error: ") }
+        #expect(run.log.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") || $0.hasPrefix("warning: disk cache: ") }, "\(run.log)")
+        #expect(lines.contains { $0.contains("connection failed: no file descriptor left for a connection") }, "\(run.log)")
+        #expect(lines.allSatisfy { $0.contains("no file descriptor left") || $0.contains("Too many open files") }, "\(run.log)")
+        for name in run.names {
+            let failed = lines.contains { $0.hasPrefix("error: \(run.origin.address("/fresh/\(name)")):") }
+            #expect(run.written.contains("\(name).png") != failed, "\(name): written or reported, never both nor neither")
+        }
+    }
+
+    /// A soft limit of 8 under a higher hard one: `vignette` raises it
+    /// before it opens anything, so all 24 render as without a limit.
+    @Test(.enabled(if: DescriptorLimit.current.hard >= 256, "the hard open-files limit leaves room for 24 transfers"))
+    func renderRaisesALowSoftLimitAndSucceeds() async throws {
+        let run = try await Self.render(count: 24, ulimit: "-S -n 8", cacheEngine: "files")
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+
+        #expect(run.process.terminationReason == .exit && run.process.terminationStatus == 0, "\(run.log)")
+        #expect(run.log.isEmpty, "\(run.log)")
+        #expect(run.written == Set(run.names.map { "\($0).png" }))
+    }
+
+    /// One finished `vignette render` of `count` fresh URLs of a loopback
+    /// origin into a temporary folder, under `ulimit` arguments.
+    struct Run {
+        let origin: LoopbackServer
+        let names: [String]
+        let folder: URL
+        let process: Process
+        /// The child's standard error, read to its end.
+        let log: String
+        /// The files in the output folder.
+        let written: Set<String>
+    }
+
+    static func render(count: Int, ulimit: String, cacheEngine: String?) async throws -> Run {
         let origin = try LoopbackServer(png: Fixtures.iconPNG)
         defer { origin.stop() }
-        let names = (1...24).map { "g\($0)" }
+        let names = (1...count).map { "g\($0)" }
         let folder = try RenderCommandTests.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments =
-            ["-c", "ulimit -n 12 && exec \"$0\" \"$@\"", RenderCommandTests.binary.path, "render"]
+            ["-c", "ulimit \(ulimit) && exec \"$0\" \"$@\"", RenderCommandTests.binary.path, "render"]
             + names.map { origin.address("/fresh/\($0)") }
-            + ["--size", "8x8", "--max-concurrent", "24", "--retries", "0", "--output-dir", folder.appendingPathComponent("out").path]
+            + ["--size", "8x8", "--max-concurrent", "\(count)", "--retries", "0", "--output-dir", folder.appendingPathComponent("out").path]
             + (cacheEngine.map { ["--cache-dir", folder.appendingPathComponent("cache").path, "--cache-engine", $0] } ?? [])
         process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
         let errors = Pipe()
@@ -42,16 +88,7 @@ import VignetteTestSupport
                 }
             }.start()
         }
-
-        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(log)")
-        let lines = log.split(separator: "\n").filter { $0.hasPrefix("error: ") }
-        #expect(log.split(separator: "\n").allSatisfy { $0.hasPrefix("error: ") || $0.hasPrefix("warning: disk cache: ") }, "\(log)")
-        #expect(lines.contains { $0.contains("connection failed: no file descriptor left for a connection") }, "\(log)")
-        #expect(lines.allSatisfy { $0.contains("no file descriptor left") || $0.contains("Too many open files") }, "\(log)")
         let written = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("out").path)) ?? [])
-        for name in names {
-            let failed = lines.contains { $0.hasPrefix("error: \(origin.address("/fresh/\(name)")):") }
-            #expect(written.contains("\(name).png") != failed, "\(name): written or reported, never both nor neither")
-        }
+        return Run(origin: origin, names: names, folder: folder, process: process, log: log, written: written)
     }
 }
