@@ -74,7 +74,7 @@ extension RenderCommand {
     ) -> ImageDescriptor<Reference> {
         var descriptor = ImageDescriptor(
             reference, contentMode: mode, tint: tint, background: backgroundColor, accessibilityIdentifier: identifier)
-        descriptor.focus = presentation.focus ?? .center
+        descriptor.focus = presentation.focus ?? .anchor(.center)
         descriptor.shape = presentation.shape ?? .rectangle
         descriptor.border = presentation.border
         descriptor.overlays = overlays

@@ -15,10 +15,10 @@ extension Catalog {
                     identifier: "presentation-\(slug(id))@2x", source: source, size: Size(width: w, height: h), scale: 2,
                     descriptor: descriptor, sourceFormat: .png, startsSheetRow: entries.isEmpty, page: .presentation))
         }
-        for focus in [Focus.left, .right, .point(x: 0.3, y: 0.4), .smart] {
+        for focus in [Focus.anchor(.left), .anchor(.right), .point(x: 0.3, y: 0.4), .smart] {
             add("focus-\(focus)", ".productImage(parrots).focus(\(swiftName(focus)))", parrots.focus(focus), 100, 150)
         }
-        for focus in [Focus.top, .bottom] {
+        for focus in [Focus.anchor(.top), .anchor(.bottom)] {
             add("focus-statue-\(focus)", ".productImage(statue).focus(\(swiftName(focus)))", statue.focus(focus), 200, 100)
         }
         for shape in [ImageShape.circle, .roundedRect(cornerRadius: 16), .capsule] {

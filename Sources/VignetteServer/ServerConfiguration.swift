@@ -157,7 +157,7 @@ public struct PresetDefinition: Sendable, Hashable {
     /// `Cache-Control: max-age` of successful renders, in seconds. Default 3600.
     public var maxAge = 3600
     /// Which part a cropping layout keeps (a request's `fp` replaces it). Default center.
-    public var focus: Focus = .center
+    public var focus: Focus = .anchor(.center)
     /// The outline that clips the output. Default rectangle.
     public var shape: ImageShape = .rectangle
     /// A stroke inside the shape's edge.

@@ -31,13 +31,13 @@ import VignetteTestSupport
 
     @Test func defaultsChangeNothing() throws {
         let descriptor = try Self.descriptor([])
-        #expect(descriptor.focus == .center && descriptor.shape == .rectangle && descriptor.border == nil)
+        #expect(descriptor.focus == .anchor(.center) && descriptor.shape == .rectangle && descriptor.border == nil)
         #expect(descriptor.overlays.isEmpty && descriptor.effects.isEmpty && descriptor.backdrop == nil)
         #expect(descriptor.sizing == .standard && descriptor.background == nil)
     }
 
     @Test(arguments: [
-        ("center", Focus.center), ("top", .top), ("bottom-right", .bottomRight), ("topLeft", .topLeft), ("smart", .smart),
+        ("center", Focus.anchor(.center)), ("top", .anchor(.top)), ("bottom-right", .anchor(.bottomRight)), ("topLeft", .anchor(.topLeft)), ("smart", .smart),
         ("0.3,0.25", .point(x: 0.3, y: 0.25)), ("0,1", .point(x: 0, y: 1))
     ])
     func focus(text: String, expected: Focus) throws {

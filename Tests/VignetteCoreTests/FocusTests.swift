@@ -24,10 +24,10 @@ import VignetteTestSupport
             #expect(t.width == 200 && t.minY == 0 && t.maxY == 100)
             return t.minX
         }
-        #expect(minX(.center) == -50)
-        #expect(minX(.left) == 0 && minX(.topLeft) == 0 && minX(.bottomLeft) == 0)
-        #expect(minX(.right) == -100 && minX(.bottomRight) == -100)
-        #expect(minX(.top) == -50 && minX(.bottom) == -50)  // they name no horizontal edge
+        #expect(minX(.anchor(.center)) == -50)
+        #expect(minX(.anchor(.left)) == 0 && minX(.anchor(.topLeft)) == 0 && minX(.anchor(.bottomLeft)) == 0)
+        #expect(minX(.anchor(.right)) == -100 && minX(.anchor(.bottomRight)) == -100)
+        #expect(minX(.anchor(.top)) == -50 && minX(.anchor(.bottom)) == -50)  // they name no horizontal edge
         // Focal point: window centre at x·200, clamped to the image.
         #expect(minX(.point(x: 0.25, y: 0.5)) == 0)  // 50 - 50
         #expect(minX(.point(x: 0.4, y: 0.1)) == -30)  // 50 - 80
@@ -44,10 +44,10 @@ import VignetteTestSupport
             #expect(t.height == 200 && t.minX == 0 && t.maxX == 100)
             return t.minY
         }
-        #expect(minY(.center) == -50)
-        #expect(minY(.top) == 0 && minY(.topRight) == 0)
-        #expect(minY(.bottom) == -100 && minY(.bottomLeft) == -100)
-        #expect(minY(.left) == -50)
+        #expect(minY(.anchor(.center)) == -50)
+        #expect(minY(.anchor(.top)) == 0 && minY(.anchor(.topRight)) == 0)
+        #expect(minY(.anchor(.bottom)) == -100 && minY(.anchor(.bottomLeft)) == -100)
+        #expect(minY(.anchor(.left)) == -50)
         #expect(minY(.point(x: 0.9, y: 0.3)) == -10)  // 50 - 60
         #expect(minY(.point(x: 0.1, y: 0.7)) == -90)  // 50 - 140
         #expect(minY(.point(x: 0.5, y: 0.05)) == 0)
@@ -70,21 +70,21 @@ import VignetteTestSupport
     /// moves only the axes where the image overflows.
     @Test func fixedModes() {
         let tall = TestImages.gradient(60, 300)
-        #expect(Self.target(tall, .top, .center).minY == 0)  // the mode pins the top
-        #expect(Self.target(tall, .top, .bottom).minY == -200)
-        #expect(Self.target(tall, .top, .left).minY == 0)  // .left names no vertical edge
-        #expect(Self.target(tall, .bottom, .center).minY == -200)
+        #expect(Self.target(tall, .top, .anchor(.center)).minY == 0)  // the mode pins the top
+        #expect(Self.target(tall, .top, .anchor(.bottom)).minY == -200)
+        #expect(Self.target(tall, .top, .anchor(.left)).minY == 0)  // .left names no vertical edge
+        #expect(Self.target(tall, .bottom, .anchor(.center)).minY == -200)
         #expect(Self.target(tall, .bottom, .point(x: 0.5, y: 0.5)).minY == -100)
-        #expect(Self.target(tall, .top, .right).minX == 20)  // x does not overflow: the mode's centring
+        #expect(Self.target(tall, .top, .anchor(.right)).minX == 20)  // x does not overflow: the mode's centring
         let large = TestImages.gradient(300, 300)
-        #expect(Self.target(large, .center, .center) == PixelRect(minX: -100, minY: -100, maxX: 200, maxY: 200))
-        #expect(Self.target(large, .center, .topLeft) == PixelRect(minX: 0, minY: 0, maxX: 300, maxY: 300))
-        #expect(Self.target(large, .topLeft, .bottomRight) == PixelRect(minX: -200, minY: -200, maxX: 100, maxY: 100))
-        #expect(Self.target(large, .bottomRight, .top) == PixelRect(minX: -200, minY: 0, maxX: 100, maxY: 300))
+        #expect(Self.target(large, .center, .anchor(.center)) == PixelRect(minX: -100, minY: -100, maxX: 200, maxY: 200))
+        #expect(Self.target(large, .center, .anchor(.topLeft)) == PixelRect(minX: 0, minY: 0, maxX: 300, maxY: 300))
+        #expect(Self.target(large, .topLeft, .anchor(.bottomRight)) == PixelRect(minX: -200, minY: -200, maxX: 100, maxY: 100))
+        #expect(Self.target(large, .bottomRight, .anchor(.top)) == PixelRect(minX: -200, minY: 0, maxX: 100, maxY: 300))
         // An image that fits is never moved.
         let small = TestImages.gradient(40, 30)
-        #expect(Self.target(small, .center, .bottomRight) == Self.target(small, .center, .center))
-        #expect(Self.target(small, .aspectFit, .point(x: 0, y: 0)) == Self.target(small, .aspectFit, .center))
+        #expect(Self.target(small, .center, .anchor(.bottomRight)) == Self.target(small, .center, .anchor(.center)))
+        #expect(Self.target(small, .aspectFit, .point(x: 0, y: 0)) == Self.target(small, .aspectFit, .anchor(.center)))
     }
 
     /// The default keeps today's placement for every mode and image shape.

@@ -16,7 +16,7 @@ import VignetteCore
     }
 
     @Test func descriptionsParseBack() throws {
-        for focus in [Focus.smart, .point(x: 0.3, y: 0.25), .point(x: 0, y: 1), .bottomLeft] {
+        for focus in [Focus.smart, .point(x: 0.3, y: 0.25), .point(x: 0, y: 1), .anchor(.bottomLeft)] {
             #expect(try PresentationSyntax.focus(focus.description) == focus)
         }
         for shape in [ImageShape.circle, .capsule, .rectangle, .roundedRect(cornerRadius: 12.5)] {

@@ -42,7 +42,7 @@ import VignetteTestSupport
         let descriptor = try #require(presets["card"]).descriptor(url)
         #expect(descriptor.reference == url && descriptor.contentMode == .aspectFill && descriptor.accessibilityIdentifier == "card")
         #expect(descriptor.shape == .circle && descriptor.border == Border(width: 2, color: Color(red: 255, green: 255, blue: 255)))
-        #expect(descriptor.effects == [.grayscale] && descriptor.backdrop == .blurredImage(sigma: 6) && descriptor.focus == .top)
+        #expect(descriptor.effects == [.grayscale] && descriptor.backdrop == .blurredImage(sigma: 6) && descriptor.focus == .anchor(.top))
         #expect(descriptor.sizing == Sizing(enlarge: false))
         let overlay = try #require(descriptor.overlays.first)
         #expect(descriptor.overlays.count == 1 && overlay.anchor == .bottomRight && overlay.offset == Point(x: -4, y: -4))

@@ -67,7 +67,7 @@ import VignetteTestSupport
         #expect(focused == preset.focus(.point(x: 0.1, y: 0.9)))
         let fill = try Self.parse("w=10&rt=fill-down&el=0", allowSizing: true).applied(to: preset)
         #expect(fill.contentMode == .aspectFill && fill.sizing == Sizing(enlarge: false, extend: false, extendAspectRatio: true, fillDown: true))
-        #expect(fill.shape == .circle && fill.focus == .top)
+        #expect(fill.shape == .circle && fill.focus == .anchor(.top))
         let force = try Self.parse("w=10&rt=force&ex=1", allowSizing: true).applied(to: fill)
         #expect(force.contentMode == .scaleToFill && force.sizing == Sizing(enlarge: false, extend: true))
         #expect(try Self.parse("w=10&rt=fit", allowSizing: true).applied(to: preset).contentMode == .aspectFit)

@@ -14,11 +14,11 @@ import VignetteTestSupport
 
     @Test func focusCrops() async throws {
         let cases: [(String, ContentMode, Focus, Size)] = [
-            ("fill-tall-left", .aspectFill, .left, Size(width: 12, height: 24)),
-            ("fill-tall-right", .aspectFill, .right, Size(width: 12, height: 24)),
+            ("fill-tall-left", .aspectFill, .anchor(.left), Size(width: 12, height: 24)),
+            ("fill-tall-right", .aspectFill, .anchor(.right), Size(width: 12, height: 24)),
             ("fill-tall-point", .aspectFill, .point(x: 0.3, y: 0.5), Size(width: 12, height: 24)),
-            ("fill-wide-bottom", .aspectFill, .bottom, Size(width: 36, height: 12)),
-            ("center-top-left", .center, .topLeft, Size(width: 14, height: 10)),
+            ("fill-wide-bottom", .aspectFill, .anchor(.bottom), Size(width: 36, height: 12)),
+            ("center-top-left", .center, .anchor(.topLeft), Size(width: 14, height: 10)),
             ("top-point", .top, .point(x: 0.8, y: 0.9), Size(width: 14, height: 10))
         ]
         for (name, mode, focus, size) in cases {

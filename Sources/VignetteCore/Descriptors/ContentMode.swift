@@ -49,24 +49,25 @@ public enum ContentMode: String, Sendable, Hashable, CaseIterable, CustomStringC
             let sw = w * s
             let sh = h * s
             return Rect(x: (bw - sw) / 2, y: (bh - sh) / 2, width: sw, height: sh)
-        case .center:
-            return Rect(x: (bw - w) / 2, y: (bh - h) / 2, width: w, height: h)
-        case .top:
-            return Rect(x: (bw - w) / 2, y: 0, width: w, height: h)
-        case .bottom:
-            return Rect(x: (bw - w) / 2, y: bh - h, width: w, height: h)
-        case .left:
-            return Rect(x: 0, y: (bh - h) / 2, width: w, height: h)
-        case .right:
-            return Rect(x: bw - w, y: (bh - h) / 2, width: w, height: h)
-        case .topLeft:
-            return Rect(x: 0, y: 0, width: w, height: h)
-        case .topRight:
-            return Rect(x: bw - w, y: 0, width: w, height: h)
-        case .bottomLeft:
-            return Rect(x: 0, y: bh - h, width: w, height: h)
-        case .bottomRight:
-            return Rect(x: bw - w, y: bh - h, width: w, height: h)
+        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight:
+            // Kept at its size and pinned where the anchor of the same name lies.
+            let anchor = pinnedAnchor ?? .center
+            return Rect(x: Self.pinned(bw - w, anchor.x), y: Self.pinned(bh - h, anchor.y), width: w, height: h)
         }
+    }
+
+    /// The anchor a fixed-size mode pins the image to (`.topLeft` → `Anchor.topLeft`); nil for the
+    /// three scaling modes. The nine pinned modes are the nine anchors, and lay out from them.
+    package var pinnedAnchor: Anchor? {
+        switch self {
+        case .scaleToFill, .aspectFit, .aspectFill: nil
+        default: Anchor(rawValue: rawValue)
+        }
+    }
+
+    /// The offset that places an image at `fraction` (0, 0.5 or 1) of the `free` room: exact, as
+    /// `0`, `free / 2` and `free` (a product with 0 could give -0).
+    private static func pinned(_ free: Double, _ fraction: Double) -> Double {
+        fraction == 0 ? 0 : fraction == 1 ? free : free / 2
     }
 }

@@ -35,20 +35,10 @@ public struct ImageDescriptor<Reference: Sendable>: Sendable {
     public var background: Color?
     /// A stable name for tests and tooling.
     public var accessibilityIdentifier: String?
-    /// Which part of the image a cropping layout keeps (default `.center`).
-    public var focus: Focus = .center
-    /// The outline that clips the surface (default `.rectangle`: none).
-    public var shape: ImageShape = .rectangle
-    /// A stroke inside the shape's edge, above the image.
-    public var border: Border?
-    /// Local descriptors drawn above the image, in order.
-    public var overlays: [ImageOverlay] = []
-    /// Changes to the image's pixels, in order.
-    public var effects: [ImageEffect] = []
-    /// A background made from the image itself, over `background`.
-    public var backdrop: Backdrop?
-    /// How the image's own size bends the layout (default: UIKit's).
-    public var sizing: Sizing = .standard
+    /// Everything beyond UIKit's four — focus, shape, border, overlays,
+    /// effects, backdrop, sizing — as one value (all off by default). The
+    /// modifiers below (`.shape(.circle)`, `.focus(.smart)` …) set one field each.
+    public var presentation: Presentation
 
     /// Creates a descriptor.
     public init(
@@ -56,13 +46,15 @@ public struct ImageDescriptor<Reference: Sendable>: Sendable {
         contentMode: ContentMode = .scaleToFill,
         tint: Color? = nil,
         background: Color? = nil,
-        accessibilityIdentifier: String? = nil
+        accessibilityIdentifier: String? = nil,
+        presentation: Presentation = Presentation()
     ) {
         self.reference = reference
         self.contentMode = contentMode
         self.tint = tint
         self.background = background
         self.accessibilityIdentifier = accessibilityIdentifier
+        self.presentation = presentation
     }
 
     /// The same presentation over another reference — how a remote descriptor
@@ -70,17 +62,9 @@ public struct ImageDescriptor<Reference: Sendable>: Sendable {
     public func map<New: Sendable, Failure: Swift.Error>(
         _ transform: (Reference) throws(Failure) -> New
     ) throws(Failure) -> ImageDescriptor<New> {
-        var mapped = ImageDescriptor<New>(
-            try transform(reference), contentMode: contentMode, tint: tint,
-            background: background, accessibilityIdentifier: accessibilityIdentifier)
-        mapped.focus = focus
-        mapped.shape = shape
-        mapped.border = border
-        mapped.overlays = overlays
-        mapped.effects = effects
-        mapped.backdrop = backdrop
-        mapped.sizing = sizing
-        return mapped
+        ImageDescriptor<New>(
+            try transform(reference), contentMode: contentMode, tint: tint, background: background,
+            accessibilityIdentifier: accessibilityIdentifier, presentation: presentation)
     }
 
     /// A copy with another content mode.
@@ -94,6 +78,8 @@ public struct ImageDescriptor<Reference: Sendable>: Sendable {
 
     /// A copy with another focus.
     public func focus(_ focus: Focus) -> Self { with { $0.focus = focus } }
+    /// A copy that keeps this edge, corner or the centre when cropping: `.focus(.top)`.
+    public func focus(_ anchor: Anchor) -> Self { focus(.anchor(anchor)) }
     /// A copy with another shape.
     public func shape(_ shape: ImageShape) -> Self { with { $0.shape = shape } }
     /// A copy with another border (nil removes it).
@@ -124,7 +110,7 @@ extension ImageDescriptor: CustomStringConvertible {
         if let tint { parts.append("tint: \(tint)") }
         if let background { parts.append("background: \(background)") }
         if let accessibilityIdentifier { parts.append("id: \(accessibilityIdentifier)") }
-        if focus != .center { parts.append("focus: \(focus)") }
+        if focus != .anchor(.center) { parts.append("focus: \(focus)") }
         if shape != .rectangle { parts.append("shape: \(shape)") }
         if let border { parts.append("border: \(border)") }
         if !overlays.isEmpty { parts.append("overlays: \(overlays)") }

@@ -51,7 +51,7 @@ extension ImageRenderer {
     /// every frame keeps the same window.
     static func pinnedSmartFocus(_ descriptor: ImageDescriptor<Bitmap>, layout: RenderLayout) -> Focus {
         let target = layout.target
-        guard target.width > layout.width || target.height > layout.height else { return .center }
+        guard target.width > layout.width || target.height > layout.height else { return .anchor(.center) }
         let window = (
             x: min(1, Double(layout.width) / Double(target.width)),
             y: min(1, Double(layout.height) / Double(target.height))

@@ -11,7 +11,7 @@ extension RenderLayout {
     /// canvas. A `.smart` focus reads `image`; without one it stays put.
     static func focused(_ target: PixelRect, canvasWidth: Int, canvasHeight: Int, focus: Focus, image: Bitmap?) -> PixelRect {
         let overflows = (x: target.width > canvasWidth, y: target.height > canvasHeight)
-        guard overflows.x || overflows.y, focus != .center else { return target }
+        guard overflows.x || overflows.y, focus != .anchor(.center) else { return target }
         let point: (x: Double?, y: Double?)
         switch focus {
         case .anchor(let anchor):

@@ -110,7 +110,7 @@ extension ImageSurface {
         let open = (width: size.width == 0, height: size.height == 0)
         request.options.shrinkTarget = ShrinkTarget(
             size: PixelSize(width: open.width ? 0 : max(1, width), height: open.height ? 0 : max(1, height)),
-            contentMode: remote.contentMode, cropsToVisible: remote.focus == .center, sizing: remote.sizing)
+            contentMode: remote.contentMode, cropsToVisible: remote.focus == .anchor(.center), sizing: remote.sizing)
         return request
     }
 

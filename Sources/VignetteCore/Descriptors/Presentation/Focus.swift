@@ -19,25 +19,6 @@ public enum Focus: Sendable, Hashable, CustomStringConvertible {
     /// choose the window, so a small subject on a plain background stays in.
     case smart
 
-    /// The middle (UIKit's behaviour; the default).
-    public static let center = Focus.anchor(.center)
-    /// The top edge.
-    public static let top = Focus.anchor(.top)
-    /// The bottom edge.
-    public static let bottom = Focus.anchor(.bottom)
-    /// The left edge.
-    public static let left = Focus.anchor(.left)
-    /// The right edge.
-    public static let right = Focus.anchor(.right)
-    /// The top-left corner.
-    public static let topLeft = Focus.anchor(.topLeft)
-    /// The top-right corner.
-    public static let topRight = Focus.anchor(.topRight)
-    /// The bottom-left corner.
-    public static let bottomLeft = Focus.anchor(.bottomLeft)
-    /// The bottom-right corner.
-    public static let bottomRight = Focus.anchor(.bottomRight)
-
     /// True when the focal point's coordinates are finite and within 0...1.
     package var isValid: Bool {
         guard case .point(let x, let y) = self else { return true }
