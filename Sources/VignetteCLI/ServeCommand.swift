@@ -1,10 +1,13 @@
 import ArgumentParser
 import CoreMetrics
 import Foundation
-import Hummingbird
 import Logging
 import Prometheus
 import VignetteServer
+
+#if Hummingbird
+    import Hummingbird
+#endif
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,32 +31,42 @@ struct ServeCommand: AsyncParsableCommand {
     var host: String?
 
     func run() async throws {
-        // Every connection takes a descriptor, and running out of them kills the process (libdispatch
-        // traps): use all the system allows, then accept only what fits (RenderService.maxConnections).
-        let before = DescriptorLimit.initial
-        let limit = DescriptorLimit.raised()
-        let logger = Logger(label: "vignette.serve")
-        let service: RenderService
-        // The process's swift-metrics backend is Prometheus, in the registry `/metrics` shows:
-        // metrics other libraries record through swift-metrics appear there too.
-        let registry = PrometheusCollectorRegistry()
-        MetricsSystem.bootstrap(ServerMetrics.prometheusFactory(registry: registry))
-        do {
-            service = try RenderService(
-                configuration: ServerConfiguration(contentsOfFile: config), metrics: ServerMetrics(registry: registry))
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        logger.info(
-            "open-files limit \(limit.soft)\(limit.soft > before.soft ? " (raised from \(before.soft))" : ""): at most \(service.maxConnections) connections at once, \(service.configuration.descriptorReserve) descriptors kept for sources and cache files"
-        )
-        let app = service.application(host: host, port: port, logger: logger) { port in
-            // One line on stdout, so scripts can wait for it and learn the port.
-            let line = "vignette: serving \(service.presets.names.count) presets on port \(port)\n"
-            FileHandle.standardOutput.write(Data(line.utf8))
-        }
-        try await app.runService()
+        #if Hummingbird
+            try await serve()
+        #else
+            throw ValidationError("this vignette was built without the Hummingbird trait, which serve needs")
+        #endif
     }
+
+    #if Hummingbird
+        private func serve() async throws {
+            // Every connection takes a descriptor, and running out of them kills the process (libdispatch
+            // traps): use all the system allows, then accept only what fits (RenderService.maxConnections).
+            let before = DescriptorLimit.initial
+            let limit = DescriptorLimit.raised()
+            let logger = Logger(label: "vignette.serve")
+            let service: RenderService
+            // The process's swift-metrics backend is Prometheus, in the registry `/metrics` shows:
+            // metrics other libraries record through swift-metrics appear there too.
+            let registry = PrometheusCollectorRegistry()
+            MetricsSystem.bootstrap(ServerMetrics.prometheusFactory(registry: registry))
+            do {
+                service = try RenderService(
+                    configuration: ServerConfiguration(contentsOfFile: config), metrics: ServerMetrics(registry: registry))
+            } catch {
+                throw ValidationError("\(error)")
+            }
+            logger.info(
+                "open-files limit \(limit.soft)\(limit.soft > before.soft ? " (raised from \(before.soft))" : ""): at most \(service.maxConnections) connections at once, \(service.configuration.descriptorReserve) descriptors kept for sources and cache files"
+            )
+            let app = service.application(host: host, port: port, logger: logger) { port in
+                // One line on stdout, so scripts can wait for it and learn the port.
+                let line = "vignette: serving \(service.presets.names.count) presets on port \(port)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
+            try await app.runService()
+        }
+    #endif
 }
 
 struct SignCommand: ParsableCommand {
