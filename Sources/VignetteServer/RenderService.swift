@@ -49,10 +49,22 @@ public final class RenderService: Sendable {
     /// pipeline logs to `logger` and traces to `tracer` (nil: the process's).
     /// The origin headers' values are read from `environment` (a missing
     /// variable is an error naming it).
-    public init(
+    public convenience init(
         configuration: ServerConfiguration, presets: Presets = Presets(), metrics: ServerMetrics = ServerMetrics(),
         logger: Logger = Logger(label: "vignette.serve"), tracer: (any Tracer)? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ServerConfiguration.Error) {
+        try self.init(
+            configuration: configuration, presets: presets, metrics: metrics, logger: logger, tracer: tracer,
+            environment: environment, loader: nil)
+    }
+
+    /// The service above, fetching its sources through `loader` instead of
+    /// libcurl when given (tests: a loader that fails as they ask).
+    package init(
+        configuration: ServerConfiguration, presets: Presets = Presets(), metrics: ServerMetrics = ServerMetrics(),
+        logger: Logger = Logger(label: "vignette.serve"), tracer: (any Tracer)? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment, loader: (any DataLoading)?
     ) throws(ServerConfiguration.Error) {
         self.configuration = configuration
         var all = try Presets(definitions: configuration.presets)
@@ -68,7 +80,6 @@ public final class RenderService: Sendable {
         }
         let options = configuration.loadingOptions
         addressPolicy = options.addressPolicy
-        let loader = CurlDataLoader(options: options)
         var pipelineConfiguration = ImagePipeline.Configuration(
             maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
             retry: RetryPolicy(maxRetries: configuration.sourceRetries, budget: configuration.limits.sourceTimeout),
@@ -77,7 +88,7 @@ public final class RenderService: Sendable {
         (pipelineConfiguration.logger, pipelineConfiguration.tracer) = (logger, tracer)
         let origins = try configuration.resolvedOrigins(environment: environment)
         if !origins.isEmpty { pipelineConfiguration.requestModifier = { origins.apply(to: &$0) } }
-        pipeline = ImagePipeline(loader: loader, configuration: pipelineConfiguration)
+        pipeline = ImagePipeline(loader: loader ?? CurlDataLoader(options: options), configuration: pipelineConfiguration)
         self.metrics = metrics
         admission = ConcurrencyGate(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
         signer = configuration.signingKey.map(RequestSigner.init(key:))
