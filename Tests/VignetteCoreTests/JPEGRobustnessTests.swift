@@ -76,16 +76,22 @@ import VignetteTestSupport
 
     @Test func pixelLimitIsCheckedBeforeAllocating() throws {
         // 60000 × 60000 would need 14.4 GB: the header alone must stop it, at once.
-        let data = try JPEGFixtures.claiming(width: 60_000, height: 60_000, in: JPEGFixtures.data("s420.jpg"))
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            #expect(Self.decodeError(data) == .tooLarge(width: 60_000, height: 60_000, limit: 100_000_000))
-            // Even a caller who allows everything gets the 2^31 - 1 pixel ceiling.
-            #expect(
-                Self.decodeError(data, options: DecodingOptions(maxPixelCount: .max))
-                    == .tooLarge(width: 60_000, height: 60_000, limit: Int(Int32.max)))
+        let original = try JPEGFixtures.data("s420.jpg")
+        let data = try JPEGFixtures.claiming(width: 60_000, height: 60_000, in: original)
+        #expect(Self.decodeError(data) == .tooLarge(width: 60_000, height: 60_000, limit: 100_000_000))
+        // Even a caller who allows everything gets the 2^31 - 1 pixel ceiling.
+        #expect(
+            Self.decodeError(data, options: DecodingOptions(maxPixelCount: .max))
+                == .tooLarge(width: 60_000, height: 60_000, limit: Int(Int32.max)))
+        // The header alone decides (work, not time): cut after the first
+        // scan's header, before any coded data, it is refused the same way,
+        // while the unpatched file cut there is truncated.
+        let header = try #require(Self.endOfFirstScanHeader([UInt8](data)))
+        #expect(Self.decodeError(data.prefix(header)) == .tooLarge(width: 60_000, height: 60_000, limit: 100_000_000))
+        guard case .truncated = Self.decodeError(original.prefix(header)) else {
+            Issue.record("the unpatched header alone decoded")
+            return
         }
-        #expect(elapsed < .milliseconds(500), "\(elapsed)")
         let error = try #require(throws: ImageDecodingError.self) { try ImageDecoders.standard.decode(data) }
         #expect(error.reason == .tooLarge(width: 60_000, height: 60_000, limit: 100_000_000) && !error.isDamagedData)
     }
@@ -95,18 +101,46 @@ import VignetteTestSupport
         // walks the whole image, so an unbounded count is a cheap denial of service.
         let bytes = [UInt8](try JPEGFixtures.data("progressive.jpg"))
         let scan = try #require(Self.firstACScan(bytes))
-        var hostile = Array(bytes[..<(bytes.count - 2)])
-        for _ in 0..<600 { hostile += bytes[scan] }
-        hostile += [0xFF, 0xD9]
-        let clock = ContinuousClock()
-        var error: JPEGCodec.Error?
-        let elapsed = clock.measure { error = Self.decodeError(Data(hostile)) }
+        func repeated(toTotal total: Int) -> Data {
+            var hostile = Array(bytes[..<(bytes.count - 2)])
+            for _ in 0..<(total - Self.scanCount(bytes)) { hostile += bytes[scan] }
+            return Data(hostile + [0xFF, 0xD9])
+        }
+        let error = Self.decodeError(repeated(toTotal: 600))
         guard case .malformed(let reason) = error else {
             Issue.record("\(String(describing: error))")
             return
         }
         #expect(reason.contains("scans"), "\(reason)")
-        #expect(elapsed < .seconds(5))
+        // Work counted, not time: 500 scans decode, the 501st is refused.
+        #expect(Self.scanCount([UInt8](repeated(toTotal: 501))) == 501)
+        #expect(Self.decodeError(repeated(toTotal: 500)) == nil)
+        #expect(Self.decodeError(repeated(toTotal: 501)) == error)
+    }
+
+    /// How many scans (SOS markers) the file holds, walking marker segments
+    /// and skipping each scan's coded data.
+    static func scanCount(_ bytes: [UInt8]) -> Int {
+        var (i, count) = (2, 0)
+        while i + 4 < bytes.count, bytes[i] == 0xFF {
+            let isScan = bytes[i + 1] == 0xDA
+            i += 2 + (Int(bytes[i + 2]) << 8 | Int(bytes[i + 3]))
+            guard isScan else { continue }
+            count += 1
+            while i + 1 < bytes.count, !(bytes[i] == 0xFF && bytes[i + 1] != 0 && !(0xD0...0xD7).contains(bytes[i + 1])) { i += 1 }
+        }
+        return count
+    }
+
+    /// The offset just past the first SOS marker segment: every header, no coded data.
+    static func endOfFirstScanHeader(_ bytes: [UInt8]) -> Int? {
+        var i = 2
+        while i + 4 < bytes.count, bytes[i] == 0xFF {
+            let length = Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            if bytes[i + 1] == 0xDA { return i + 2 + length }
+            i += 2 + length
+        }
+        return nil
     }
 
     /// The bytes of the first AC first-pass scan (Ss > 0, Ah = 0), from its
