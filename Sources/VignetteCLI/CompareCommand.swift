@@ -145,7 +145,7 @@ struct CompareCommand: ParsableCommand {
         if let diff {
             do {
                 let bitmaps = try images.map { try Bitmap(width: $0.header.width, height: $0.header.height, straightRGBA: $0.pixels) }
-                try AtomicFile.write(try PNGCodec.encode(comparison.sideBySide(bitmaps[0], bitmaps[1])), to: diff)
+                try AtomicFile.write(try comparison.sideBySide(bitmaps[0], bitmaps[1]).encoded(), to: diff)
                 print("wrote \(diff) (reference | actual\(result.sizesDiffer ? "" : " | diff"))")
             } catch {
                 FileHandle.standardError.write(Data("error: --diff \(diff): \(error)\n".utf8))

@@ -107,7 +107,7 @@ struct CompareFolders {
             // colour as stored), back to straight alpha; the report shows a PNG of it.
             do throws(ImageDecodingError) {
                 let options = DecodingOptions(appliesOrientation: true, convertsToSRGB: false)
-                let bitmap = try ImageDecoders.standard.decode(data, options: options)
+                let bitmap = try Bitmap(decoding: data, options: options)
                 let pixels = bitmap.isOpaque ? bitmap.pixels : bitmap.straightRGBA()
                 return Loaded(png: nil, width: bitmap.width, height: bitmap.height, pixels: pixels)
             } catch {

@@ -71,7 +71,7 @@ final class CompareReport: Sendable {
                 }
                 if let diff = comparison.diffImage(bitmaps[0], bitmaps[1]) {
                     artifacts.diff = try write(
-                        try PNGCodec.encode(diff, options: .fastest),
+                        try diff.encoded(options: EncodingOptions(compression: .fastest)),
                         Self.artifactName(index: index, path: path, kind: "diff"))
                 }
             }
@@ -85,9 +85,8 @@ final class CompareReport: Sendable {
     /// The PNG file as read, or one made of the pixels of another format.
     private static func png(_ image: CompareFolders.Loaded) throws -> Data {
         if let png = image.png { return png }
-        return try PNGCodec.encode(
-            try Bitmap(width: image.width, height: image.height, straightRGBA: image.pixels),
-            options: .fastest)
+        return try Bitmap(width: image.width, height: image.height, straightRGBA: image.pixels)
+            .encoded(options: EncodingOptions(compression: .fastest))
     }
 
     /// Writes `data` at `name` (relative to the report folder); returns `name`.

@@ -91,11 +91,12 @@ extension RenderCommand {
         let bytes: Data
         // The bitmap's size, not the surface's: an open side or --no-extend sizes the output.
         let bitmap = frames?.firstFrame ?? surface.render()
+        let options = EncodingOptions(quality: quality, lossless: lossless)
         do throws(ImageEncodingError) {
             if let frames {
-                bytes = try frames.encoded(as: outputFormat, quality: quality, lossless: lossless)
+                bytes = try frames.encoded(as: outputFormat, options: options)
             } else {
-                bytes = try bitmap.encoded(as: outputFormat, quality: quality, lossless: lossless)
+                bytes = try bitmap.encoded(as: outputFormat, options: options)
             }
         } catch {
             throw .encodingFailed(error)

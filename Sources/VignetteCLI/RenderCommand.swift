@@ -84,7 +84,7 @@ struct RenderCommand: AsyncParsableCommand {
     var format: ImageFormat?
 
     @Option(help: "JPEG, lossy WebP and AVIF quality, 1-100.")
-    var quality: Int = 80
+    var quality: Int = ImageFormat.defaultQuality
 
     @Flag(help: "Lossless WebP or AVIF.")
     var lossless = false

@@ -2,21 +2,18 @@ import Foundation
 import Vignette
 
 extension CatalogEntry {
-    /// How the catalog writes an entry's file: a format, with the quality
-    /// or lossless mode of `ImageSurface.encoded(as:quality:lossless:)`.
+    /// How the catalog writes an entry's file: a format and the options of
+    /// `Bitmap.encoded(as:options:)`.
     package struct Output: Sendable, Hashable, CustomStringConvertible {
         /// `.png`, `.jpeg` or `.webp`.
         package var format: ImageFormat
-        /// JPEG or lossy WebP quality; nil for the default (80), and for PNG.
-        package var quality: Int?
-        /// Lossless WebP.
-        package var lossless: Bool
+        /// Quality (JPEG, lossy WebP) or lossless mode (WebP).
+        package var options: EncodingOptions
 
         /// An output setting.
-        package init(_ format: ImageFormat, quality: Int? = nil, lossless: Bool = false) {
+        package init(_ format: ImageFormat, options: EncodingOptions = EncodingOptions()) {
             self.format = format
-            self.quality = quality
-            self.lossless = lossless
+            self.options = options
         }
 
         /// A PNG file, as every entry but the output-format row writes.
@@ -25,13 +22,13 @@ extension CatalogEntry {
         /// `PNG`, `JPEG q80`, `WebP lossless`.
         package var description: String {
             let name = CatalogEntry.displayName(of: format)
-            if lossless { return "\(name) lossless" }
-            return format == .png ? name : "\(name) q\(quality ?? ImageFormat.defaultQuality)"
+            if options.lossless { return "\(name) lossless" }
+            return format == .png ? name : "\(name) q\(options.quality)"
         }
 
         /// The rendered bitmap in this output's format.
         func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
-            try bitmap.encoded(as: format, quality: quality, lossless: lossless)
+            try bitmap.encoded(as: format, options: options)
         }
     }
 
@@ -66,8 +63,8 @@ extension Catalog {
         }
         let statue = try product("statue", format: .png)
         let outputs = [
-            CatalogEntry.Output.png, .init(.jpeg), .init(.jpeg, quality: 30), .init(.webp),
-            .init(.webp, quality: 30), .init(.webp, lossless: true)
+            CatalogEntry.Output.png, .init(.jpeg), .init(.jpeg, options: .init(quality: 30)), .init(.webp),
+            .init(.webp, options: .init(quality: 30)), .init(.webp, options: .init(lossless: true))
         ]
         for output in outputs {
             let variant = output.description.lowercased().replacingOccurrences(of: " ", with: "-")

@@ -107,7 +107,7 @@ public enum Catalog {
 
     /// A translucent PNG over a background colour and tinted.
     private static func translucentEntries() throws -> [CatalogEntry] {
-        let glass = try PNGCodec.decode(contentsOf: DemoImages.bundle.directory.appendingPathComponent("transparency.png").path)
+        let glass = try Bitmap(contentsOf: DemoImages.bundle.directory.appendingPathComponent("transparency.png").path)
         let yellow = ImageDescriptor(
             glass, contentMode: .aspectFit, background: Color(red: 0xFF, green: 0xCC, blue: 0),
             accessibilityIdentifier: "translucent")
@@ -127,8 +127,8 @@ public enum Catalog {
     /// `DemoImages.productImage(url)` for a bundled photo, resolved locally:
     /// the remote pipeline does the same mapping for http(s) URLs.
     private static func product(_ name: String) throws -> ImageDescriptor<Bitmap> {
-        try DemoImages.productImage(productURL(name)).map { (url: URL) throws(PNGCodec.Error) in
-            try PNGCodec.decode(contentsOf: url.path)
+        try DemoImages.productImage(productURL(name)).map { (url: URL) throws(ImageDecodingError) in
+            try Bitmap(contentsOf: url.path)
         }
     }
 }

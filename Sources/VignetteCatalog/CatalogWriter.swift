@@ -48,7 +48,7 @@ public enum CatalogWriter {
             entries.indices.compactMap { index in
                 bitmaps[index].map { ($0.shown, entries[index].startsSheetRow, entries[index].identifier) }
             })
-        try AtomicFile.write(try PNGCodec.encode(sheet), to: path("contact-sheet.png"))
+        try AtomicFile.write(try sheet.encoded(), to: path("contact-sheet.png"))
         let html = CatalogIndex.html(entries: entries, byteCounts: entries.indices.map { bitmaps[$0]?.bytes }, sheet: sheet)
         try AtomicFile.write(Data(html.utf8), to: path("index.html"))
         let page = CatalogPresentationPage.html(entries: entries, rendered: entries.indices.map { bitmaps[$0].map { ($0.size, $0.bytes) } })

@@ -11,7 +11,9 @@ extension RenderReply {
     /// a `failure` (the bitmap then shows the failure placeholder) it is
     /// the service's failure reply: 404 when the origin said 404 or 410,
     /// else 502, `no-store` and the reason in `X-Vignette-Error`. A bitmap
-    /// the format cannot encode is a `500` saying why.
+    /// the format cannot encode is a `500` saying why. `options` default to
+    /// the service's own (`EncodingOptions.serving`), so the bytes are
+    /// those the service would send.
     ///
     /// ```swift
     /// let reply = RenderReply.image(
@@ -20,13 +22,13 @@ extension RenderReply {
     /// reply.header("Content-Type")  // "image/webp"
     /// ```
     public static func image(
-        _ bitmap: Bitmap, format: ImageFormat? = nil, formats: [ImageFormat] = [.webp, .jpeg], quality: Int = 80,
-        accept: String?, ifNoneMatch: String?, cacheControl: String? = nil, failure: ImageLoadingError? = nil
+        _ bitmap: Bitmap, format: ImageFormat? = nil, formats: [ImageFormat] = [.webp, .jpeg],
+        options: EncodingOptions = .serving, accept: String?, ifNoneMatch: String?, cacheControl: String? = nil, failure: ImageLoadingError? = nil
     ) -> RenderReply {
         let chosen = format ?? ImageFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque, candidates: formats)
         let body: Data
         do throws(ImageEncodingError) {
-            body = try bitmap.encoded(as: chosen, quality: quality)
+            body = try bitmap.encoded(as: chosen, options: options)
         } catch {
             return .text(500, "\(error)")
         }

@@ -41,9 +41,10 @@ extension RenderService {
             return Self.refusal(error)
         }
         guard frames.isAnimated else { return .still }
+        let options = configuration.encodingOptions(quality: parameters.quality)
         do throws(ImageEncodingError) {
             let body = try traceEncode(as: format) { () throws(ImageEncodingError) -> Data in
-                try frames.encoded(as: format, quality: parameters.quality)
+                try frames.encoded(as: format, options: options)
             }
             return .animated(body, format)
         } catch {

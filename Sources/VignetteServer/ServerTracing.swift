@@ -63,14 +63,12 @@ extension RenderService {
         }
     }
 
-    /// Encodes in a `vignette.encode` span.
+    /// Encodes in a `vignette.encode` span, with the configuration's
+    /// options (`ServerConfiguration.encodingOptions(quality:)`).
     func traceEncode(_ bitmap: Bitmap, as format: ImageFormat, quality: Int) throws(ImageEncodingError) -> Data {
-        try traceEncode(as: format) { () throws(ImageEncodingError) -> Data in
-            let encoder: any ImageEncoding =
-                format == .jpeg
-                ? JPEGCodec(options: .init(quality: quality, huffman: configuration.jpegHuffman))
-                : try format.encoder(quality: quality)
-            return try bitmap.encoded(using: encoder)
+        let options = configuration.encodingOptions(quality: quality)
+        return try traceEncode(as: format) { () throws(ImageEncodingError) -> Data in
+            try bitmap.encoded(as: format, options: options)
         }
     }
 

@@ -30,10 +30,10 @@ extension Diffing where Value == Bitmap {
     /// (no defaults apply).
     public static func image(_ comparison: ImageComparison) -> Diffing<Bitmap> {
         .diff(
-            toData: { bitmap in (try? PNGCodec.encode(bitmap)) ?? Data() },
+            toData: { bitmap in (try? bitmap.encoded()) ?? Data() },
             // An unreadable reference becomes an empty bitmap, which then
             // fails with "sizes differ" rather than crashing the test run.
-            fromData: { data in (try? PNGCodec.decode(data)) ?? Bitmap(width: 0, height: 0) },
+            fromData: { data in (try? Bitmap(decoding: data)) ?? Bitmap(width: 0, height: 0) },
             diffV2: { reference, actual in
                 let result = comparison.compare(reference, actual)
                 guard !result.matches else { return nil }

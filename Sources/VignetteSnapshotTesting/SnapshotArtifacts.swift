@@ -48,7 +48,7 @@ enum SnapshotArtifacts {
         func add(_ bitmap: Bitmap?, _ suffix: String) {
             guard let bitmap, bitmap.width > 0, bitmap.height > 0 else { return }
             do {
-                images.append(Image(suffix: suffix, png: try PNGCodec.encode(bitmap)))
+                images.append(Image(suffix: suffix, png: try bitmap.encoded()))
             } catch {
                 problems.append("could not encode the \(suffix) image: \(error)")
             }

@@ -69,7 +69,7 @@ struct SnapshotCheck {
         }
         let reference: Bitmap
         do {
-            reference = try PNGCodec.decode(referenceData)
+            reference = try Bitmap(decoding: referenceData)
         } catch {
             let problem = "the reference \(file.path) is not a readable PNG (\(error))"
             return mode == .failed

@@ -44,7 +44,7 @@ enum SnapshotRecording {
     static func write(_ data: Data, to file: URL) throws -> Bool {
         if let existing = FileManager.default.contents(atPath: file.path) {
             if existing == data { return false }
-            if let old = try? PNGCodec.decode(existing), let new = try? PNGCodec.decode(data), old == new { return false }
+            if let old = try? Bitmap(decoding: existing), let new = try? Bitmap(decoding: data), old == new { return false }
         }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try AtomicFile.write(data, to: file.path)

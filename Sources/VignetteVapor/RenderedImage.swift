@@ -22,8 +22,9 @@
         /// What `Accept` may pick, in order of preference; JPEG for an opaque
         /// bitmap, PNG for a translucent one when it names none.
         public var formats: [ImageFormat]
-        /// The encoder's quality, 1–100.
-        public var quality: Int
+        /// How the image is encoded; default the render service's own
+        /// (`EncodingOptions.serving`).
+        public var options: EncodingOptions
         /// The `Cache-Control` header, as given; none when nil.
         public var cacheControl: String?
         /// The load's failure when the bitmap shows the failure placeholder:
@@ -32,30 +33,30 @@
 
         /// A rendered bitmap.
         public init(
-            _ bitmap: Bitmap, format: ImageFormat? = nil, formats: [ImageFormat] = [.webp, .jpeg], quality: Int = 80,
-            cacheControl: String? = nil, failure: ImageLoadingError? = nil
+            _ bitmap: Bitmap, format: ImageFormat? = nil, formats: [ImageFormat] = [.webp, .jpeg],
+            options: EncodingOptions = .serving, cacheControl: String? = nil, failure: ImageLoadingError? = nil
         ) {
             self.bitmap = bitmap
             self.format = format
             self.formats = formats
-            self.quality = quality
+            self.options = options
             self.cacheControl = cacheControl
             self.failure = failure
         }
 
         /// What `surface` shows now, rendered.
         public init(
-            _ surface: ImageSurface, format: ImageFormat? = nil, formats: [ImageFormat] = [.webp, .jpeg], quality: Int = 80,
-            cacheControl: String? = nil
+            _ surface: ImageSurface, format: ImageFormat? = nil, formats: [ImageFormat] = [.webp, .jpeg],
+            options: EncodingOptions = .serving, cacheControl: String? = nil
         ) {
-            self.init(surface.render(), format: format, formats: formats, quality: quality, cacheControl: cacheControl)
+            self.init(surface.render(), format: format, formats: formats, options: options, cacheControl: cacheControl)
         }
 
         /// The encoded image, negotiated against `request`'s headers.
         public func encodeResponse(for request: Request) async throws -> Response {
             Response(
                 RenderReply.image(
-                    bitmap, format: format, formats: formats, quality: quality,
+                    bitmap, format: format, formats: formats, options: options,
                     accept: request.headers.joined(.accept), ifNoneMatch: request.headers.joined(.ifNoneMatch),
                     cacheControl: cacheControl, failure: failure))
         }

@@ -21,11 +21,11 @@ import VignetteTestSupport
         let bitmap = surface.render()
         #expect(try surface.encoded(as: .png) == PNGCodec.encode(bitmap))
         #expect(try surface.encoded(as: .jpeg) == JPEGCodec.encode(bitmap, options: .init(quality: 80)))
-        #expect(try surface.encoded(as: .jpeg, quality: 55) == JPEGCodec.encode(bitmap, options: .init(quality: 55)))
+        #expect(try surface.encoded(as: .jpeg, options: EncodingOptions(quality: 55)) == JPEGCodec.encode(bitmap, options: .init(quality: 55)))
         #expect(try surface.encoded(as: .webp) == WebPCodec.encode(bitmap, options: .init(quality: 80)))
-        #expect(try surface.encoded(as: .webp, quality: 30) == WebPCodec.encode(bitmap, options: .init(quality: 30)))
-        #expect(try surface.encoded(as: .webp, lossless: true) == WebPCodec.encode(bitmap, options: .lossless))
-        #expect(try bitmap.encoded(as: .jpeg, quality: 55) == surface.encoded(as: .jpeg, quality: 55))
+        #expect(try surface.encoded(as: .webp, options: EncodingOptions(quality: 30)) == WebPCodec.encode(bitmap, options: .init(quality: 30)))
+        #expect(try surface.encoded(as: .webp, options: EncodingOptions(lossless: true)) == WebPCodec.encode(bitmap, options: .lossless))
+        #expect(try bitmap.encoded(as: .jpeg, options: EncodingOptions(quality: 55)) == surface.encoded(as: .jpeg, options: EncodingOptions(quality: 55)))
     }
 
     @Test(arguments: ImageFormat.encodable)
@@ -43,23 +43,25 @@ import VignetteTestSupport
         #expect(try Bitmap(decoding: surface.encoded(as: .png), options: DecodingOptions(scale: 2)) == surface.render())
         #expect(
             try Bitmap(
-                decoding: surface.encoded(as: .webp, lossless: true),
+                decoding: surface.encoded(as: .webp, options: EncodingOptions(lossless: true)),
                 options: DecodingOptions(scale: 2)) == surface.render())
-        #expect(try surface.encoded(as: .png, quality: 10) == surface.encoded(as: .png), "PNG ignores quality")
+        #expect(try surface.encoded(as: .png, options: EncodingOptions(quality: 10)) == surface.encoded(as: .png), "PNG ignores quality")
     }
 
     @Test func qualityIsClampedAndChangesLossyOutput() throws {
         let surface = try Self.surface()
-        #expect(try surface.encoded(as: .jpeg, quality: 0) == surface.encoded(as: .jpeg, quality: 1))
-        #expect(try surface.encoded(as: .jpeg, quality: 400) == surface.encoded(as: .jpeg, quality: 100))
-        #expect(try surface.encoded(as: .jpeg, quality: 20).count < surface.encoded(as: .jpeg, quality: 95).count)
-        #expect(try surface.encoded(as: .webp, quality: 20) != surface.encoded(as: .webp, quality: 95))
+        #expect(try surface.encoded(as: .jpeg, options: EncodingOptions(quality: 0)) == surface.encoded(as: .jpeg, options: EncodingOptions(quality: 1)))
+        #expect(try surface.encoded(as: .jpeg, options: EncodingOptions(quality: 400)) == surface.encoded(as: .jpeg, options: EncodingOptions(quality: 100)))
+        #expect(
+            try surface.encoded(as: .jpeg, options: EncodingOptions(quality: 20)).count
+                < surface.encoded(as: .jpeg, options: EncodingOptions(quality: 95)).count)
+        #expect(try surface.encoded(as: .webp, options: EncodingOptions(quality: 20)) != surface.encoded(as: .webp, options: EncodingOptions(quality: 95)))
     }
 
     @Test func losslessJPEGIsRefusedWithAdvice() throws {
         let surface = try Self.surface()
         do {
-            _ = try surface.encoded(as: .jpeg, lossless: true)
+            _ = try surface.encoded(as: .jpeg, options: EncodingOptions(lossless: true))
             Issue.record("a lossless JPEG was written")
         } catch {
             guard case .unsupportedSetting = error.reason else {

@@ -124,13 +124,14 @@ import VignetteTestSupport
     }
 
     @Test func stillImagesAndTheEncoderChoice() throws {
-        let encoder = try ImageFormat.gif.encoder(quality: 10)
+        let encoder = try ImageFormat.gif.encoder(options: EncodingOptions(quality: 10))
         #expect(encoder is GIFCodec)
         #expect(
-            try ImageFormat.gif.encoder(quality: 90).encode(TestImages.gradient(8, 8)) == encoder.encode(TestImages.gradient(8, 8)), "quality does not apply")
+            try ImageFormat.gif.encoder(options: EncodingOptions(quality: 90)).encode(TestImages.gradient(8, 8)) == encoder.encode(TestImages.gradient(8, 8)),
+            "quality does not apply")
         #expect(ImageFormat.encodable.contains(.gif) && ImageFormat.animatable.contains(.gif))
         do {
-            _ = try ImageFormat.gif.encoder(lossless: true)
+            _ = try ImageFormat.gif.encoder(options: EncodingOptions(lossless: true))
             Issue.record("a lossless GIF encoder was made")
         } catch {
             #expect(error.format == .gif && error.description.contains("256 colours"))

@@ -78,7 +78,7 @@ import VignetteTestSupport
             let rendered = try entry.render().render()
             let decoded = try Bitmap(decoding: data, options: DecodingOptions(scale: entry.scale))
             #expect((decoded.width, decoded.height) == (400, 300))
-            if entry.output == .png || entry.output.lossless {
+            if entry.output == .png || entry.output.options.lossless {
                 #expect(decoded == rendered, "\(entry.fileName)")
             } else {
                 #expect(try Self.meanDifference(decoded, rendered) < 6, "\(entry.fileName)")

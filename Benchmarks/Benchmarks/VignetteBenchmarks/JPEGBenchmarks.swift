@@ -12,7 +12,7 @@ func jpegBenchmarks(_ fixtures: Fixtures) {
     // 3072x2048 at q90 4:2:0, as a camera or CDN would serve it.
     let large: Data
     do {
-        large = try fixtures.largeBitmap.encoded(as: .jpeg, quality: 90)
+        large = try fixtures.largeBitmap.encoded(as: .jpeg, options: EncodingOptions(quality: 90))
     } catch {
         fatalError("VignetteBenchmarks: cannot encode the JPEG input: \(error)")
     }
@@ -35,7 +35,7 @@ func jpegBenchmarks(_ fixtures: Fixtures) {
             let image = try Bitmap(decoding: large, options: DecodingOptions(shrinkTarget: target))
             let descriptor = ImageDescriptor(image, contentMode: .aspectFill, background: Fixtures.background)
             let rendered = try ImageRenderer.render(descriptor, size: Size(width: 300, height: 300), scale: 2)
-            blackHole(try rendered.encoded(as: .jpeg, quality: 80))
+            blackHole(try rendered.encoded(as: .jpeg, options: EncodingOptions(quality: 80)))
         }
     }
 }

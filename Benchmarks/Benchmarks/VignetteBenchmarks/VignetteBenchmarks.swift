@@ -33,13 +33,13 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Decode PNG 768x512") { benchmark in
         try CPUTime.measure(benchmark) {
-            blackHole(try PNGCodec.decode(fixtures.photoPNG))
+            blackHole(try Bitmap(decoding: fixtures.photoPNG))
         }
     }
 
     Benchmark("Decode PNG 3072x2048") { benchmark in
         try CPUTime.measure(benchmark) {
-            blackHole(try PNGCodec.decode(fixtures.largePNG))
+            blackHole(try Bitmap(decoding: fixtures.largePNG))
         }
     }
 
@@ -174,7 +174,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("Encode PNG 600x600 photo") { benchmark in
         try CPUTime.measure(benchmark) {
-            blackHole(try PNGCodec.encode(fixtures.renderedSquare))
+            blackHole(try fixtures.renderedSquare.encoded())
         }
     }
 
@@ -239,15 +239,15 @@ struct Fixtures: Sendable {
     static func load() -> Fixtures {
         do {
             let photoPNG = try Data(contentsOf: resources.appendingPathComponent(photoName))
-            let photoBitmap = try PNGCodec.decode(photoPNG)
+            let photoBitmap = try Bitmap(decoding: photoPNG)
 
             let large = try ImageRenderer.render(
                 ImageDescriptor(photoBitmap, contentMode: .scaleToFill),
                 size: Size(width: 3072, height: 2048), scale: 1)
-            let largePNG = try PNGCodec.encode(large)
-            let largeBitmap = try PNGCodec.decode(largePNG)
+            let largePNG = try large.encoded()
+            let largeBitmap = try Bitmap(decoding: largePNG)
 
-            let logo = try PNGCodec.decode(contentsOf: resources.appendingPathComponent("logo@2x.png").path, scale: 1)
+            let logo = try Bitmap(decoding: Data(contentsOf: resources.appendingPathComponent("logo@2x.png")))
             let icon = try ImageRenderer.render(
                 ImageDescriptor(logo, contentMode: .scaleToFill),
                 size: Size(width: 256, height: 256), scale: 1)
@@ -259,7 +259,7 @@ struct Fixtures: Sendable {
             let reference = try ImageRenderer.render(
                 ImageDescriptor(photoBitmap, contentMode: .aspectFill),
                 size: Size(width: 2048, height: 2048), scale: 1)
-            let copy = try PNGCodec.decode(PNGCodec.encode(reference))
+            let copy = try Bitmap(decoding: reference.encoded())
             var square = reference
             square.fill(PixelRect(minX: 900, minY: 900, maxX: 1105, maxY: 1105), with: Color(red: 255, green: 0, blue: 255))
             var noise = reference
@@ -283,10 +283,10 @@ struct Fixtures: Sendable {
     /// The server job: PNG bytes → decode → aspectFill 300x300 pt @2x over
     /// #EEEEEE → PNG bytes at the default encoding options.
     static func thumbnail(_ png: Data) throws -> Data {
-        let image = try PNGCodec.decode(png)
+        let image = try Bitmap(decoding: png)
         let descriptor = ImageDescriptor(image, contentMode: .aspectFill, background: background)
         let rendered = try ImageRenderer.render(descriptor, size: Size(width: 300, height: 300), scale: 2)
-        return try PNGCodec.encode(rendered)
+        return try rendered.encoded()
     }
 }
 

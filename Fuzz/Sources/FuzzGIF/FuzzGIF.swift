@@ -6,8 +6,8 @@ import FuzzSupport
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = FuzzInput.data(bytes, count)
     CodecFuzzing.parsesHeader(data, as: .gif)
-    DecoderHarness.run(GIFCodec(), data)
-    AnimationHarness.run(GIFCodec(), data)
+    DecoderHarness.run(FuzzInput.decoder(.gif), data)
+    AnimationHarness.run(FuzzInput.animatedDecoder(.gif), data)
     return 0
 }
 

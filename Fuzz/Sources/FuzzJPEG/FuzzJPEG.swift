@@ -6,7 +6,7 @@ import FuzzSupport
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = FuzzInput.data(bytes, count)
     CodecFuzzing.parsesHeader(data, as: .jpeg)
-    DecoderHarness.run(JPEGCodec(), data)
+    DecoderHarness.run(FuzzInput.decoder(.jpeg), data)
     return 0
 }
 

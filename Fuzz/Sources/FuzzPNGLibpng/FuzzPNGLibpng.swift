@@ -11,10 +11,10 @@ import FuzzSupport
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let raw = FuzzInput.data(bytes, count)
     let data = (raw.last ?? 0) & 0x80 == 0 ? PNGChunks.repairingCRCs(raw) : raw
-    _ = PNGCodec.orientation(of: data)
-    AnimationHarness.run(PNGCodec(), data)
+    CodecFuzzing.pngOrientation(of: data)
+    AnimationHarness.run(FuzzInput.animatedDecoder(.png), data)
     let options = FuzzInput.options(selector: data.last ?? 0)
-    guard let bitmap = try? PNGCodec.decode(data, options: options, allowFastPath: false) else { return 0 }
+    guard let bitmap = CodecFuzzing.decodePNG(data, options: options, allowFastPath: false) else { return 0 }
     DecoderHarness.check(bitmap, options: options, format: .png)
     return 0
 }

@@ -35,6 +35,23 @@ public enum FuzzInput {
         return options
     }
 
+    /// The standard decoder of `format`, as `ImageDecoders.standard` holds
+    /// it (the codec types themselves are not public).
+    public static func decoder(_ format: ImageFormat) -> any ImageDecoding {
+        guard let decoder = ImageDecoders.standard.decoders.first(where: { $0.format == format }) else {
+            fail("no standard decoder reads \(format)")
+        }
+        return decoder
+    }
+
+    /// The standard decoder of `format` when it reads every frame (GIF, WebP, PNG).
+    public static func animatedDecoder(_ format: ImageFormat) -> any AnimatedImageDecoding {
+        guard let decoder = decoder(format) as? any AnimatedImageDecoding else {
+            fail("the standard \(format) decoder reads no animations")
+        }
+        return decoder
+    }
+
     /// Stops the run with a message libFuzzer keeps next to the crashing input.
     public static func fail(_ message: String) -> Never {
         FileHandle.standardError.write(Data(("FUZZ CHECK FAILED: " + message + "\n").utf8))

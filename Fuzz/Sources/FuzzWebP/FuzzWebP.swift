@@ -6,8 +6,8 @@ import FuzzSupport
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let data = FuzzInput.data(bytes, count)
     CodecFuzzing.parsesHeader(data, as: .webp)
-    DecoderHarness.run(WebPCodec(), data)
-    AnimationHarness.run(WebPCodec(), data)
+    DecoderHarness.run(FuzzInput.decoder(.webp), data)
+    AnimationHarness.run(FuzzInput.animatedDecoder(.webp), data)
     return 0
 }
 

@@ -6,7 +6,7 @@
 /// ```swift
 /// let animation = try ImageDecoders.standard.decodeAnimation(data)
 /// print(animation.frames.count, animation.loopCount, animation.durationMilliseconds)
-/// let webp = try animation.encoded(as: .webp, quality: 80)
+/// let webp = try animation.encoded(as: .webp, options: EncodingOptions(quality: 80))
 /// ```
 public struct AnimatedImage: Sendable {
     /// One composed frame: the whole canvas as shown at that moment.

@@ -2,11 +2,7 @@ import Foundation
 
 /// An encoder that writes every frame of an animation, with durations and
 /// loop count (animated WebP, GIF). Deterministic like every encoder.
-///
-/// ```swift
-/// let data = try animation.encoded(as: .gif)
-/// ```
-public protocol AnimatedImageEncoding: ImageEncoding {
+package protocol AnimatedImageEncoding: ImageEncoding {
     /// Encodes every frame; the same animation always gives the same bytes.
     func encode(_ animation: AnimatedImage) throws(ImageEncodingError) -> Data
 }
@@ -18,16 +14,16 @@ extension ImageFormat {
 
 extension AnimatedImage {
     /// Every frame encoded as `format` when it animates (`.webp`, `.gif`),
-    /// else the first frame, with the standard encoder and settings of
-    /// `ImageFormat.encoder(quality:lossless:)`.
+    /// else the first frame, with `options` as ``Bitmap/encoded(as:options:)``
+    /// applies them (each frame of a WebP with the still settings).
     ///
     /// ```swift
-    /// let webp = try animation.encoded(as: .webp, quality: 75)
+    /// let webp = try animation.encoded(as: .webp, options: EncodingOptions(quality: 75))
     /// ```
     public func encoded(
-        as format: ImageFormat, quality: Int? = nil, lossless: Bool = false
+        as format: ImageFormat, options: EncodingOptions = EncodingOptions()
     ) throws(ImageEncodingError) -> Data {
-        let encoder = try format.encoder(quality: quality, lossless: lossless)
+        let encoder = try format.encoder(options: options)
         if isAnimated, let animated = encoder as? any AnimatedImageEncoding {
             return try animated.encode(self)
         }

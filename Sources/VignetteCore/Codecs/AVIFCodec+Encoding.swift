@@ -16,26 +16,31 @@ extension AVIFCodec {
     /// let thumbnail = AVIFCodec(options: .init(quality: 60))
     /// let archival = AVIFCodec(options: .lossless)
     /// ```
-    public struct EncodingOptions: Sendable, Hashable {
+    package struct EncodingOptions: Sendable, Hashable {
         /// 1 (smallest) ... 100 (best), clamped. Ignored when lossless.
-        public var quality: Int
+        package var quality: Int
         /// Keep every pixel exact (larger files than lossless WebP or PNG for photos).
-        public var lossless: Bool
+        package var lossless: Bool
         /// libaom's speed, 0 (slowest, smallest) ... 10, clamped. Bytes
         /// depend on it; CPU time roughly halves every two steps.
-        public var speed: Int
+        package var speed: Int
 
         /// Settings; `quality` is clamped to 1...100 and `speed` to 0...10.
-        public init(quality: Int = 80, lossless: Bool = false, speed: Int = 6) {
+        package init(quality: Int = ImageFormat.defaultQuality, lossless: Bool = false, speed: Int = 6) {
             self.quality = min(100, max(1, quality))
             self.lossless = lossless
             self.speed = min(10, max(0, speed))
         }
 
+        /// The AVIF settings of a shared `EncodingOptions`.
+        package init(_ shared: VignetteCore.EncodingOptions) {
+            self.init(quality: shared.quality, lossless: shared.lossless, speed: shared.speed)
+        }
+
         /// Quality 80 at speed 6, as avifenc's and Pillow's default speed.
-        public static let `default` = EncodingOptions()
+        package static let `default` = EncodingOptions()
         /// Lossless at speed 6.
-        public static let lossless = EncodingOptions(lossless: true)
+        package static let lossless = EncodingOptions(lossless: true)
 
         /// The AV1 quantizer 0...63 this quality encodes at (0 when lossless).
         package var quantizer: Int { lossless ? 0 : Int(vg_avif_quantizer(Int32(quality))) }
@@ -53,7 +58,7 @@ extension AVIFCodec {
     package static let maxEncodedSide = 16384
 
     /// The AV1 encoder in use, `aom`, or nil when libavif lacks it.
-    public static var encoderName: String? { vg_avif_encoder_name().map { String(cString: $0) } }
+    package static var encoderName: String? { vg_avif_encoder_name().map { String(cString: $0) } }
 
     /// Encodes a bitmap as an 8-bit AVIF still image. Opaque bitmaps carry no
     /// alpha plane; others are un-premultiplied first. The size is checked
@@ -87,7 +92,7 @@ extension AVIFCodec {
 
 extension AVIFCodec: ImageEncoding {
     /// Encodes with this codec's `options`.
-    public func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+    package func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
         do {
             return try AVIFCodec.encode(bitmap, options: options)
         } catch {

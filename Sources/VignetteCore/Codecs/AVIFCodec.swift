@@ -24,12 +24,12 @@ import Foundation
 /// let bitmap = try ImageDecoders.standard.decode(avifData, options: DecodingOptions(scale: 2))
 /// let small = try AVIFCodec(options: .init(quality: 60)).encode(bitmap)
 /// ```
-public struct AVIFCodec: Sendable {
+package struct AVIFCodec: Sendable {
     /// How `encode(_:)` writes AVIF; decoding ignores it.
-    public var options: EncodingOptions
+    package var options: EncodingOptions
 
     /// A codec that decodes, and encodes with `options`.
-    public init(options: EncodingOptions = .default) { self.options = options }
+    package init(options: EncodingOptions = .default) { self.options = options }
 
     /// Facts from an AVIF file's container, read without decoding AV1.
     package struct Header: Sendable, Hashable {
@@ -185,11 +185,11 @@ public struct AVIFCodec: Sendable {
 
 extension AVIFCodec: ImageDecoding {
     /// `.avif`.
-    public var format: ImageFormat { .avif }
+    package var format: ImageFormat { .avif }
 
     /// True when the bytes open with an ISO-BMFF `ftyp` box whose major or a
     /// compatible brand is `avif` or `avis`.
-    public func recognizes(_ data: Data) -> Bool {
+    package func recognizes(_ data: Data) -> Bool {
         // Only the ftyp box is read, so a prefix keeps large inputs cheap.
         let prefix = data.prefix(4096)
         return prefix.withUnsafeBytes { raw in vg_avif_sniff(raw.bindMemory(to: UInt8.self).baseAddress, raw.count) != 0 }
@@ -197,7 +197,7 @@ extension AVIFCodec: ImageDecoding {
 
     /// Decodes the first image, reporting errors as `ImageDecodingError`
     /// with the `AVIFCodec.Error` underneath. `options.shrinkTarget` is ignored.
-    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
         do {
             return try AVIFCodec.decodeImage(data, options: options).bitmap(options: options)
         } catch {

@@ -29,4 +29,17 @@ public enum CodecFuzzing {
         guard let header = try? PNGCodec.header(of: data, maxSide: maxSide), PNGFastPath.applies(to: header) else { return nil }
         return (header.width, header.height, "\(header.colorType)")
     }
+
+    /// Decodes a PNG as the standard decoder does, with the fast path
+    /// (libdeflate, in-place unfiltering) allowed or not: the harnesses reach
+    /// libpng with files the fast path would take, and compare both paths.
+    public static func decodePNG(_ data: Data, options: DecodingOptions, allowFastPath: Bool) -> Bitmap? {
+        try? PNGCodec.decode(data, options: options, allowFastPath: allowFastPath)
+    }
+
+    /// The orientation of a PNG's eXIf chunk, read as the decoder reads it.
+    @discardableResult
+    public static func pngOrientation(of data: Data) -> EXIFOrientation? {
+        PNGCodec.orientation(of: data)
+    }
 }

@@ -22,7 +22,7 @@ import Foundation
 extension GIFCodec: AnimatedImageDecoding {
     /// The canvas, frame count, loop count and total duration, from a walk
     /// over the records that skips the image data unread.
-    public func animationHeader(_ data: Data) throws(ImageDecodingError) -> AnimationHeader {
+    package func animationHeader(_ data: Data) throws(ImageDecodingError) -> AnimationHeader {
         do {
             return try GIFCodec.scan(data, limit: Int.max)
         } catch {
@@ -31,7 +31,7 @@ extension GIFCodec: AnimatedImageDecoding {
     }
 
     /// Every frame after the limits were checked from the record walk.
-    public func decodeAnimation(
+    package func decodeAnimation(
         _ data: Data, options: DecodingOptions, limits: AnimationLimits
     ) throws(ImageDecodingError) -> AnimatedImage {
         let header: AnimationHeader

@@ -7,7 +7,7 @@ extension GIFCodec: ImageEncoding, AnimatedImageEncoding {
 
     /// Encodes a still image as a one-frame GIF89a (see `encode(_:)` for
     /// animations: the same palette, transparency and writer).
-    public func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+    package func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
         try encode(AnimatedImage(still: bitmap))
     }
 
@@ -29,7 +29,7 @@ extension GIFCodec: ImageEncoding, AnimatedImageEncoding {
     ///   `GIFFramePlan`).
     ///
     /// `quality` and WebP's lossless mode do not apply to GIF.
-    public func encode(_ animation: AnimatedImage) throws(ImageEncodingError) -> Data {
+    package func encode(_ animation: AnimatedImage) throws(ImageEncodingError) -> Data {
         let size = animation.pixelSize
         guard size.width > 0, size.height > 0 else {
             throw ImageEncodingError(format: .gif, reason: .emptyImage(width: size.width, height: size.height))

@@ -23,9 +23,9 @@ import Foundation
 /// let header = try GIFCodec.header(of: gifData)   // canvas, frame rectangle, transparency
 /// let firstFrame = try ImageDecoders.standard.decode(gifData)
 /// ```
-public struct GIFCodec: Sendable {
+package struct GIFCodec: Sendable {
     /// A codec instance for the `ImageDecoding` protocol.
-    public init() {}
+    package init() {}
 
     /// Facts from a GIF's logical screen and first frame descriptor.
     package struct Header: Sendable, Hashable {
@@ -118,16 +118,16 @@ public struct GIFCodec: Sendable {
 
 extension GIFCodec: ImageDecoding {
     /// `.gif`.
-    public var format: ImageFormat { .gif }
+    package var format: ImageFormat { .gif }
 
     /// True when the bytes start with `GIF87a` or `GIF89a`.
-    public func recognizes(_ data: Data) -> Bool {
+    package func recognizes(_ data: Data) -> Bool {
         data.starts(with: Array("GIF87a".utf8)) || data.starts(with: Array("GIF89a".utf8))
     }
 
     /// Decodes the first frame, reporting errors as `ImageDecodingError`
     /// with the `GIFCodec.Error` underneath. `options.shrinkTarget` is ignored.
-    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
         do {
             return try GIFCodec.decodeImage(data, options: options).bitmap(options: options)
         } catch {

@@ -28,9 +28,9 @@ import Foundation
 /// let header = try HEIFCodec.header(of: heicData)   // size, depth, alpha, transforms, codec
 /// let bitmap = try ImageDecoders.standard.decode(heicData, options: DecodingOptions(scale: 2))
 /// ```
-public struct HEIFCodec: Sendable {
+package struct HEIFCodec: Sendable {
     /// A codec instance for the `ImageDecoding` protocol.
-    public init() {}
+    package init() {}
 
     /// The most images one grid or overlay may combine. An iPhone's 48 MP
     /// photo is 192 tiles of 512 × 512; 100 MP in 256 × 256 tiles is 1,526.
@@ -180,13 +180,13 @@ public struct HEIFCodec: Sendable {
 
 extension HEIFCodec: ImageDecoding {
     /// `.heic`.
-    public var format: ImageFormat { .heic }
+    package var format: ImageFormat { .heic }
 
     /// True when the bytes open with an ISO-BMFF `ftyp` box whose major
     /// brand is a HEIF one (`heic`, `heix`, `hevc`, `hevx`, `heim`, `heis`,
     /// `mif1`, `mif2`, `msf1`) or whose compatible brands name an HEVC one,
     /// and no brand is `avif` or `avis`: those files are AVIF's.
-    public func recognizes(_ data: Data) -> Bool {
+    package func recognizes(_ data: Data) -> Bool {
         // Only the ftyp box is read, so a prefix keeps large inputs cheap.
         let prefix = data.prefix(4096)
         return prefix.withUnsafeBytes { raw in vg_heif_sniff(raw.bindMemory(to: UInt8.self).baseAddress, raw.count) != 0 }
@@ -196,7 +196,7 @@ extension HEIFCodec: ImageDecoding {
     /// with the `HEIFCodec.Error` underneath. `options.shrinkTarget` and
     /// `options.appliesOrientation` have no effect: the transforms are part
     /// of a HEIF image, and no Exif orientation is read.
-    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
         do {
             return try HEIFCodec.decodeImage(data, options: options).bitmap(options: options)
         } catch {

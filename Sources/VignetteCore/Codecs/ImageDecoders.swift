@@ -4,7 +4,7 @@ import Foundation
 /// that recognises the bytes decodes them.
 ///
 /// ```swift
-/// let bitmap = try ImageDecoders.standard.decode(data, options: DecodingOptions(scale: 2))
+/// let formats = ImageDecoders.standard.formats   // png, jpeg, webp, avif, gif, heic, svg
 /// let pipeline = ImagePipeline(configuration: .init(decoders: ImageDecoders([MyDecoder()] + ImageDecoders.standard.decoders)))
 /// ```
 public struct ImageDecoders: Sendable {
@@ -14,7 +14,8 @@ public struct ImageDecoders: Sendable {
     /// A registry over `decoders`.
     public init(_ decoders: [any ImageDecoding]) { self.decoders = decoders }
 
-    /// Every decoder Vignette ships (SVG last: it is recognised by text, the others by magic bytes).
+    /// Every decoder Vignette ships (SVG last: it is recognised by text, the
+    /// others by magic bytes): the decoders of ``Bitmap/init(decoding:options:)``.
     public static let standard = ImageDecoders([PNGCodec(), JPEGCodec(), WebPCodec(), AVIFCodec(), GIFCodec(), HEIFCodec(), SVGDecoder()])
 
     /// The formats the decoders read, in order.
@@ -28,8 +29,9 @@ public struct ImageDecoders: Sendable {
         decoders.first { $0.recognizes(data) }
     }
 
-    /// Decodes with the decoder that recognises the bytes.
-    public func decode(_ data: Data, options: DecodingOptions = DecodingOptions()) throws(ImageDecodingError) -> Bitmap {
+    /// Decodes with the decoder that recognises the bytes (a pipeline's
+    /// decode stage; users call `Bitmap(decoding:options:)`).
+    package func decode(_ data: Data, options: DecodingOptions = DecodingOptions()) throws(ImageDecodingError) -> Bitmap {
         guard let decoder = decoder(for: data) else {
             throw ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
         }
@@ -38,7 +40,7 @@ public struct ImageDecoders: Sendable {
 
     /// Decodes with the decoder that recognises the bytes, and says what it
     /// repaired (a JPEG's damaged entropy data, for example): the same
-    /// bitmap as `decode(_:options:)`, with the warnings a log or a user
+    /// bitmap as ``Bitmap/init(decoding:options:)``, with the warnings a log or a user
     /// should see. With `options.rejectsDamagedData` such damage throws instead.
     public func decodeReporting(
         _ data: Data, options: DecodingOptions = DecodingOptions()

@@ -11,7 +11,7 @@ import Foundation
 ///         throw ImageDecodingError(format: format, reason: .malformed("not implemented yet"))
 ///     }
 /// }
-/// let decoders = ImageDecoders([MyDecoder(), PNGCodec()])
+/// let decoders = ImageDecoders([MyDecoder()] + ImageDecoders.standard.decoders)
 /// ```
 public protocol ImageDecoding: Sendable {
     /// The format this decoder reads.

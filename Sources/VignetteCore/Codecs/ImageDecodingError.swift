@@ -3,15 +3,15 @@
 /// decoder's own error when there is one.
 ///
 /// ```swift
-/// do { _ = try ImageDecoders.standard.decode(data) }
-/// catch { if error.isDamagedData { /* drop the cached copy */ } }
+/// do { _ = try Bitmap(decoding: data) }
+/// catch { if case .tooLarge = error.reason { print("too large: \(error)") } }
 /// ```
 public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringConvertible {
     /// The format of the bytes, when recognised.
     public var format: ImageFormat?
     /// What was wrong.
     public var reason: Reason
-    /// The decoder's own error (e.g. `PNGCodec.Error`), for callers that
+    /// The decoder's own error (e.g. libpng's message for a PNG), for callers that
     /// want its detail. Not part of equality.
     public var underlying: (any Swift.Error & Sendable)?
 
@@ -45,6 +45,8 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
         case tooManyFrames(count: Int, limit: Int)
         /// Canvas pixels times frames exceed `AnimationLimits.maxAnimationPixels`.
         case animationTooLarge(pixels: Int, frames: Int, limit: Int)
+        /// The file at `path` could not be read (``Bitmap/init(contentsOf:options:)``), and why.
+        case unreadable(path: String, reason: String)
     }
 
     /// True when the bytes themselves are bad (not an image, or corrupt),
@@ -53,7 +55,8 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
     package var isDamagedData: Bool {
         switch reason {
         case .unrecognizedFormat, .malformed, .damagedData: true
-        case .unsupported, .tooLarge, .sideTooLong, .outOfMemory, .invalidScale, .tooManyFrames, .animationTooLarge: false
+        case .unsupported, .tooLarge, .sideTooLong, .outOfMemory, .invalidScale, .tooManyFrames, .animationTooLarge, .unreadable:
+            false
         }
     }
 
@@ -75,6 +78,7 @@ public struct ImageDecodingError: Swift.Error, Sendable, Hashable, CustomStringC
         case .tooManyFrames(let count, let limit): "animation has \(count) frames, over the limit of \(limit) frames"
         case .animationTooLarge(let pixels, let frames, let limit):
             "animation is \(pixels) pixels in \(frames) frames, over the limit of \(limit) pixels"
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         }
     }
 

@@ -1,18 +1,22 @@
 import Foundation
 
-/// An encoder for one image format.
-///
-/// ```swift
-/// let png = try PNGCodec(options: .smallest).encode(bitmap)
-/// ```
-public protocol ImageEncoding: Sendable {
+/// An encoder for one image format: what `ImageFormat.encoder(options:)`
+/// gives `Bitmap.encoded(as:options:)`.
+package protocol ImageEncoding: Sendable {
     /// The format this encoder writes.
     var format: ImageFormat { get }
     /// Encodes a bitmap; the same bitmap always gives the same bytes.
     func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data
 }
 
-/// Why a bitmap could not be encoded.
+/// Why ``Bitmap/encoded(as:options:)`` could not encode a bitmap: the
+/// format, and the reason (a codec's own failure is carried as
+/// ``Reason/libraryFailure(_:)`` with its message).
+///
+/// ```swift
+/// do { _ = try bitmap.encoded(as: .jpeg, options: EncodingOptions(lossless: true)) }
+/// catch { print(error) }   // cannot encode jpeg as asked: JPEG has no lossless mode: …
+/// ```
 public struct ImageEncodingError: Swift.Error, Sendable, Hashable, CustomStringConvertible {
     /// The format being written.
     public var format: ImageFormat

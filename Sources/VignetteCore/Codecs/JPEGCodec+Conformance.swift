@@ -2,15 +2,15 @@ import Foundation
 
 extension JPEGCodec: ImageDecoding, ImageEncoding {
     /// `.jpeg`.
-    public var format: ImageFormat { .jpeg }
+    package var format: ImageFormat { .jpeg }
 
     /// True when the bytes start with an SOI marker followed by another marker (`FF D8 FF`).
-    public func recognizes(_ data: Data) -> Bool {
+    package func recognizes(_ data: Data) -> Bool {
         data.starts(with: [0xFF, 0xD8, 0xFF])
     }
 
     /// Decodes through `JPEGCodec.decode`, reporting errors as `ImageDecodingError`.
-    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
         do {
             return try JPEGCodec.decode(data, options: options)
         } catch {
@@ -19,7 +19,7 @@ extension JPEGCodec: ImageDecoding, ImageEncoding {
     }
 
     /// Decodes through `JPEGCodec.decodeReporting`, reporting errors as `ImageDecodingError`.
-    public func decodeReporting(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
+    package func decodeReporting(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
         do {
             return try JPEGCodec.decodeReporting(data, options: options)
         } catch {
@@ -28,7 +28,7 @@ extension JPEGCodec: ImageDecoding, ImageEncoding {
     }
 
     /// Encodes with this codec's `options`.
-    public func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+    package func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
         do {
             return try JPEGCodec.encode(bitmap, options: options)
         } catch {

@@ -19,13 +19,13 @@ import Foundation
 /// let photo = try JPEGCodec.decode(data, options: DecodingOptions(scale: 2))
 /// let jpeg = try JPEGCodec.encode(photo, options: .init(quality: 85))
 /// ```
-public struct JPEGCodec: Sendable {
+package struct JPEGCodec: Sendable {
     /// The encoder settings an instance uses (as `ImageEncoding`).
-    public var options: EncodingOptions
+    package var options: EncodingOptions
 
     /// A codec instance for the `ImageDecoding` / `ImageEncoding` protocols;
     /// the static functions work without one.
-    public init(options: EncodingOptions = .default) { self.options = options }
+    package init(options: EncodingOptions = .default) { self.options = options }
 
     /// How a JPEG's samples are stored.
     package enum ColorSpace: String, Sendable, Hashable {

@@ -18,7 +18,7 @@ import Foundation
 extension PNGCodec: AnimatedImageDecoding {
     /// The canvas, acTL's frame and play counts and the fcTL delays,
     /// from chunk headers alone.
-    public func animationHeader(_ data: Data) throws(ImageDecodingError) -> AnimationHeader {
+    package func animationHeader(_ data: Data) throws(ImageDecodingError) -> AnimationHeader {
         do {
             let header = try PNGCodec.header(of: data)
             let apng = try APNGFile.parse(data)
@@ -29,7 +29,7 @@ extension PNGCodec: AnimatedImageDecoding {
     }
 
     /// Every frame, after the limits were checked from acTL and the canvas.
-    public func decodeAnimation(
+    package func decodeAnimation(
         _ data: Data, options: DecodingOptions, limits: AnimationLimits
     ) throws(ImageDecodingError) -> AnimatedImage {
         let wrap = { (error: PNGCodec.Error) in

@@ -62,12 +62,10 @@ extension PNGCodec {
         return try decodedImage(data, maxPixelCount: options.maxPixelCount, maxSide: options.maxSide).bitmap(options: options)
     }
 
-    /// `decode(_:options:)` with the fast path on or off, for the libFuzzer
-    /// harnesses in `Fuzz/` (a separate package, which sees no internal API):
-    /// they reach libpng with files the fast path would take, and compare
-    /// both paths. Not meant for applications, hence the SPI.
-    @_spi(Fuzzing)
-    public static func decode(_ data: Data, options: DecodingOptions, allowFastPath: Bool) throws(PNGCodec.Error) -> Bitmap {
+    /// `decode(_:options:)` with the fast path on or off: the fuzzing
+    /// harnesses reach libpng with files the fast path would take, and
+    /// compare both paths (`CodecFuzzing.decodePNG`).
+    package static func decode(_ data: Data, options: DecodingOptions, allowFastPath: Bool) throws(PNGCodec.Error) -> Bitmap {
         guard options.scale.isFinite, options.scale > 0 else { throw .invalidScale(options.scale) }
         return try decodedImage(
             data, maxPixelCount: options.maxPixelCount, maxSide: options.maxSide,

@@ -2,15 +2,15 @@ import Foundation
 
 extension PNGCodec: ImageDecoding, ImageEncoding {
     /// `.png`.
-    public var format: ImageFormat { .png }
+    package var format: ImageFormat { .png }
 
     /// True when the bytes start with the 8-byte PNG signature.
-    public func recognizes(_ data: Data) -> Bool {
+    package func recognizes(_ data: Data) -> Bool {
         data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
 
     /// Decodes through `PNGCodec.decode(_:options:)`, reporting errors as `ImageDecodingError`.
-    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
         do {
             return try PNGCodec.decode(data, options: options)
         } catch {
@@ -19,7 +19,7 @@ extension PNGCodec: ImageDecoding, ImageEncoding {
     }
 
     /// Encodes with this codec's `options`.
-    public func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+    package func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
         do {
             return try PNGCodec.encode(bitmap, options: options)
         } catch {

@@ -1,14 +1,14 @@
 import CPNG
 
 extension PNGCodec {
-    /// zlib and filter settings for encoding.
+    /// zlib and filter settings for encoding: what `EncodingOptions.compression` maps to.
     ///
     /// The default was chosen by measurement (see the README's performance
     /// section): it keeps photo output within a few percent of zlib level 6
     /// with adaptive filtering at a fraction of the time.
-    public struct EncodingOptions: Sendable, Hashable {
+    package struct EncodingOptions: Sendable, Hashable {
         /// zlib compression level, 0 (store) ... 9 (smallest).
-        public var level: Int
+        package var level: Int
         /// zlib strategy.
         package var strategy: Strategy
         /// Row filters libpng may choose from (it picks per row).
@@ -16,7 +16,7 @@ extension PNGCodec {
 
         /// Settings at zlib `level` (clamped to 0...9) with zlib's default
         /// strategy and every row filter, as `.smallest` uses.
-        public init(level: Int) { self.init(level: level, strategy: .default, filters: .all) }
+        package init(level: Int) { self.init(level: level, strategy: .default, filters: .all) }
 
         // The strategy and filter set were chosen by measurement for the
         // three presets (Benchmarks/README.md); tests and benchmarks vary them.
@@ -26,12 +26,22 @@ extension PNGCodec {
             self.filters = filters
         }
 
+        /// The settings of a shared `EncodingOptions`: its `compression`.
+        package init(_ shared: VignetteCore.EncodingOptions) {
+            switch shared.compression {
+            case .balanced: self = .default
+            case .smallest: self = .smallest
+            case .fastest: self = .fastest
+            case .level(let level): self.init(level: level)
+            }
+        }
+
         /// Fast and compact: the measured default.
-        public static let `default` = EncodingOptions(level: 6, strategy: .rle, filters: .all)
+        package static let `default` = EncodingOptions(level: 6, strategy: .rle, filters: .all)
         /// Smallest files, slowest.
-        public static let smallest = EncodingOptions(level: 9, strategy: .default, filters: .all)
+        package static let smallest = EncodingOptions(level: 9, strategy: .default, filters: .all)
         /// Fastest encode, larger files.
-        public static let fastest = EncodingOptions(level: 1, strategy: .default, filters: .sub)
+        package static let fastest = EncodingOptions(level: 1, strategy: .default, filters: .sub)
 
         /// zlib's match strategy.
         package enum Strategy: String, Sendable, Hashable, CaseIterable {

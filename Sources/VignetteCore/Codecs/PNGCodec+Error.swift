@@ -1,6 +1,6 @@
 extension PNGCodec {
     /// Why a PNG could not be decoded or encoded.
-    public enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Error: Swift.Error, Sendable, Hashable, CustomStringConvertible {
         /// The bytes do not start with the PNG signature.
         case notPNG(byteCount: Int)
         /// libpng rejected the data; `reason` is its message (e.g. "IDAT: CRC error").
@@ -24,7 +24,7 @@ extension PNGCodec {
         case unreadable(path: String, reason: String)
 
         /// What is wrong with the data, in words a user can act on.
-        public var description: String {
+        package var description: String {
             switch self {
             case .notPNG(let count):
                 count < 8 ? "not a PNG file: only \(count) bytes" : "not a PNG file: the PNG signature is missing"

@@ -4,7 +4,7 @@ extension PNGCodec {
     /// The IHDR fields that name a method, each with the one value (two for
     /// interlacing) the PNG specification defines. A decoder must refuse any
     /// other: the data would mean something else.
-    public enum HeaderMethod: String, Sendable, Hashable, CaseIterable {
+    package enum HeaderMethod: String, Sendable, Hashable, CaseIterable {
         /// The compression method (0: zlib deflate).
         case compression
         /// The filter method (0: the five adaptive filter types).

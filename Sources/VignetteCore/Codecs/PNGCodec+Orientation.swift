@@ -17,7 +17,7 @@ extension PNGCodec {
     /// let stored = try PNGCodec.decode(data, options: DecodingOptions(appliesOrientation: false))
     /// let tag = PNGCodec.orientation(of: data)                                  // e.g. .right
     /// ```
-    public static func orientation(of data: Data) -> EXIFOrientation? {
+    package static func orientation(of data: Data) -> EXIFOrientation? {
         data.withUnsafeBytes { file -> EXIFOrientation? in
             guard let payload = chunkBeforeImageData(0x6558_4966, in: file) else { return nil }  // "eXIf"
             let crc = libdeflate_crc32(0, file.baseAddress! + payload.lowerBound - 4, payload.count + 4)

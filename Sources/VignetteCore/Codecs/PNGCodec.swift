@@ -16,17 +16,17 @@ import Foundation
 /// let data = try PNGCodec.encode(icon)                           // straight-alpha PNG
 /// let any = try ImageDecoders.standard.decode(data)              // picked by sniffing
 /// ```
-public struct PNGCodec: Sendable {
+package struct PNGCodec: Sendable {
     /// The default ceiling on `width * height` a decode accepts (100 Mpx).
     /// Larger limits may be passed, up to a hard ceiling of 2^31 − 1 pixels.
     package static let defaultMaxPixelCount = DecodingOptions.defaultMaxPixelCount
 
     /// The encoder settings an instance uses (as `ImageEncoding`).
-    public var options: EncodingOptions
+    package var options: EncodingOptions
 
     /// A codec instance for the `ImageDecoding` / `ImageEncoding` protocols;
     /// the static functions work without one.
-    public init(options: EncodingOptions = .default) { self.options = options }
+    package init(options: EncodingOptions = .default) { self.options = options }
 
     /// Facts from a PNG header.
     package struct Header: Sendable, Hashable {
@@ -144,7 +144,7 @@ public struct PNGCodec: Sendable {
 
     /// Reads and decodes a PNG file. Unless `scale` is given, it comes from an
     /// `@2x`/`@3x` suffix of the file name (else 1).
-    public static func decode(
+    package static func decode(
         contentsOf path: String, scale: Double? = nil, maxPixelCount: Int = DecodingOptions.defaultMaxPixelCount
     ) throws(PNGCodec.Error) -> Bitmap {
         let data: Data

@@ -12,7 +12,7 @@ import Foundation
 /// files are typed errors (no partial animation).
 extension WebPCodec: AnimatedImageDecoding {
     /// The canvas, frame count, loop count and total duration, from the container.
-    public func animationHeader(_ data: Data) throws(ImageDecodingError) -> AnimationHeader {
+    package func animationHeader(_ data: Data) throws(ImageDecodingError) -> AnimationHeader {
         do {
             return try WebPCodec.animationInfo(data, limit: Int.max).header
         } catch {
@@ -21,7 +21,7 @@ extension WebPCodec: AnimatedImageDecoding {
     }
 
     /// Every frame after the limits were checked from the container.
-    public func decodeAnimation(
+    package func decodeAnimation(
         _ data: Data, options: DecodingOptions, limits: AnimationLimits
     ) throws(ImageDecodingError) -> AnimatedImage {
         let (header, animated): (AnimationHeader, Bool)

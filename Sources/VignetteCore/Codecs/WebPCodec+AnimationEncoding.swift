@@ -59,7 +59,7 @@ extension WebPCodec {
 extension WebPCodec: AnimatedImageEncoding {
     /// Encodes every frame with this codec's `options` (see
     /// `encode(_:options:)`).
-    public func encode(_ animation: AnimatedImage) throws(ImageEncodingError) -> Data {
+    package func encode(_ animation: AnimatedImage) throws(ImageEncodingError) -> Data {
         do {
             return try WebPCodec.encode(animation, options: options)
         } catch {

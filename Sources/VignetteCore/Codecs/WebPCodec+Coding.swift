@@ -87,17 +87,17 @@ extension WebPCodec {
 
 extension WebPCodec: ImageDecoding, ImageEncoding {
     /// `.webp`.
-    public var format: ImageFormat { .webp }
+    package var format: ImageFormat { .webp }
 
     /// True when the bytes start with `RIFF`, a length, then `WEBP`.
-    public func recognizes(_ data: Data) -> Bool {
+    package func recognizes(_ data: Data) -> Bool {
         data.count >= 12 && data.starts(with: Array("RIFF".utf8))
             && data.dropFirst(8).starts(with: Array("WEBP".utf8))
     }
 
     /// Decodes the image (an animation's first frame), reporting errors as
     /// `ImageDecodingError` with the `WebPCodec.Error` underneath.
-    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
         do {
             return try WebPCodec.decodeImage(data, options: options).bitmap(options: options)
         } catch {
@@ -106,7 +106,7 @@ extension WebPCodec: ImageDecoding, ImageEncoding {
     }
 
     /// Encodes with this codec's `options`.
-    public func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+    package func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
         do {
             return try WebPCodec.encode(bitmap, options: options)
         } catch {

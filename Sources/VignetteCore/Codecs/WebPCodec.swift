@@ -15,12 +15,12 @@ import Foundation
 /// let lossy = try WebPCodec(options: .init(quality: 75)).encode(photo)
 /// let exact = try WebPCodec.encode(photo, options: .lossless)
 /// ```
-public struct WebPCodec: Sendable {
+package struct WebPCodec: Sendable {
     /// The encoder settings an instance uses (as `ImageEncoding`).
-    public var options: EncodingOptions
+    package var options: EncodingOptions
 
     /// A codec instance for the `ImageDecoding` / `ImageEncoding` protocols.
-    public init(options: EncodingOptions = .default) { self.options = options }
+    package init(options: EncodingOptions = .default) { self.options = options }
 
     /// Facts from a WebP file's headers and chunks, read without decoding pixels.
     package struct Header: Sendable, Hashable {

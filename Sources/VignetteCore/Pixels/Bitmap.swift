@@ -4,7 +4,7 @@
 /// ```swift
 /// var swatch = Bitmap(width: 2, height: 2, fill: .white)
 /// swatch[1, 1] = Color.black.premultiplied
-/// let photo = try PNGCodec.decode(contentsOf: "photo@2x.png")  // scale 2
+/// let photo = try Bitmap(contentsOf: "photo@2x.png")  // scale 2
 /// print(photo.size)                                           // in points
 /// ```
 public struct Bitmap: Sendable, Hashable {

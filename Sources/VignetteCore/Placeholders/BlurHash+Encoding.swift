@@ -5,7 +5,7 @@ extension BlurHash {
     /// no transparency, so a fully transparent pixel counts as black.
     ///
     /// ```swift
-    /// let hash = try BlurHash.encode(try PNGCodec.decode(contentsOf: "parrots.png"))
+    /// let hash = try BlurHash.encode(try Bitmap(contentsOf: "parrots.png"))
     /// print(hash.string)  // "LFF=X1uJ0L8yxeEMXj-OEMvzx[OY"
     /// ```
     public static func encode(

@@ -9,7 +9,7 @@ extension ThumbHash {
     /// algorithm runs on its straight-alpha pixels.
     ///
     /// ```swift
-    /// let hash = try ThumbHash.encode(try PNGCodec.decode(contentsOf: "parrots.png"))
+    /// let hash = try ThumbHash.encode(try Bitmap(contentsOf: "parrots.png"))
     /// print(hash.string)  // "1QcSHQRnh493V4dIh4eXh1h4kJUI"
     /// ```
     public static func encode(_ bitmap: Bitmap, width: Int? = nil, height: Int? = nil) throws(ThumbHash.Error) -> ThumbHash {

@@ -127,22 +127,17 @@ public final class ImageSurface: Sendable {
         return render()
     }
 
-    /// The rendered surface encoded as `format` — `.png` (the default),
-    /// `.jpeg` or `.webp` — with the standard encoder: `quality` 1...100 for JPEG and
-    /// WebP (nil: 80; PNG ignores it), `lossless` for WebP. JPEG with
-    /// `lossless`, or a format Vignette only reads, throws. Deterministic
-    /// bytes, as every encoder's.
+    /// The rendered surface encoded as `format` (PNG by default) with
+    /// `options`: `render()` then ``Bitmap/encoded(as:options:)``.
     ///
     /// ```swift
     /// let png = try surface.encoded()
-    /// let jpeg = try surface.encoded(as: .jpeg, quality: 85)
-    /// let webp = try surface.encoded(as: .webp, lossless: true)
+    /// let jpeg = try surface.encoded(as: .jpeg, options: EncodingOptions(quality: 85))
     /// ```
     public func encoded(
-        as format: ImageFormat = .png, quality: Int? = nil,
-        lossless: Bool = false
+        as format: ImageFormat = .png, options: EncodingOptions = EncodingOptions()
     ) throws(ImageEncodingError) -> Data {
-        try render().encoded(as: format, quality: quality, lossless: lossless)
+        try render().encoded(as: format, options: options)
     }
 }
 

@@ -11,7 +11,7 @@ private func example5() async throws {
     if case .loaded = await stickerSurface.load(sticker, using: stickerPipeline) {
         let frames = try await stickerSurface.renderAnimation(
             of: sticker, using: stickerPipeline, limits: AnimationLimits(maxFrames: 300))
-        let webp = try frames.encoded(as: .webp, quality: 75)  // every frame; .gif too
+        let webp = try frames.encoded(as: .webp, options: EncodingOptions(quality: 75))  // every frame; .gif too
         let poster = try frames.firstFrame.encoded(as: .jpeg)  // a still format: the first frame
         print(frames.frames.count, frames.loopCount, webp.count, poster.count)
     }

@@ -7,12 +7,12 @@ import Vignette
 private func example4() async throws {
     let surface = try ImageSurface(size: Size(width: 300, height: 300), scale: 2)
     surface.apply(ImageDescriptor(Bitmap(width: 8, height: 8, fill: .black), contentMode: .aspectFill))
-    let jpeg = try surface.encoded(as: .jpeg, quality: 85)  // 4:2:0, optimised Huffman tables
-    let small = try surface.encoded(as: .webp, quality: 60)
-    let exact = try surface.encoded(as: .webp, lossless: true)  // decodes to surface.render() exactly
+    let jpeg = try surface.encoded(as: .jpeg, options: EncodingOptions(quality: 85))  // 4:2:0, optimised Huffman tables
+    let small = try surface.encoded(as: .webp, options: EncodingOptions(quality: 60))
+    let exact = try surface.encoded(as: .webp, options: EncodingOptions(lossless: true))  // decodes to surface.render() exactly
     let same = try surface.render().encoded(as: .png)  // a Bitmap has the same call
     do {
-        _ = try surface.encoded(as: .jpeg, lossless: true)
+        _ = try surface.encoded(as: .jpeg, options: EncodingOptions(lossless: true))
     } catch {
         print(error)  // JPEG has no lossless mode: encode as .png, or as .webp with lossless: true
     }

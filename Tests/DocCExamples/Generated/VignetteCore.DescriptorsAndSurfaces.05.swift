@@ -8,7 +8,7 @@ private func example5() async throws {
     let brand = try Color(hex: "#1F6FEB")  // #RGB, #RRGGBB, #RRGGBBAA
     var canvas = Bitmap(width: 64, height: 64, scale: 2, fill: .white)
     canvas.fill(PixelRect(minX: 0, minY: 0, maxX: 32, maxY: 32), with: brand)
-    let icon = try PNGCodec.decode(contentsOf: "icon@2x.png")  // scale 2 from the name
+    let icon = try Bitmap(contentsOf: "icon@2x.png")  // scale 2 from the name
     let data = try canvas.encoded(as: .png)
     let decoded = try Bitmap(decoding: data)  // any format the decoders read
     let rendered = try ImageRenderer.render(

@@ -8,7 +8,7 @@ private func example1() async throws {
     let data = try Data(contentsOf: URL(fileURLWithPath: "upload.png"))
     let options = DecodingOptions(maxPixelCount: 40_000_000, maxSide: 20_000)
     do {
-        _ = try ImageDecoders.standard.decode(data, options: options)
+        _ = try Bitmap(decoding: data, options: options)
     } catch {
         if case .sideTooLong(let width, let height, let limit) = error.reason {
             print("refused \(width)x\(height): over \(limit) px a side")

@@ -9,7 +9,7 @@ import VignetteSnapshotTesting
 
 @Suite(.disabled("README example: compiled, never run")) struct ProductTileTests {
     @Test func productTile() async throws {
-        let photo = try PNGCodec.decode(contentsOf: "Tests/AppTests/Fixtures/shoe.png")  // from the package root
+        let photo = try Bitmap(contentsOf: "Tests/AppTests/Fixtures/shoe.png")  // from the package root
         let surface = try ImageSurface(size: Size(width: 160, height: 120), scale: 2)
         surface.apply(ImageDescriptor(photo, contentMode: .aspectFill, accessibilityIdentifier: "productImage"))
 

@@ -7,13 +7,13 @@ import VignetteSnapshotTesting
 
 @Suite(.disabled("README example: compiled, never run")) struct HeaderTests {
     @Test func header() async throws {
-        let banner = try PNGCodec.decode(contentsOf: "Tests/AppTests/Fixtures/banner.png")
+        let banner = try Bitmap(contentsOf: "Tests/AppTests/Fixtures/banner.png")
         let surface = try ImageSurface(size: Size(width: 320, height: 64), scale: 2)
         surface.apply(ImageDescriptor(banner, contentMode: .aspectFit))
 
         let clock = ImageComparison.IgnoredRegion.rect(Rect(x: 260, y: 8, width: 52, height: 16))  // points
         await assertImageSnapshot(of: surface, as: .image(ignoring: [clock]))
-        let mask = try PNGCodec.decode(contentsOf: "Tests/AppTests/Fixtures/banner-mask.png")  // alpha ≠ 0: ignored
+        let mask = try Bitmap(contentsOf: "Tests/AppTests/Fixtures/banner-mask.png")  // alpha ≠ 0: ignored
         await assertImageSnapshot(of: surface, as: .image(ignoring: [.mask(mask)]), named: "masked")
         await assertImageSnapshot(
             of: surface, as: .image(perceptualPrecision: 0.98, antiAliasing: .forgiven), named: "new-font")

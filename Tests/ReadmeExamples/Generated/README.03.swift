@@ -11,6 +11,6 @@ private func example3() async throws {
     surface.apply(.productImage(url))  // loading placeholder now, the photo (or failure) later
     let state = await surface.load(.productImage(url))  // or await the final surface
     print(state)  // loaded https://… or failed: <why>
-    let jpeg = try surface.encoded(as: .jpeg, quality: 85)
+    let jpeg = try surface.encoded(as: .jpeg, options: EncodingOptions(quality: 85))
     _ = jpeg
 }

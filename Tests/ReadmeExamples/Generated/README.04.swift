@@ -8,7 +8,7 @@ import VignetteSnapshotTesting
 
 @Suite(.disabled("README example: compiled, never run")) struct ProductImageTests {
     @Test func tile() async throws {
-        let photo = try PNGCodec.decode(contentsOf: "Tests/AppTests/Fixtures/shoe.png")
+        let photo = try Bitmap(contentsOf: "Tests/AppTests/Fixtures/shoe.png")
         let surface = try ImageSurface(size: Size(width: 160, height: 120), scale: 2)
         surface.apply(ImageDescriptor(photo, contentMode: .aspectFill))
         await assertImageSnapshot(of: surface, as: .image(perceptualPrecision: 0.98))  // Snapshots/<test file name>/tile.1.png
