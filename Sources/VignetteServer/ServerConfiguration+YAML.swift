@@ -82,7 +82,7 @@ extension ServerConfiguration {
     ]
 
     /// `jpegHuffman`'s values.
-    static let huffmanChoices: [String: JPEGCodec.HuffmanTables] = [
+    static let huffmanChoices: [String: EncodingOptions.HuffmanTables] = [
         "auto": ServerConfiguration().jpegHuffman, "optimized": .optimized, "standard": .standard
     ]
 

@@ -44,13 +44,13 @@ public struct ServerConfiguration: Sendable {
     /// pipeline's `reducedCopies`): faster at many sizes, within 38 dB of
     /// a full-size render, not byte-identical to the library's. Default true.
     public var reducedCopies = true
-    /// Huffman tables of the JPEGs it serves. Default: fitted tables up to
-    /// 128 × 128 pixels (on photos they saved 9–19 % of the bytes below
-    /// 128 × 85), and the standard's tables above, where fitting them
-    /// doubled the encode time to save 2–4 % (YAML `jpegHuffman: auto`;
-    /// `optimized` for the library's bytes at any size, `standard` for the
-    /// fastest encodes).
-    public var jpegHuffman = JPEGCodec.HuffmanTables.optimizedUpTo(pixels: 16_384)
+    /// Huffman tables of the JPEGs it serves. Default `EncodingOptions.serving`'s:
+    /// fitted tables up to 128 × 128 pixels (on photos they saved 9–19 % of
+    /// the bytes below 128 × 85), and the standard's tables above, where
+    /// fitting them doubled the encode time to save 2–4 % (YAML
+    /// `jpegHuffman: auto`; `optimized` for the library's bytes at any
+    /// size, `standard` for the fastest encodes).
+    public var jpegHuffman: EncodingOptions.HuffmanTables = EncodingOptions.serving.huffman
     /// Limits on sources and outputs.
     public var limits = Limits()
     /// Retries of a source after a transient failure (502, 503, 504, a

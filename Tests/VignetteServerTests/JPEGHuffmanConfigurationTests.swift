@@ -40,4 +40,15 @@ import VignetteTestSupport
             #expect(!JPEGHuffmanTables.usesStandardTables(large.body))
         }
     }
+
+    /// A route's own bitmap (`RenderReply.image`, and through it Vapor's
+    /// `RenderedImage`) is encoded exactly as the service encodes a render.
+    @Test func aRoutesOwnBitmapIsEncodedAsTheServiceEncodes() throws {
+        let large = TestImages.noisy(TestImages.gradient(200, 150))
+        let reply = RenderReply.image(large, format: .jpeg, accept: nil, ifNoneMatch: nil)
+        #expect(reply.body == (try large.encoded(as: .jpeg, options: ServerConfiguration().encodingOptions(quality: 80))))
+        #expect(JPEGHuffmanTables.usesStandardTables(reply.body))
+        let small = RenderReply.image(TestImages.noisy(TestImages.gradient(100, 100)), format: .jpeg, accept: nil, ifNoneMatch: nil)
+        #expect(!JPEGHuffmanTables.usesStandardTables(small.body))
+    }
 }
