@@ -18,15 +18,22 @@ extension SVGDocument {
         }
     }
 
-    static let drawn: Set<String> = [
+    static let drawn: Set<String> = Set([
         "svg", "g", "a", "switch", "use", "symbol", "defs", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
-        "title", "desc", "metadata", "style", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "image", "pattern"
-    ]
+        "title", "desc", "metadata", "style", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "image", "pattern",
+        "filter", "feMergeNode"
+    ]).union(SVGFilterChain.supported)
 
     static func skipped(in root: SVGElement) -> [String] {
         var names = Set<String>()
+        var filters = Set<String>()
         root.forEachDescendant { element in
             if !element.name.hasPrefix("foreign:"), !drawn.contains(element.name) { names.insert(element.name) }
+            if element.name == "filter", let id = element["id"] { filters.insert(id) }
+        }
+        // An element whose filter is missing is not drawn at all: say which reference it was.
+        root.forEachDescendant { element in
+            if let id = SVGRenderer.reference(element, "filter"), !filters.contains(id) { names.insert("filter url(#\(id))") }
         }
         return names.sorted()
     }

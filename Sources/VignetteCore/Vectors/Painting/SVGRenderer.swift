@@ -9,6 +9,8 @@ struct SVGRenderer {
     var renderedElements = 0
     var pathSegments = 0
     var layers = 0
+    /// Filter pixels planned so far, counted against `maxCoverageWork`.
+    var filterWork = 0
     var useStack: [String] = []
     var clipStack: [String] = []
     var maskStack: [String] = []
@@ -64,36 +66,51 @@ struct SVGRenderer {
         guard inner.transform.isInvertible else { return }
         let clip = Self.reference(element, "clip-path")
         let mask = Self.reference(element, "mask")
-        if style.opacity < 1 || clip != nil || mask != nil {
+        let filter = Self.reference(element, "filter")
+        if style.opacity < 1 || clip != nil || mask != nil || filter != nil {
             guard style.opacity > 0 else { return }
-            try drawInLayer(element, state: inner, opacity: style.opacity, clip: clip, mask: mask, on: &canvas)
+            let effects = Effects(opacity: style.opacity, clip: clip, mask: mask, filter: filter)
+            try drawInLayer(element, state: inner, effects: effects, on: &canvas)
         } else {
             try drawContent(element, state: inner, on: &canvas)
         }
     }
 
+    /// What is applied to an element drawn on a layer of its own, in this order: filter, clip, mask, opacity.
+    struct Effects {
+        var opacity: Double
+        var clip: String?
+        var mask: String?
+        var filter: String?
+    }
+
     /// The element alone on a transparent layer, then the layer at `opacity`.
-    /// A reference to a missing clip path or mask draws nothing, as in browsers.
+    /// A reference to a missing clip path, mask or filter draws nothing, as in browsers.
     private mutating func drawInLayer(
-        _ element: SVGElement, state: State, opacity: Double, clip: String?, mask: String?, on canvas: inout SVGCanvas
+        _ element: SVGElement, state: State, effects: Effects, on canvas: inout SVGCanvas
     ) throws(SVGDocument.Error) {
+        let (clip, mask) = (effects.clip, effects.mask)
         let clipElement = clip.flatMap { ids[$0] }
         let maskElement = mask.flatMap { ids[$0] }
+        let filterElement = effects.filter.flatMap { ids[$0] }
         if clip != nil && clipElement?.name != "clipPath" { return }
         if mask != nil && maskElement?.name != "mask" { return }
+        if effects.filter != nil && filterElement?.name != "filter" { return }
         layers += 1
         defer { layers -= 1 }
         guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
         var layer = SVGCanvas(width: canvas.width, height: canvas.height)
         try drawContent(element, state: state, on: &layer)
-        let bounds = clipElement != nil || maskElement != nil ? boundingBox(of: element, viewport: state.viewport) : nil
+        let needsBounds = clipElement != nil || maskElement != nil || filterElement != nil
+        let bounds = needsBounds ? boundingBox(of: element, viewport: state.viewport) : nil
+        if let filterElement { try applyFilter(filterElement, to: &layer, bounds: bounds, state: state) }
         if let clipElement { try applyClip(clipElement, to: &layer, bounds: bounds, state: state) }
         if let maskElement, let id = mask, !maskStack.contains(id) {
             maskStack.append(id)
             defer { maskStack.removeLast() }
             try applyMask(maskElement, to: &layer, bounds: bounds, state: state)
         }
-        canvas.composite(layer, opacity: UInt8((opacity * 255).rounded()))
+        canvas.composite(layer, opacity: UInt8((effects.opacity * 255).rounded()))
     }
 
     private mutating func drawContent(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {

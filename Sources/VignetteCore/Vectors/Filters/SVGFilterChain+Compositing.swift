@@ -1,0 +1,117 @@
+/// `feComposite`, `feBlend` and `feColorMatrix`, in integers: coefficients
+/// are rounded to 1/65536 first, so every machine gives the same bytes.
+extension SVGFilterChain {
+    /// `in` (S) with `in2` (D) by `operator`, premultiplied.
+    func composite(_ s: SVGFilterImage, _ d: SVGFilterImage, _ primitive: SVGElement) -> SVGFilterImage {
+        let op = primitive["operator"] ?? "over"
+        if op == "arithmetic" {
+            let k = (1...4).map { Self.fixed(Self.numbers(primitive, "k\($0)")?.first ?? 0) }
+            return Self.combine(s, d) { sc, dc, _, _ in
+                let sum = k[0] * sc * dc + k[1] * sc * 255 + k[2] * dc * 255 + k[3] * 255 * 255
+                return Self.divideRounded(sum, 255 * 65_536)
+            }
+        }
+        return Self.combine(s, d) { sc, dc, sa, da in
+            switch op {
+            case "in": Self.mul(sc, da)
+            case "out": Self.mul(sc, 255 - da)
+            case "atop": Self.mul(sc, da) + Self.mul(dc, 255 - sa)
+            case "xor": Self.mul(sc, 255 - da) + Self.mul(dc, 255 - sa)
+            default: sc + Self.mul(dc, 255 - sa)
+            }
+        }
+    }
+
+    /// `in` (A, on top) over `in2` (B) by `mode`, premultiplied.
+    func blend(_ a: SVGFilterImage, _ b: SVGFilterImage, _ primitive: SVGElement) -> SVGFilterImage {
+        let mode = primitive["mode"] ?? "normal"
+        // Every mode's alpha is qa + qb − qa·qb.
+        let alpha: (Int, Int) -> Int = { qa, qb in qa + qb - Self.mul(qa, qb) }
+        return Self.combine(a, b, alpha: alpha) { ca, cb, qa, qb in
+            let over = ca + Self.mul(cb, 255 - qa)
+            let under = cb + Self.mul(ca, 255 - qb)
+            switch mode {
+            case "multiply": return Self.mul(cb, 255 - qa) + Self.mul(ca, 255 - qb) + Self.mul(ca, cb)
+            case "screen": return ca + cb - Self.mul(ca, cb)
+            case "darken": return min(over, under)
+            case "lighten": return max(over, under)
+            default: return over
+            }
+        }
+    }
+
+    /// Applies `channel(s, d, sAlpha, dAlpha)` to every colour channel and
+    /// `alpha(sAlpha, dAlpha)` (by default `channel` with the alphas as
+    /// both) to alpha, clamped to 0…255 and colour to alpha.
+    static func combine(
+        _ s: SVGFilterImage, _ d: SVGFilterImage, alpha: ((Int, Int) -> Int)? = nil, _ channel: (Int, Int, Int, Int) -> Int
+    ) -> SVGFilterImage {
+        var out = SVGFilterImage(width: s.width, height: s.height, linear: s.linear)
+        for i in stride(from: 0, to: out.pixels.count, by: 4) {
+            let sa = Int(s.pixels[i + 3])
+            let da = Int(d.pixels[i + 3])
+            let value = min(255, max(0, alpha?(sa, da) ?? channel(sa, da, sa, da)))
+            out.pixels[i + 3] = UInt8(value)
+            for k in 0..<3 {
+                out.pixels[i + k] = UInt8(min(value, max(0, channel(Int(s.pixels[i + k]), Int(d.pixels[i + k]), sa, da))))
+            }
+        }
+        return out
+    }
+
+    /// `type` matrix, saturate, hueRotate or luminanceToAlpha, on unpremultiplied colour.
+    func colorMatrix(_ input: SVGFilterImage, _ primitive: SVGElement) -> SVGFilterImage {
+        let m = Self.matrix(primitive).map(Self.fixed)
+        var out = input
+        for i in stride(from: 0, to: out.pixels.count, by: 4) {
+            let a = input.pixels[i + 3]
+            let c = (0..<3).map { Int(PixelMath.unmultiply(input.pixels[i + $0], a)) } + [Int(a)]
+            let row = (0..<4).map { r in
+                let sum = m[r * 5] * c[0] + m[r * 5 + 1] * c[1] + m[r * 5 + 2] * c[2] + m[r * 5 + 3] * c[3] + m[r * 5 + 4] * 255
+                return UInt8(min(255, max(0, Self.divideRounded(sum, 65_536))))
+            }
+            out.pixels[i + 3] = row[3]
+            for k in 0..<3 { out.pixels[i + k] = PixelMath.multiply(row[k], row[3]) }
+        }
+        return out
+    }
+
+    /// The 4 × 5 matrix a `feColorMatrix` names (the identity when its values are wrong).
+    static func matrix(_ primitive: SVGElement) -> [Double] {
+        let identity: [Double] = [1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0]
+        let values = numbers(primitive, "values")
+        switch primitive["type"] ?? "matrix" {
+        case "saturate":
+            let s = max(0, values?.first ?? 1)
+            return [
+                0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s, 0, 0,
+                0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s, 0, 0,
+                0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s, 0, 0, 0, 0, 0, 1, 0
+            ]
+        case "hueRotate":
+            let (sin, cos) = AffineTransform.sineCosine(degrees: values?.first ?? 0)
+            return [
+                0.213 + cos * 0.787 - sin * 0.213, 0.715 - cos * 0.715 - sin * 0.715, 0.072 - cos * 0.072 + sin * 0.928, 0, 0,
+                0.213 - cos * 0.213 + sin * 0.143, 0.715 + cos * 0.285 + sin * 0.140, 0.072 - cos * 0.072 - sin * 0.283, 0, 0,
+                0.213 - cos * 0.213 - sin * 0.787, 0.715 - cos * 0.715 + sin * 0.715, 0.072 + cos * 0.928 + sin * 0.072, 0, 0,
+                0, 0, 0, 1, 0
+            ]
+        case "luminanceToAlpha":
+            return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0.2125, 0.7154, 0.0721, 0, 0]
+        default:
+            guard let values, values.count == 20 else { return identity }
+            return values
+        }
+    }
+
+    /// A coefficient in 1/65536, clamped to ±10,000 so sums stay far inside 64 bits.
+    static func fixed(_ value: Double) -> Int { Int((min(max(value, -10_000), 10_000) * 65_536).rounded()) }
+
+    /// `value / divisor` rounded half up, for either sign.
+    static func divideRounded(_ value: Int, _ divisor: Int) -> Int {
+        let shifted = value + divisor / 2
+        return shifted >= 0 ? shifted / divisor : -((-shifted + divisor - 1) / divisor)
+    }
+
+    static func mul(_ a: Int, _ b: Int) -> Int { Int(PixelMath.multiply(UInt8(a), UInt8(b))) }
+}

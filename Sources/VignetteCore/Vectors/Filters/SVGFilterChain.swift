@@ -1,0 +1,109 @@
+/// The primitives of one filter run in order over its sources, each result
+/// named by `result` for a later `in`/`in2`.
+struct SVGFilterChain {
+    let source: SVGFilterImage
+    /// Primitive units → device pixels (its linear part scales lengths).
+    let units: AffineTransform
+    let filter: SVGElement
+    let currentColor: SVGColor
+    var results: [String: SVGFilterImage] = [:]
+    var last: SVGFilterImage?
+
+    init(source: SVGFilterImage, units: AffineTransform, filter: SVGElement, currentColor: SVGColor) {
+        self.source = source
+        self.units = units
+        self.filter = filter
+        self.currentColor = currentColor
+    }
+
+    /// The last primitive's result: transparent black when there was none.
+    var output: SVGFilterImage {
+        last ?? SVGFilterImage(width: source.width, height: source.height, linear: false)
+    }
+
+    /// The primitives Vignette runs.
+    static let supported: Set<String> = [
+        "feGaussianBlur", "feOffset", "feFlood", "feMerge", "feDropShadow", "feComposite", "feBlend", "feColorMatrix"
+    ]
+
+    /// Runs `primitive`; false when Vignette does not know it (the filter
+    /// then gives transparent black).
+    mutating func run(_ primitive: SVGElement) -> Bool {
+        let linear = Self.linear(primitive, filter: filter)
+        let result: SVGFilterImage
+        switch primitive.name {
+        case "feFlood": result = flood(primitive, linear: linear)
+        case "feOffset": result = offset(input(primitive["in"], linear: linear), primitive)
+        case "feGaussianBlur": result = blur(input(primitive["in"], linear: linear), primitive)
+        case "feMerge": result = merge(primitive, linear: linear)
+        case "feDropShadow": result = dropShadow(input(primitive["in"], linear: linear), primitive, linear: linear)
+        case "feComposite":
+            result = composite(input(primitive["in"], linear: linear), input(primitive["in2"], linear: linear), primitive)
+        case "feBlend": result = blend(input(primitive["in"], linear: linear), input(primitive["in2"], linear: linear), primitive)
+        case "feColorMatrix": result = colorMatrix(input(primitive["in"], linear: linear), primitive)
+        default: return false
+        }
+        last = result
+        if let name = primitive["result"], !name.isEmpty { results[name] = result }
+        return true
+    }
+
+    /// `in`/`in2`: a source, a named earlier result, else the previous
+    /// result (the source graphic for the first primitive), in the colour
+    /// space the primitive works in.
+    func input(_ name: String?, linear: Bool) -> SVGFilterImage {
+        let image: SVGFilterImage
+        switch name {
+        case "SourceGraphic": image = source
+        case "SourceAlpha": image = source.alphaOnly()
+        case let name? where results[name] != nil: image = results[name]!
+        default: image = last ?? source
+        }
+        return image.converted(linear: linear)
+    }
+
+    /// `color-interpolation-filters` of the primitive, else the filter: linearRGB unless sRGB.
+    static func linear(_ primitive: SVGElement, filter: SVGElement) -> Bool {
+        let value = property(primitive, "color-interpolation-filters") ?? property(filter, "color-interpolation-filters")
+        return value != "sRGB"
+    }
+
+    /// A property from the inline style, else the attribute.
+    static func property(_ element: SVGElement, _ name: String) -> String? {
+        let inline = SVGStyle.declarations(element.attributes["style"] ?? "").last { $0.0 == name }?.1
+        let value = inline ?? element[name]
+        return value == "inherit" || value == "auto" ? nil : value
+    }
+
+    /// A number attribute's values (`stdDeviation="2 3"`).
+    static func numbers(_ element: SVGElement, _ name: String) -> [Double]? {
+        guard let text = element[name] else { return nil }
+        return NumberScanner.list(text)
+    }
+
+    /// A vector of primitive units in device pixels.
+    func deviceVector(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        (units.a * x + units.c * y, units.b * x + units.d * y)
+    }
+
+    /// σ in primitive units → σ in device pixels on each axis, capped far
+    /// beyond any region (the blur's cost does not grow with σ past its reduction).
+    func deviceSigma(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        let sx = (units.a * units.a + units.b * units.b).squareRoot() * x
+        let sy = (units.c * units.c + units.d * units.d).squareRoot() * y
+        return (sx.isFinite ? min(sx, 1e6) : 0, sy.isFinite ? min(sy, 1e6) : 0)
+    }
+
+    /// `flood-color` at `flood-opacity`, premultiplied, in the primitive's space.
+    func floodColor(_ primitive: SVGElement, linear: Bool) -> (UInt8, UInt8, UInt8, UInt8) {
+        let text = Self.property(primitive, "flood-color") ?? "black"
+        var color = text == "currentColor" ? currentColor : SVGColor.parse(text) ?? .black
+        if let opacityText = Self.property(primitive, "flood-opacity") {
+            let opacity = SVGColor.unit(opacityText) ?? 1
+            color.alpha = PixelMath.multiply(color.alpha, UInt8((min(max(opacity, 0), 1) * 255).rounded()))
+        }
+        let channels = [color.red, color.green, color.blue].map { linear ? SVGColorSpace.toLinear[Int($0)] : $0 }
+        let a = color.alpha
+        return (PixelMath.multiply(channels[0], a), PixelMath.multiply(channels[1], a), PixelMath.multiply(channels[2], a), a)
+    }
+}

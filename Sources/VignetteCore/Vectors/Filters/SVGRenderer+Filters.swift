@@ -1,0 +1,95 @@
+/// `filter="url(#id)"`: the element drawn on a layer, the part of it inside
+/// the filter region run through the filter's primitives, the result drawn
+/// back in its place. Every buffer is planned against the limits first.
+extension SVGRenderer {
+    /// The filter region in device pixels, within the canvas.
+    struct FilterRegion: Equatable {
+        var x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// Replaces `layer` by the output of `filter` over it. An empty region,
+    /// or a primitive Vignette does not run, leaves transparent black.
+    mutating func applyFilter(
+        _ filter: SVGElement, to layer: inout SVGCanvas, bounds: (min: Vector2, max: Vector2)?, state: State
+    ) throws(SVGDocument.Error) {
+        guard let region = Self.filterRegion(filter, bounds: bounds, state: state, canvas: (layer.width, layer.height)) else {
+            return layer.clear()
+        }
+        let primitives = filter.children.filter { $0.name.hasPrefix("fe") }
+        // Two sources, the previous result and one image per primitive (and merge node) at most.
+        let images = primitives.reduce(3) { $0.addingClamped(1 + $1.children.count) }
+        let planned = (region.width * region.height).multipliedClamped(by: images)
+        guard planned <= limits.maxPixels else { throw .limitExceeded(limit: "maxPixels", value: planned) }
+        filterWork = filterWork.addingClamped(planned)
+        guard filterWork <= limits.maxCoverageWork else { throw .limitExceeded(limit: "maxCoverageWork", value: filterWork) }
+        layers += 1
+        defer { layers -= 1 }
+        guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
+        var units = state.transform
+        if filter["primitiveUnits"] == "objectBoundingBox" {
+            guard let bounds else { return layer.clear() }
+            units = units.concatenating(Self.boxTransform(bounds))
+        }
+        var chain = SVGFilterChain(
+            source: Self.crop(layer, region), units: units, filter: filter, currentColor: state.style.color)
+        for primitive in primitives where !chain.run(primitive) {
+            return layer.clear()
+        }
+        Self.paste(chain.output, into: &layer, at: region)
+    }
+
+    /// The filter's x, y, width and height (`filterUnits`, by default the
+    /// element's bounding box, −10 % −10 % 120 % 120 %) through the
+    /// transform, rounded out to whole pixels and cut to the canvas.
+    static func filterRegion(
+        _ filter: SVGElement, bounds: (min: Vector2, max: Vector2)?, state: State, canvas: (width: Int, height: Int)
+    ) -> FilterRegion? {
+        let objectUnits = filter["filterUnits"] != "userSpaceOnUse"
+        func length(_ name: String, _ axis: SVGLength.Axis, _ fraction: Double) -> Double {
+            guard let text = filter[name], let value = SVGLength.parse(text) else {
+                return objectUnits ? fraction : fraction * (axis == .horizontal ? state.viewport.width : state.viewport.height)
+            }
+            if objectUnits { return value.isPercentage ? value.value / 100 : value.value }
+            return value.resolved(axis, viewport: state.viewport)
+        }
+        var rect = [length("x", .horizontal, -0.1), length("y", .vertical, -0.1), length("width", .horizontal, 1.2), length("height", .vertical, 1.2)]
+        if objectUnits {
+            guard let box = bounds else { return nil }
+            let (w, h) = (box.max.x - box.min.x, box.max.y - box.min.y)
+            rect = [box.min.x + rect[0] * w, box.min.y + rect[1] * h, rect[2] * w, rect[3] * h]
+        }
+        guard rect[2] > 0, rect[3] > 0, rect.allSatisfy(\.isFinite) else { return nil }
+        let corners = [(rect[0], rect[1]), (rect[0] + rect[2], rect[1]), (rect[0], rect[1] + rect[3]), (rect[0] + rect[2], rect[1] + rect[3])]
+            .map { state.transform.apply(Vector2(x: $0.0, y: $0.1)) }
+        // Within the canvas first, so a huge region never becomes a huge integer.
+        func clamp(_ v: Double, _ limit: Int) -> Int { Int(min(max(v, 0), Double(limit))) }
+        let x0 = clamp((corners.map(\.x).min()! + 1e-9).rounded(.down), canvas.width)
+        let y0 = clamp((corners.map(\.y).min()! + 1e-9).rounded(.down), canvas.height)
+        let x1 = clamp((corners.map(\.x).max()! - 1e-9).rounded(.up), canvas.width)
+        let y1 = clamp((corners.map(\.y).max()! - 1e-9).rounded(.up), canvas.height)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return FilterRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The part of `canvas` inside `region`, as an sRGB filter image.
+    static func crop(_ canvas: SVGCanvas, _ region: FilterRegion) -> SVGFilterImage {
+        var image = SVGFilterImage(width: region.width, height: region.height, linear: false)
+        for y in 0..<region.height {
+            let from = ((region.y + y) * canvas.width + region.x) * 4
+            let to = y * region.width * 4
+            image.pixels[to..<to + region.width * 4] = canvas.pixels[from..<from + region.width * 4]
+        }
+        return image
+    }
+
+    /// `canvas` cleared, then `image` written at `region`.
+    static func paste(_ image: SVGFilterImage, into canvas: inout SVGCanvas, at region: FilterRegion) {
+        canvas.clear()
+        let srgb = image.converted(linear: false)
+        for y in 0..<region.height {
+            let to = ((region.y + y) * canvas.width + region.x) * 4
+            let from = y * region.width * 4
+            canvas.pixels[to..<to + region.width * 4] = srgb.pixels[from..<from + region.width * 4]
+        }
+    }
+}
