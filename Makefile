@@ -7,6 +7,7 @@
 #   make bench-soak    vignette serve under wrk for SOAK_MINUTES (default 3): mixed presets and formats, planted bad requests, RSS plateau
 #   make bench-svg     SVG icons and illustrations: vignette render vs resvg and CairoSVG, CPU time (installs them in Benchmarks/.venv)
 #   make deploy-test   3 replicas behind nginx: memory hit rate by consistent hash vs round-robin, nginx cache, a killed replica loses no request
+#   make check-traits   a client with traits [] / the defaults resolves no more than it needs, and the libraries and tool build under both (.build-traits)
 #   make tsan    the whole suite under ThreadSanitizer, in its own scratch path (.build-tsan)
 #   make fuzz    build the libFuzzer harnesses of Fuzz/ and run each for FUZZ_SECONDS (default 30), FUZZ_JOBS at a time
 SHELL := /bin/bash
@@ -25,7 +26,7 @@ override SWIFT_BUILD_FLAGS += $(TRAITS)
 # they share one build folder.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: deps test lint format tsan docs determinism demo build release bench bench-compare bench-serve bench-soak bench-svg deploy-test fuzz fuzz-build clean
+.PHONY: deps test lint format check-traits tsan docs determinism demo build release bench bench-compare bench-serve bench-soak bench-svg deploy-test fuzz fuzz-build clean
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -72,6 +73,10 @@ test: deps lint
 # `vignette` the CLI tests start). The tests wait on signals, not clocks, so
 # the sanitizer's slowdown changes how long this takes, never the outcome.
 TSAN_FLAGS := --sanitize=thread --scratch-path .build-tsan
+
+# Every trait set a user can pick, not only the one `make` builds: CI runs it after `make test`.
+check-traits: deps
+	@python3 Scripts/check_traits.py
 
 tsan: deps
 	@echo "==> swift test under ThreadSanitizer (.build-tsan)"
