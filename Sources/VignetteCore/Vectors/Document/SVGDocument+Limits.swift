@@ -29,8 +29,8 @@ extension SVGDocument {
         public var maxLayers = 16
         /// The most pixels of the output (width × height).
         public var maxPixels = 64 << 20
-        /// The most edge rows the rasterizer may walk, over the whole render:
-        /// the total coverage work.
+        /// The most edge rows the rasterizer may walk, and filter pixels
+        /// planned, over the whole render: the total coverage work.
         public var maxCoverageWork = 200_000_000
 
         /// The defaults.
