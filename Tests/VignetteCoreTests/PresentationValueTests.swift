@@ -6,18 +6,18 @@ import VignetteCore
 /// every place in a rectangle is spelled with `Anchor`.
 @Suite struct PresentationValueTests {
     /// Every field set to something other than its default.
-    static let everyField = Presentation(
+    static let everyField = ImagePresentation(
         focus: .point(x: 0.25, y: 0.75), shape: .roundedRect(cornerRadius: 6), border: Border(width: 2, color: .black),
         overlays: [ImageOverlay(ImageDescriptor(Bitmap(width: 1, height: 1, fill: .white)).erased, anchor: .topRight)],
         effects: [.grayscale], backdrop: .blurredImage(sigma: 4), sizing: Sizing(enlarge: false))
 
     @Test func theSampleSetsEveryField() {
-        // A field added to Presentation fails here until the sample sets it, so `map` below covers it.
+        // A field added to ImagePresentation fails here until the sample sets it, so `map` below covers it.
         let fields = Mirror(reflecting: Self.everyField).children.map(\.label)
-        let defaults = Mirror(reflecting: Presentation()).children.map { "\($0.value)" }
+        let defaults = Mirror(reflecting: ImagePresentation()).children.map { "\($0.value)" }
         let values = Mirror(reflecting: Self.everyField).children.map { "\($0.value)" }
         for (index, label) in fields.enumerated() {
-            #expect(values[index] != defaults[index], "Presentation.\(label ?? "?") is at its default in the sample")
+            #expect(values[index] != defaults[index], "ImagePresentation.\(label ?? "?") is at its default in the sample")
         }
     }
 

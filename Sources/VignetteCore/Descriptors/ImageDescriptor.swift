@@ -38,7 +38,7 @@ public struct ImageDescriptor<Reference: Sendable>: Sendable {
     /// Everything beyond UIKit's four — focus, shape, border, overlays,
     /// effects, backdrop, sizing — as one value (all off by default). The
     /// modifiers below (`.shape(.circle)`, `.focus(.smart)` …) set one field each.
-    public var presentation: Presentation
+    public var presentation: ImagePresentation
 
     /// Creates a descriptor.
     public init(
@@ -47,7 +47,7 @@ public struct ImageDescriptor<Reference: Sendable>: Sendable {
         tint: Color? = nil,
         background: Color? = nil,
         accessibilityIdentifier: String? = nil,
-        presentation: Presentation = Presentation()
+        presentation: ImagePresentation = ImagePresentation()
     ) {
         self.reference = reference
         self.contentMode = contentMode

@@ -10,7 +10,7 @@
 /// let avatar = ImageDescriptor(url, contentMode: .aspectFill).shape(.circle).focus(.smart)
 /// let card = ImageDescriptor(url, contentMode: .aspectFill, presentation: avatar.presentation)
 /// ```
-public struct Presentation: Sendable, Hashable {
+public struct ImagePresentation: Sendable, Hashable {
     /// Which part of the image a cropping layout keeps (default: the centre).
     public var focus: Focus
     /// The outline that clips the surface (default `.rectangle`: none).
