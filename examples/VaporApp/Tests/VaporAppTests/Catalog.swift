@@ -22,7 +22,8 @@
             return settings
         }
 
-        static let door = try! Bitmap(width: 120, height: 80, fill: Color(red: 140, green: 90, blue: 40, alpha: 255)).encoded(as: .jpeg, options: EncodingOptions(quality: 90))
+        static let door = try! Bitmap(width: 120, height: 80, fill: Color(red: 140, green: 90, blue: 40, alpha: 255)).encoded(
+            as: .jpeg, options: EncodingOptions(quality: 90))
 
         /// Runs `body` while the catalog listens.
         static func serving(_ body: (Catalog) async throws -> Void) async throws {
