@@ -29,7 +29,7 @@ public final class FixtureLoader: ImageLoading {
     /// never checks for cancellation: the way to prove a stale result never
     /// lands. A `.pending` load still ends when cancelled (it has nothing
     /// to deliver).
-    public let ignoresCancellation: Bool
+    private let ignoresCancellation: Bool
 
     private struct Route {
         var responses: [Response]

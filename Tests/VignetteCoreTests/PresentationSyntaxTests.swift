@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VignetteCore
+import VignetteTestSupport
 
 /// The one text syntax of presentation values (presets, URLs, the CLI):
 /// every form each value takes, round trips through `description`, and
@@ -121,23 +122,4 @@ import VignetteCore
             #expect(try PresentationSyntax.format(format.description) == format)
         }
     }
-}
-
-/// SplitMix64: a tiny seeded generator, so generated cases are the same everywhere.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A double in 0...1 with any number of digits (not only round ones).
-    mutating func fraction() -> Double { Double.random(in: 0...1, using: &self) }
-
-    mutating func byte() -> UInt8 { UInt8.random(in: 0...255, using: &self) }
 }

@@ -36,6 +36,6 @@ private func example1() async throws {
     func renderCartIcon() throws -> Data {
         let surface = try ImageSurface(size: Size(width: 300, height: 300), scale: 2)  // 600×600 px
         try surface.apply(.featureIcon("cart"))  // cart@2x.png for scale 2, centred
-        return try surface.encoded(as: .png)  // or .jpeg / .webp, with quality:
+        return try surface.encoded(as: .png)  // or .jpeg / .webp, with options: EncodingOptions(…)
     }
 }
