@@ -7,12 +7,16 @@
 #   make bench-soak    vignette serve under wrk for SOAK_MINUTES (default 3): mixed presets and formats, planted bad requests, RSS plateau
 #   make bench-svg     SVG icons and illustrations: vignette render vs resvg and CairoSVG, CPU time (installs them in Benchmarks/.venv)
 #   make deploy-test   3 replicas behind nginx: memory hit rate by consistent hash vs round-robin, nginx cache, a killed replica loses no request
+#   make test-browser  the snapshot review page in headless Chromium (selenium in .build/browser-venv): accept, reject, keys, screenshot
+#   make test-plugin   a new package depending on Vignette: record, fail, report, accept with `swift package vignette-snapshots` only
 #   make check-traits   a client with traits [] / the defaults resolves no more than it needs, and the libraries and tool build under both (.build-traits)
 #   make tsan    the whole suite under ThreadSanitizer, in its own scratch path (.build-tsan)
 #   make fuzz    build the libFuzzer harnesses of Fuzz/ and run each for FUZZ_SECONDS (default 30), FUZZ_JOBS at a time
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 SYSTEM_PACKAGES := libpng-dev libjpeg62-turbo-dev libwebp-dev liblcms2-dev libavif-dev libgif-dev libheif-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev libsqlite3-dev pkg-config
+# Debian's headless browser and its WebDriver, for `make test-browser` (the review page).
+BROWSER_PACKAGES := chromium chromium-driver
 SWIFT_BUILD_FLAGS ?=
 # Every package trait (Hummingbird, SQLite, Vapor: see Package.swift) in every build, debug and
 # release alike: one set of traits is one resolution and one set of compiler flags, so no
@@ -26,7 +30,7 @@ override SWIFT_BUILD_FLAGS += $(TRAITS)
 # they share one build folder.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: deps test lint format check-traits tsan docs determinism demo build release bench bench-compare bench-serve bench-soak bench-svg deploy-test fuzz fuzz-build clean
+.PHONY: deps deps-browser test-browser test-plugin test lint format check-traits tsan docs determinism demo build release bench bench-compare bench-serve bench-soak bench-svg deploy-test fuzz fuzz-build clean
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -35,6 +39,10 @@ deps:
 	  echo "==> installing system packages:$$missing (apt-get)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	else echo "==> system packages present: $(SYSTEM_PACKAGES)"; fi
+
+# The same install step for the browser test's packages (not every target needs a browser).
+deps-browser: deps
+	@$(MAKE) --no-print-directory deps SYSTEM_PACKAGES="$(BROWSER_PACKAGES)"
 
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
@@ -73,6 +81,19 @@ test: deps lint
 # `vignette` the CLI tests start). The tests wait on signals, not clocks, so
 # the sanitizer's slowdown changes how long this takes, never the outcome.
 TSAN_FLAGS := --sanitize=thread --scratch-path .build-tsan
+
+# The review page of `swift package vignette-snapshots review` in headless Chromium, driven by
+# selenium (PyPI, in its own venv); the page's screenshot is compared with Tests/Browser/review-page.png.
+BROWSER_VENV := .build/browser-venv
+test-browser: deps-browser
+	$(STRICT) swift build $(SWIFT_BUILD_FLAGS) --product VignetteSnapshotsTool
+	@[ -x $(BROWSER_VENV)/bin/python ] || python3 -m venv $(BROWSER_VENV)
+	@$(BROWSER_VENV)/bin/python -c 'import selenium, PIL' 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q selenium pillow
+	$(BROWSER_VENV)/bin/python Scripts/review_page_browser.py --tool "$$($(STRICT) swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/VignetteSnapshotsTool"
+
+# A client package in a temporary folder (its own .build: swift-snapshot-testing and the core compile there once).
+test-plugin: deps
+	python3 Scripts/plugin_walkthrough.py
 
 # Every trait set a user can pick, not only the one `make` builds: CI runs it after `make test`.
 check-traits: deps

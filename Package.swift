@@ -11,6 +11,7 @@ import PackageDescription
 //                 └─> VignetteCore (pixels · geometry · descriptors · codecs ·
 //                     rendering · surface · comparison) ─> CPNG, CJPEG, CWebP, CAVIF, CGIF, CHeif, CLCMS, CDeflate, CKernels
 //   VignetteSnapshotTesting ─> VignetteTesting ─> VignetteCore   (no libcurl)
+//        └─> VignetteSnapshotReview (Foundation only) <─ VignetteSnapshotsTool <─ plugin vignette-snapshots
 let package = Package(
     name: "Vignette",
     platforms: [.macOS(.v15)],
@@ -23,7 +24,9 @@ let package = Package(
         .library(name: "VignetteSQLite", targets: ["VignetteSQLite"]),
         .library(name: "VignetteServer", targets: ["VignetteServer"]),
         .library(name: "VignetteVapor", targets: ["VignetteVapor"]),
-        .executable(name: "vignette", targets: ["VignetteCLI"])
+        .executable(name: "vignette", targets: ["VignetteCLI"]),
+        // `swift package vignette-snapshots review|accept|obsolete|report` in a package that depends on Vignette.
+        .plugin(name: "VignetteSnapshotsPlugin", targets: ["VignetteSnapshotsPlugin"])
     ],
     // The frameworks and engines above the pipeline are opt-in: a dependency that only a
     // disabled trait's targets use is neither resolved nor built. The defaults are what the
@@ -126,19 +129,36 @@ let package = Package(
             name: "VignetteTesting",
             dependencies: ["VignetteCore"]
         ),
+        // The last snapshot run as files (Foundation only): read by `vignette snapshots`, the plugin's
+        // tool and its review page, written by VignetteSnapshotTesting. No image is decoded here.
+        .target(name: "VignetteSnapshotReview"),
         .target(
             name: "VignetteSnapshotTesting",
             dependencies: [
-                "VignetteCore", "VignetteTesting",
+                "VignetteCore", "VignetteTesting", "VignetteSnapshotReview",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing")
             ]
+        ),
+        // The plugin's tool: nothing but VignetteSnapshotReview, so its first build after `swift test`
+        // takes seconds (the `vignette` tool builds the server, Hummingbird and GRDB).
+        .executableTarget(name: "VignetteSnapshotsTool", dependencies: ["VignetteSnapshotReview"]),
+        .plugin(
+            name: "VignetteSnapshotsPlugin",
+            capability: .command(
+                intent: .custom(
+                    verb: "vignette-snapshots",
+                    description: "Review, accept or report the failed, new and obsolete snapshots of the last test run."),
+                permissions: [
+                    .writeToPackageDirectory(reason: "Accepting a snapshot writes its reference under Snapshots/; a report may write a JUnit file.")
+                ]),
+            dependencies: ["VignetteSnapshotsTool"]
         ),
         // The catalog writer alone: what `make determinism` builds in release.
         .executableTarget(name: "VignetteCatalogTool", dependencies: ["VignetteCatalog"]),
         .executableTarget(
             name: "VignetteCLI",
             dependencies: [
-                "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteServer", "CCurl", "CMalloc",
+                "Vignette", "VignetteCatalog", "VignetteSQLite", "VignetteServer", "VignetteSnapshotReview", "CCurl", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Hummingbird"])),
                 .product(name: "Logging", package: "swift-log"),
@@ -169,7 +189,12 @@ let package = Package(
         ),
         .testTarget(
             name: "VignetteSnapshotTestingTests",
-            dependencies: ["VignetteSnapshotTesting", "VignetteCatalog", "VignetteTestSupport"]
+            dependencies: ["VignetteSnapshotTesting", "VignetteSnapshotReview", "VignetteCatalog", "VignetteTestSupport"]
+        ),
+        .testTarget(
+            name: "VignetteSnapshotReviewTests",
+            // The tool is a dependency so `swift test` builds the binary the tests run.
+            dependencies: ["VignetteSnapshotReview", "VignetteSnapshotsTool"]
         ),
         .testTarget(
             name: "VignetteCLITests",
@@ -246,7 +271,7 @@ let package = Package(
 // own targets (Swift and C). Dependencies keep their warnings, and a user who
 // depends on Vignette never sees a build fail over a newer compiler's warning.
 if Context.environment["VIGNETTE_STRICT"] == "1" {
-    for target in package.targets where target.type != .system {
+    for target in package.targets where target.type != .system && target.type != .plugin {
         target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
         target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-Werror"])]
     }

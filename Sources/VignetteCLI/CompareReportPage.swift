@@ -1,4 +1,5 @@
 import Foundation
+import VignetteSnapshotReview
 
 /// The report's `index.html`: one self-contained page (inline CSS and a few
 /// lines of inline script, no external resource) showing the totals, then
@@ -10,21 +11,7 @@ struct CompareReportPage {
     let summary: CompareSummary
 
     /// Text safe inside an element or a quoted attribute.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for c in text.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { HTML.escape(text) }
 
     var html: String {
         let t = summary.totals

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
-import Vignette
+import VignetteSnapshotReview
 
 /// `vignette snapshots accept|obsolete`: act on the last snapshot test run
-/// recorded in the artifacts folder (see `SnapshotsRun`).
+/// recorded in the artifacts folder (see `SnapshotRunFormat`); the same code as
+/// the `vignette-snapshots` plugin's tool (`SnapshotCommands`).
 struct SnapshotsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "snapshots",
@@ -29,25 +30,12 @@ struct SnapshotsCommand: ParsableCommand {
         @Option(help: "The test run's artifacts folder (default: $SNAPSHOT_ARTIFACTS, else ./.build/vignette-snapshots).")
         var artifacts: String?
 
-        var snapshotsFolder: String { Self.folder(snapshots, variable: "VIGNETTE_SNAPSHOTS", fallback: "Snapshots") }
-        var artifactsFolder: String {
-            Self.folder(artifacts, variable: "SNAPSHOT_ARTIFACTS", fallback: ".build/vignette-snapshots")
-        }
-
-        private static func folder(_ option: String?, variable: String, fallback: String) -> String {
-            if let option, !option.isEmpty { return option }
-            if let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty { return value }
-            return fallback
-        }
-
-        /// The last run, or exit 2 saying why it cannot be read.
-        func run() throws -> SnapshotsRun {
-            do {
-                return try SnapshotsRun(artifacts: artifactsFolder)
-            } catch {
-                SnapshotsRun.printError("error: --artifacts \(artifactsFolder): \(error)")
-                throw ExitCode(2)
-            }
+        /// The last run and what it left to review, or exit 2 saying why it cannot be read.
+        func review() throws -> SnapshotCommands {
+            let environment = ProcessInfo.processInfo.environment
+            let folders = SnapshotFolders(snapshots: snapshots, artifacts: artifacts, environment: environment)
+            guard let review = SnapshotCommands.load(folders, environment: environment) else { throw ExitCode(2) }
+            return SnapshotCommands(review: review)
         }
     }
 
@@ -79,12 +67,7 @@ struct SnapshotsCommand: ParsableCommand {
         }
 
         func run() throws {
-            if ["true", "1", "yes"].contains(ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? "") {
-                SnapshotsRun.printError("error: refusing to accept snapshots under CI=true; accept them locally and commit them")
-                throw ExitCode(2)
-            }
-            let run = try folders.run()
-            throw ExitCode(SnapshotsAccept(run: run, snapshots: folders.snapshotsFolder).accept(all ? nil : names))
+            throw ExitCode(try folders.review().accept(all ? nil : names))
         }
     }
 
@@ -109,8 +92,7 @@ struct SnapshotsCommand: ParsableCommand {
         var delete = false
 
         func run() throws {
-            let run = try folders.run()
-            throw ExitCode(SnapshotsAccept(run: run, snapshots: folders.snapshotsFolder).obsolete(delete: delete))
+            throw ExitCode(try folders.review().obsolete(delete: delete))
         }
     }
 }

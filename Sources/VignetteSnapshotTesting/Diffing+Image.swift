@@ -39,6 +39,7 @@ extension Diffing where Value == Bitmap {
                 guard !result.matches else { return nil }
                 let (images, problem) = SnapshotArtifacts.images(reference: reference, actual: actual, comparison: comparison)
                 let files = SnapshotArtifacts.write(images, problem: problem)
+                SnapshotArtifacts.writeFigures(SnapshotArtifacts.figures(result, reference: reference, actual: actual))
                 let attachments = images.map { DiffAttachment.data($0.png, name: SnapshotArtifacts.fileName($0)) }
                 return (SnapshotArtifacts.message(result, files: files), attachments)
             }

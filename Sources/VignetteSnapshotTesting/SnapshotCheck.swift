@@ -45,8 +45,10 @@ struct SnapshotCheck {
         let data = diffing.toData(actual)
         // Joined first: a new run clears the previous run's files before this one writes any.
         _ = SnapshotRun.join(artifacts)
+        let missing = !FileManager.default.fileExists(atPath: file.path)
         let (message, failed) = compare(actual, data: data, diffing: diffing, location: location)
-        SnapshotRun.record(relative: relativePath, actual: data, failed: failed, artifacts: artifacts)
+        let recorded = missing && !failed && FileManager.default.fileExists(atPath: file.path)
+        SnapshotRun.record(relative: relativePath, actual: data, failed: failed, recorded: recorded, artifacts: artifacts)
         return message
     }
 

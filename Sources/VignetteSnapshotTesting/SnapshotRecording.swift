@@ -2,6 +2,7 @@ import Foundation
 // `SnapshotTestingConfiguration.current`: the `withSnapshotTesting` / `.snapshots` record mode.
 @_spi(Internals) import SnapshotTesting
 import VignetteCore
+import VignetteSnapshotReview
 
 /// The environment the snapshot rules read.
 enum SnapshotEnvironment {
@@ -15,10 +16,7 @@ enum SnapshotEnvironment {
 /// Record-mode rules and the writes they allow.
 enum SnapshotRecording {
     /// `CI` set to `true`, `1` or `yes`.
-    static func isCI(_ environment: [String: String]) -> Bool {
-        guard let value = environment["CI"]?.lowercased() else { return false }
-        return ["true", "1", "yes"].contains(value)
-    }
+    static func isCI(_ environment: [String: String]) -> Bool { SnapshotRunFormat.isCI(environment) }
 
     /// CI never records; else, as in swift-snapshot-testing, the `record:`
     /// argument, then `withSnapshotTesting(record:)` / the `.snapshots` trait,

@@ -1,22 +1,14 @@
 import Foundation
 import VignetteCore
+import VignetteSnapshotReview
 
 #if canImport(Testing)
     import Testing
 #endif
 
-/// A test run's record in its artifacts folder, for `vignette compare` and
-/// `vignette snapshots accept|obsolete`:
-///
-/// ```
-/// ARTIFACTS/<Suite>/<test>.<n or name>.png     every asserted actual, at its reference's path
-/// ARTIFACTS/.vignette-run/run-id               which run wrote the folder
-/// ARTIFACTS/.vignette-run/asserted-<pid>.txt   the manifest: one reference path per line
-/// ARTIFACTS/.vignette-run/failed-<pid>.txt     the references whose assertion failed
-/// ARTIFACTS/.vignette-run/process-<pid>.json   library, arguments, filtered, complete
-/// ARTIFACTS/.vignette-run/libraries            every test library seen asserting (kept across runs)
-/// ARTIFACTS/.vignette-run/images/<Suite>/…     reference, diff and side-by-side of each failure
-/// ```
+/// A test run's record in its artifacts folder, for `vignette compare`,
+/// `vignette snapshots accept|obsolete` and the `vignette-snapshots` plugin:
+/// the files are listed in `SnapshotRunFormat`, which the readers share.
 ///
 /// A run is every test process started by the same parent (one `swift
 /// test`: its XCTest and its Swift Testing process), or sharing
@@ -24,16 +16,9 @@ import VignetteCore
 /// files the previous run wrote, and nothing else. A process is complete
 /// when it exits normally (an `atexit` hook; a crash never writes it).
 enum SnapshotRun {
-    static let folderName = ".vignette-run"
+    static let folderName = SnapshotRunFormat.folderName
 
-    /// What one test process says about itself.
-    struct Process: Codable, Equatable {
-        var pid: Int32
-        var library: String
-        var arguments: [String]
-        var filtered: Bool
-        var complete: Bool
-    }
+    typealias Process = SnapshotRunFormat.Process
 
     /// Artifacts folders this process joined, with its record in each.
     private static let joined = Locked<[String: Process]>([:])
@@ -44,7 +29,8 @@ enum SnapshotRun {
     /// Records one assertion: its actual under the reference's relative
     /// path, the manifest line, and whether it failed. Never fails a test:
     /// a folder that cannot be written only loses the record.
-    static func record(relative: String, actual: Data, failed: Bool, artifacts: URL) {
+    /// `recorded`: the check wrote a missing reference itself.
+    static func record(relative: String, actual: Data, failed: Bool, recorded: Bool = false, artifacts: URL) {
         guard join(artifacts) else { return }
         let meta = metadata(artifacts)
         let pid = getpid()
@@ -55,6 +41,7 @@ enum SnapshotRun {
         }
         append(relative, to: meta.appendingPathComponent("asserted-\(pid).txt"))
         if failed { append(relative, to: meta.appendingPathComponent("failed-\(pid).txt")) }
+        if recorded { append(relative, to: meta.appendingPathComponent("recorded-\(pid).txt")) }
     }
 
     /// Joins the run in `artifacts` once per process; false when the folder cannot be used.
@@ -146,16 +133,14 @@ enum SnapshotRun {
                 rmdir(file.deletingLastPathComponent().path)
             }
         }
-        for name in names where name == "images" || ["asserted-", "failed-", "process-"].contains(where: name.hasPrefix) {
+        let prefixes = [SnapshotRunFormat.assertedPrefix, SnapshotRunFormat.failedPrefix, SnapshotRunFormat.recordedPrefix, SnapshotRunFormat.processPrefix]
+        for name in names where name == "images" || prefixes.contains(where: name.hasPrefix) {
             try? FileManager.default.removeItem(at: meta.appendingPathComponent(name))
         }
     }
 
     /// `Suite/test.1.png`: relative, no `..`, no empty or hidden component, a `.png`.
-    static func isSafeRelativePath(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        return !path.hasPrefix("/") && path.hasSuffix(".png") && !parts.contains { $0.isEmpty || $0.hasPrefix(".") }
-    }
+    static func isSafeRelativePath(_ path: String) -> Bool { SnapshotRunFormat.isSafeRelativePath(path) }
 
     private static func append(_ line: String, to file: URL) {
         let fd = open(file.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)

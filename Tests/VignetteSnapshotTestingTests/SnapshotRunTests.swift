@@ -1,6 +1,7 @@
 import Foundation
 import SnapshotTesting
 import Testing
+import VignetteSnapshotReview
 import VignetteTestSupport
 
 @testable import VignetteCore
@@ -40,6 +41,24 @@ import VignetteTestSupport
         let record = SnapshotRun.metadata(box.artifacts).appendingPathComponent("process-\(getpid()).json")
         let process = try JSONDecoder().decode(SnapshotRun.Process.self, from: Data(contentsOf: record))
         #expect(process.library == "swift-testing" && !process.complete)
+    }
+
+    @Test func recordedReferencesAndTheFiguresOfAFailureAreKeptForTheReview() throws {
+        let box = try Sandbox()
+        defer { box.remove() }
+        _ = box.verify(TestImages.gradient(12, 8), named: "fresh")
+        #expect(Self.lines("recorded", in: box) == ["FakeTests/tile.fresh.png"])
+        // Asserting against it now records nothing more; a mismatch leaves its figures beside its images.
+        #expect(box.verify(TestImages.solid(12, 8), named: "fresh", env: Self.never) != nil)
+        #expect(Self.lines("recorded", in: box) == ["FakeTests/tile.fresh.png"])
+        let file = SnapshotRunFormat.failureFile("json", of: "FakeTests/tile.fresh.png", in: box.artifacts)
+        let figures = try #require(SnapshotFigures.read(file))
+        #expect(figures.referenceWidth == 12 && figures.actualHeight == 8 && figures.failingPixels > 0)
+        #expect(figures.worstDeltaE > 0 && figures.p99DeltaE != nil && figures.bounds != nil)
+        let review = try SnapshotReview(
+            folders: SnapshotFolders(snapshots: box.root.appendingPathComponent("Snapshots").path, artifacts: box.artifacts.path, environment: [:]),
+            environment: [:])
+        #expect(review.entry("FakeTests/tile.fresh.png")?.kind == .changed && review.entry("FakeTests/tile.fresh.png")?.hasDiff == true)
     }
 
     @Test func aNewRunRemovesWhatThePreviousRunWroteAndNothingElse() throws {

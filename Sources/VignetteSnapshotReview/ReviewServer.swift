@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+
+/// The review page's server: HTTP/1.1 on 127.0.0.1 only, an ephemeral port
+/// unless one is given, one connection at a time on the thread that calls
+/// `serve()` (a person clicking: no concurrency needed, so no NIO).
+///
+/// Hostile input stays harmless: only the snapshots of the review are
+/// served (by their listed path, never a path from the request), a request
+/// head is at most 16 KiB and must arrive within 10 s, a `Host` other than
+/// the loopback address and port is refused (DNS rebinding), and every
+/// write (`POST`) must carry the page's random token, which another origin
+/// cannot read.
+package final class ReviewServer: Sendable {
+    /// Why the server cannot start.
+    package enum Error: Swift.Error, CustomStringConvertible, Equatable {
+        case cannotListen(String)
+
+        package var description: String {
+            switch self {
+            case .cannotListen(let reason): "cannot listen on 127.0.0.1: \(reason)"
+            }
+        }
+    }
+
+    package let port: UInt16
+    /// Required in the `X-Review-Token` header of every `POST`.
+    package let token: String
+    package let session: ReviewSession
+    private let listener: Int32
+    private let stopped = Atomic<Bool>(false)
+
+    /// The page's address.
+    package var url: String { "http://127.0.0.1:\(port)/" }
+
+    /// Listens on 127.0.0.1 (`port` 0: an ephemeral one); `serve()` answers.
+    package init(session: ReviewSession, port: UInt16 = 0) throws(Error) {
+        self.session = session
+        token = (0..<4).map { _ in String(UInt64.random(in: 0...UInt64.max), radix: 36) }.joined()
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw .cannotListen(String(cString: strerror(errno))) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && listen(fd, 16) == 0 }
+        }
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound, named else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw .cannotListen(reason)
+        }
+        listener = fd
+        self.port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(listener) }
+
+    /// Answers requests until `stop()` or a `POST /api/quit`; blocks the calling thread.
+    package func serve() {
+        while !stopped.load(ordering: .acquiring) {
+            let connection = accept(listener, nil, nil)
+            if connection < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            let response = HTTPRequest.read(connection).map(answer) ?? .text(400, "bad request")
+            response.send(connection)
+            close(connection)
+        }
+    }
+
+    /// Stops `serve()` (from any thread).
+    package func stop() {
+        stopped.store(true, ordering: .releasing)
+        shutdown(listener, Int32(SHUT_RDWR))
+    }
+
+    func answer(_ request: HTTPRequest) -> HTTPResponse {
+        let hosts = ["127.0.0.1:\(port)", "localhost:\(port)"]
+        guard let host = request.headers["host"], hosts.contains(host) else {
+            return .text(421, "this server answers http://127.0.0.1:\(port)/ only")
+        }
+        if request.method == "POST" {
+            guard request.headers["x-review-token"] == token else { return .text(403, "missing or wrong review token") }
+            if request.path == "/api/quit" {
+                stop()
+                return .json(["done": true])
+            }
+            return session.act(request.path, on: request.query["path"])
+        }
+        guard request.method == "GET" else { return .text(405, "GET or POST only") }
+        switch request.path {
+        case "/": return .html(ReviewPage.html(token: token))
+        case "/api/run": return session.listing()
+        case "/favicon.ico": return .text(404, "no icon")
+        default:
+            let parts = request.path.split(separator: "/", maxSplits: 1)
+            guard parts.count == 2, parts[0] == "image", let path = request.query["path"] else { return .text(404, "not found") }
+            return session.image(String(parts[1]), of: path)
+        }
+    }
+}
