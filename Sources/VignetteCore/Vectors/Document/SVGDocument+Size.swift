@@ -21,7 +21,7 @@ extension SVGDocument {
     static let drawn: Set<String> = Set([
         "svg", "g", "a", "switch", "use", "symbol", "defs", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
         "title", "desc", "metadata", "style", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "image", "pattern",
-        "filter", "feMergeNode"
+        "filter", "feMergeNode", "marker"
     ]).union(SVGFilterChain.supported)
 
     static func skipped(in root: SVGElement) -> [String] {
@@ -46,6 +46,7 @@ extension SVGRenderer {
         var element = root
         for name in ["x", "y", "width", "height", "viewBox", "preserveAspectRatio"] { element.attributes[name] = nil }
         element.name = "g"
+        rootColor = state.style.color
         try draw(element, state: state, on: &canvas)
     }
 }

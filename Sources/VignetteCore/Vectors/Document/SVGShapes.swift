@@ -37,6 +37,17 @@ struct SVGShapes {
         }
     }
 
+    /// A path, line, polyline or polygon with the indices of elements that
+    /// continue the segment before them (see `SVGPathData.parseSegments`):
+    /// the shapes markers are drawn on. Nil for other shapes.
+    func markablePath(for element: SVGElement) -> (path: VectorPath, continuations: Set<Int>)? {
+        switch element.name {
+        case "path": return element["d"].map(SVGPathData.parseSegments)
+        case "line", "polyline", "polygon": return path(for: element).map { ($0, []) }
+        default: return nil
+        }
+    }
+
     private func rect(_ element: SVGElement) -> VectorPath? {
         let x = length(element, "x", .horizontal)
         let y = length(element, "y", .vertical)

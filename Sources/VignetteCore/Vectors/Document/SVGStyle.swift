@@ -3,6 +3,13 @@
 struct SVGStyle: Sendable, Hashable {
     enum LineCap: Sendable, Hashable { case butt, round, square }
     enum LineJoin: Sendable, Hashable { case miter, round, bevel }
+    /// `marker-start`, `marker-mid`, `marker-end`: ids of `marker` elements.
+    struct Markers: Sendable, Hashable {
+        var start: String?
+        var mid: String?
+        var end: String?
+        var isEmpty: Bool { start == nil && mid == nil && end == nil }
+    }
 
     var fill: SVGPaint = .color(.black)
     var fillRule: CoverageRaster.FillRule = .nonZero
@@ -18,6 +25,8 @@ struct SVGStyle: Sendable, Hashable {
     var color: SVGColor = .black
     var clipRule: CoverageRaster.FillRule = .nonZero
     var visible = true
+    /// The ids of the markers drawn at a path's first, middle and last vertices.
+    var markers = Markers()
     // Not inherited: reset for each element before its own declarations.
     var opacity = 1.0
     var display = true
@@ -43,6 +52,10 @@ struct SVGStyle: Sendable, Hashable {
         if let value = declarations["color"], value != "inherit", let color = SVGColor.parse(value) { style.color = color }
         for (name, value) in declarations where value.trimmingXMLSpace() != "inherit" {
             style.apply(name, value.trimmingXMLSpace(), viewport: viewport)
+        }
+        // The `marker` shorthand is a property, not an attribute: `style` declarations apply in their order.
+        for (name, value) in Self.declarations(element.attributes["style"] ?? "") where name.hasPrefix("marker") && value != "inherit" {
+            style.applyMarker(name, value)
         }
         return style
     }
@@ -81,8 +94,24 @@ struct SVGStyle: Sendable, Hashable {
             let order = value.split(separator: " ").map(String.init)
             strokeFirst = (order.firstIndex(of: "stroke") ?? 1) < (order.firstIndex(of: "fill") ?? (order.contains("stroke") ? 3 : 0))
         case "display": display = value != "none"
+        case "marker-start", "marker-mid", "marker-end": applyMarker(name, value)
         default: break
         }
+    }
+
+    private mutating func applyMarker(_ name: String, _ value: String) {
+        let id: String?
+        if value == "none" {
+            id = nil
+        } else if value.hasPrefix("url(") {
+            // Only `#fragment` resolves; any other URL is a marker that does not exist.
+            if case .reference(let target, _) = SVGPaint.parse(value) { id = target } else { id = nil }
+        } else {
+            return
+        }
+        if name == "marker" || name == "marker-start" { markers.start = id }
+        if name == "marker" || name == "marker-mid" { markers.mid = id }
+        if name == "marker" || name == "marker-end" { markers.end = id }
     }
 
     private static func rule(_ value: String) -> CoverageRaster.FillRule? {

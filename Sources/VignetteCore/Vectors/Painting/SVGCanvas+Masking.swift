@@ -29,3 +29,20 @@ extension SVGCanvas {
         }
     }
 }
+
+extension SVGCanvas {
+    /// `layer` over this canvas with its top-left pixel at (`x`, `y`); the layer lies inside the canvas.
+    mutating func composite(_ layer: SVGCanvas, atX x: Int, y: Int) {
+        layer.pixels.withUnsafeBufferPointer { s in
+            pixels.withUnsafeMutableBufferPointer { d in
+                for row in 0..<layer.height {
+                    let from = row * layer.width * 4
+                    let to = ((y + row) * width + x) * 4
+                    for i in stride(from: 0, to: layer.width * 4, by: 4) where s[from + i + 3] != 0 {
+                        Self.over(d, to + i, s[from + i], s[from + i + 1], s[from + i + 2], s[from + i + 3])
+                    }
+                }
+            }
+        }
+    }
+}

@@ -76,7 +76,6 @@ extension SVGRenderer {
         } else if attribute("patternContentUnits") == "objectBoundingBox", let bounds {
             content = content.concatenating(.scale(bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y))
         }
-        var tile = SVGCanvas(width: tileWidth, height: tileHeight)
         var inner = state
         inner.transform = content
         // The tile's content inherits from the pattern, not from the shape it paints.
@@ -84,16 +83,24 @@ extension SVGRenderer {
         root.color = state.style.color
         inner.style = SVGStyle.computed(for: owner, parent: root, viewport: state.viewport)
         inner.style.opacity = 1
-        var renderer = SVGRenderer(ids: ids, limits: limits, width: tileWidth, height: tileHeight)
-        renderer.patternStack = patternStack + [id]
-        renderer.renderedElements = renderedElements
-        renderer.pathSegments = pathSegments
-        renderer.layers = layers + 1
-        for child in owner.children { try renderer.draw(child, state: inner, on: &tile) }
-        renderedElements = renderer.renderedElements
-        pathSegments = renderer.pathSegments
+        let tile = try drawTile(owner, id: id, width: tileWidth, height: tileHeight, state: inner)
         let alpha = UInt8((opacity * 255).rounded())
         guard alpha != 0 else { return nil }
         return .pattern(SVGPattern(inverse: inverse, origin: origin, size: size, tile: tile, opacity: alpha))
+    }
+
+    /// The pattern's content on a tile of its own, by a renderer sharing this one's budgets.
+    private mutating func drawTile(
+        _ owner: SVGElement, id: String, width: Int, height: Int, state: State
+    ) throws(SVGDocument.Error) -> SVGCanvas {
+        var tile = SVGCanvas(width: width, height: height)
+        var renderer = SVGRenderer(ids: ids, limits: limits, width: width, height: height)
+        renderer.patternStack = patternStack + [id]
+        (renderer.root, renderer.rootColor, renderer.markerStack) = (root, rootColor, markerStack)
+        (renderer.renderedElements, renderer.pathSegments, renderer.filterWork) = (renderedElements, pathSegments, filterWork)
+        renderer.layers = layers + 1
+        for child in owner.children { try renderer.draw(child, state: state, on: &tile) }
+        (renderedElements, pathSegments, filterWork) = (renderer.renderedElements, renderer.pathSegments, renderer.filterWork)
+        return tile
     }
 }

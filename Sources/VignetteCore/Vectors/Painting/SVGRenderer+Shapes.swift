@@ -72,8 +72,10 @@ extension SVGRenderer {
             guard raster.work <= limits.maxCoverageWork else { throw .limitExceeded(limit: "maxCoverageWork", value: raster.work) }
         }
         guard let rows = raster.rowRange else { return }
-        for y in rows {
-            guard let columns = raster.sweep(row: y, rule: rule, into: &row) else { continue }
+        // A layer may be smaller than the raster (a marker's viewport): only its own pixels are drawn.
+        for y in rows where y < canvas.height {
+            guard let swept = raster.sweep(row: y, rule: rule, into: &row) else { continue }
+            let columns = swept.clamped(to: 0..<canvas.width)
             switch fill {
             case .solid(let color): canvas.blend(row: y, columns: columns, coverage: row, color: color)
             case .gradient(let gradient): canvas.blend(row: y, columns: columns, coverage: row, shader: gradient)

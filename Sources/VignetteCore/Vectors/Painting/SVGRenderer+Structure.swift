@@ -79,6 +79,12 @@ extension SVGRenderer {
             inner.transform = state.transform.concatenating(fit)
             inner.viewport = (box.width, box.height)
         }
-        for child in symbol.children { try draw(child, state: inner, on: &canvas) }
+        // A symbol clips what overflows its viewport, unless its `overflow` says otherwise.
+        let overflow = SVGStyle.declarations(symbol.attributes["style"] ?? "").last { $0.0 == "overflow" }?.1 ?? symbol["overflow"]
+        if overflow == "visible" || overflow == "auto" {
+            for child in symbol.children { try draw(child, state: inner, on: &canvas) }
+        } else {
+            try drawClipped(symbol.children, to: (0, 0, width, height), in: state.transform, state: inner, on: &canvas)
+        }
     }
 }

@@ -9,12 +9,17 @@ struct SVGRenderer {
     var renderedElements = 0
     var pathSegments = 0
     var layers = 0
-    /// Filter pixels planned so far, counted against `maxCoverageWork`.
+    /// Filter and clipped-viewport pixels planned so far, counted against `maxCoverageWork`.
     var filterWork = 0
     var useStack: [String] = []
     var clipStack: [String] = []
     var maskStack: [String] = []
     var patternStack: [String] = []
+    var markerStack: [String] = []
+    var markerStyles: [String: SVGStyle] = [:]
+    /// The document's root, whose ancestors' styles a marker inherits, and the colour `currentColor` starts as.
+    var root: SVGElement?
+    var rootColor = SVGColor.black
 
     /// Elements never drawn where they stand (they are referenced, or not graphics).
     static let hidden: Set<String> = [
@@ -29,6 +34,7 @@ struct SVGRenderer {
             if let id = element["id"], ids[id] == nil { ids[id] = element }
         }
         self.init(ids: ids, limits: limits, width: width, height: height)
+        self.root = root
     }
 
     /// A renderer over a known id table (a pattern's tile).
@@ -126,7 +132,12 @@ struct SVGRenderer {
         case "image":
             try drawImage(element, state: state, on: &canvas)
         default:
-            guard let path = SVGShapes(viewport: state.viewport).path(for: element) else { return }
+            let shapes = SVGShapes(viewport: state.viewport)
+            if !state.style.markers.isEmpty, let (path, continuations) = shapes.markablePath(for: element) {
+                try drawShape(path, state: state, on: &canvas)
+                return try drawMarkers(on: path, continuations: continuations, state: state, on: &canvas)
+            }
+            guard let path = shapes.path(for: element) else { return }
             try drawShape(path, state: state, on: &canvas)
         }
     }

@@ -10,6 +10,15 @@ struct SVGPathData {
         return (parser.path, ok ? nil : parser.scanner.index)
     }
 
+    /// The path as `parse` reads it, with the indices of the elements that
+    /// continue the segment before them (an arc's second and later curves):
+    /// what markers need to find the vertices the file wrote.
+    static func parseSegments(_ text: String) -> (path: VectorPath, continuations: Set<Int>) {
+        var parser = SVGPathData(scanner: NumberScanner(text))
+        _ = parser.run()
+        return (parser.path, parser.continuations)
+    }
+
     private var scanner: NumberScanner
     private var path = VectorPath()
     private var current = Vector2(x: 0, y: 0)
@@ -17,6 +26,7 @@ struct SVGPathData {
     private var lastControl: Vector2?
     private var lastCommand: UInt8 = 0
     private var closed = false
+    private var continuations: Set<Int> = []
 
     private init(scanner: NumberScanner) { self.scanner = scanner }
 
@@ -134,7 +144,10 @@ struct SVGPathData {
             let large = scanner.flag(), let sweep = scanner.flag(), let p = point(origin)
         else { return false }
         let arc = ArcConversion(from: current, to: p, radii: Vector2(x: rx, y: ry), rotation: rotation, large: large, sweep: sweep)
-        for element in arc.elements() { path.elements.append(element) }
+        for (index, element) in arc.elements().enumerated() {
+            if index > 0 { continuations.insert(path.elements.count) }
+            path.elements.append(element)
+        }
         current = p
         lastControl = nil
         lastCommand = UInt8(ascii: "A")
