@@ -83,7 +83,7 @@ test: deps lint
 TSAN_FLAGS := --sanitize=thread --scratch-path .build-tsan
 
 # The review page of `swift package vignette-snapshots review` in headless Chromium, driven by
-# selenium (PyPI, in its own venv); the page's screenshot is compared with Tests/Browser/review-page.png.
+# selenium (PyPI, in its own venv); the page's screenshot is compared with the TakingSnapshots article's picture.
 BROWSER_VENV := .build/browser-venv
 test-browser: deps-browser
 	$(STRICT) swift build $(SWIFT_BUILD_FLAGS) --product VignetteSnapshotsTool

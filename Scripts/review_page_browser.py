@@ -8,8 +8,8 @@ new, one obsolete snapshot; one passed), starts `VignetteSnapshotsTool
 review` on it (127.0.0.1, an ephemeral port, read from the tool's first
 line), and checks that:
 - the page loads with no console error and lists the three snapshots;
-- a screenshot of the page matches Tests/Browser/review-page.png (also the
-  DocC article's picture) within a small tolerance: recorded when missing,
+- a screenshot of the page matches the TakingSnapshots article's picture
+  (VignetteSnapshotTesting.docc/Resources/review-page.png) within a small tolerance: recorded when missing,
   except under CI=true, where a missing reference fails;
 - keyboard navigation works (j/k, 1-5 views, +/- zoom) and pixel inspection
   shows both colours and their ΔE;
@@ -31,7 +31,8 @@ import time
 import zlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-REFERENCE = ROOT / 'Tests/Browser/review-page.png'
+# The TakingSnapshots article shows this same file: the picture in the docs is a checked reference.
+REFERENCE = ROOT / 'Sources/VignetteSnapshotTesting/VignetteSnapshotTesting.docc/Resources/review-page.png'
 # A fixed folder: the page shows its paths, and the screenshot must not change with them.
 WORK = pathlib.Path('/tmp/vignette-review-browser')
 

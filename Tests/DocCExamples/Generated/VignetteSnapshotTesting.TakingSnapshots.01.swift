@@ -2,7 +2,9 @@
 // Do not edit: change the README and run `python3 Scripts/readme_examples.py`.
 
 // Package.swift: .testTarget(name: "AppTests", dependencies: [
-//     "App", .product(name: "VignetteSnapshotTesting", package: "vignette")])
+//     "App", .product(name: "VignetteSnapshotTesting", package: "vignette")],
+//     exclude: ["Fixtures"])   // read by path below; else SwiftPM warns about unhandled files.
+//     (Or resources: [.copy("Fixtures")], and read them through Bundle.module.)
 import Testing
 import VignetteCore
 import VignetteSnapshotTesting
