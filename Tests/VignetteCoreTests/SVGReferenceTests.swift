@@ -20,7 +20,7 @@ import VignetteTestSupport
         ("arcs", 0xB1F7_A5BD_FCF6_7246), ("clipmask", 0x7675_87FC_FD8D_E591), ("css", 0xC703_3A79_0E65_5465),
         ("dashes", 0xDEB8_45D6_4233_87D1), ("evenodd", 0x7E6B_C5F8_63C7_8755), ("gradients", 0xA27D_FBE5_36F9_9B24),
         ("icon-stroke", 0x9686_296F_42AC_E4AD), ("images", 0xC878_D00E_2C4E_A9A2), ("markers", 0x07EF_62A7_5D23_CB66), ("patterns", 0x5A0E_EC3F_3107_BBE5),
-        ("path", 0xDD30_DE5E_8876_CDFA),
+        ("path", 0xDD30_DE5E_8876_CDFA), ("selectors", 0x88B3_A094_311F_9505),
         ("shapes", 0xD6B1_84FE_9BE2_FDA2),
         ("strokes", 0x86F5_8B04_179E_CBFB), ("symbols", 0x2383_E7AF_B858_77C1), ("use", 0x5BF2_98C1_868F_8C59)
     ]

@@ -1,5 +1,6 @@
 /// The rules of `<style>` elements, simple selectors only (type, `*`,
-/// `.class`, `#id`, compounds of those, descendant and child combinators),
+/// `.class`, `#id`, `[attribute]`, `[attribute=value]`, compounds of those,
+/// descendant and child combinators),
 /// resolved into the tree once: each element's matching declarations are
 /// put before its own `style` attribute, so the cascade is presentation
 /// attribute < sheet (by specificity, then order) < `style`. At-rules
@@ -9,6 +10,13 @@ struct SVGStyleSheet {
         var type: String?
         var id: String?
         var classes: [String] = []
+        var attributes: [AttributeTest] = []
+    }
+
+    /// `[name]` (present) or `[name=value]` (exactly equal).
+    struct AttributeTest: Hashable {
+        var name: String
+        var value: String?
     }
 
     struct Rule {
@@ -43,7 +51,7 @@ struct SVGStyleSheet {
     }
 
     private static func parse(_ selector: String) -> ([(compound: Compound, child: Bool)], Int)? {
-        let tokens = selector.replacingOccurrences(of: ">", with: " > ").split(separator: " ").map(String.init)
+        guard let tokens = tokens(selector) else { return nil }
         var chain: [(compound: Compound, child: Bool)] = []
         var specificity = 0
         var child = false
@@ -57,36 +65,87 @@ struct SVGStyleSheet {
             if !chain.isEmpty { chain[chain.count - 1].child = child }
             child = false
             chain.append((compound, false))
-            specificity += (compound.id == nil ? 0 : 10_000) + compound.classes.count * 100 + (compound.type == nil ? 0 : 1)
+            specificity += (compound.id == nil ? 0 : 10_000) + (compound.classes.count + compound.attributes.count) * 100
+            specificity += compound.type == nil ? 0 : 1
         }
         return chain.isEmpty || child ? nil : (chain, specificity)
     }
 
-    private static func compound(_ token: String) -> Compound? {
-        var compound = Compound()
+    /// The selector's compounds and `>` combinators; white space inside `[…]` and quotes is kept.
+    private static func tokens(_ selector: String) -> [String]? {
+        var tokens: [String] = []
         var current = ""
-        var kind: Character = " "
-        func flush() -> Bool {
-            switch kind {
-            case " ": if !current.isEmpty && current != "*" { compound.type = current }
-            case "#": compound.id = current
-            case ".": compound.classes.append(current)
-            default: return false
-            }
-            return kind == " " || !current.isEmpty
-        }
-        for character in token {
-            if character == "#" || character == "." {
-                guard flush() else { return nil }
-                kind = character
-                current = ""
-            } else if character.isLetter || character.isNumber || character == "-" || character == "_" || character == "*" {
+        var quote: Character?
+        var inBrackets = false
+        for character in selector {
+            if let open = quote {
+                if character == open { quote = nil }
                 current.append(character)
+            } else if inBrackets {
+                if character == "\"" || character == "'" { quote = character }
+                if character == "]" { inBrackets = false }
+                current.append(character)
+            } else if character == ">" || character.isWhitespace {
+                if !current.isEmpty { tokens.append(current) }
+                current = ""
+                if character == ">" { tokens.append(">") }
             } else {
-                return nil  // Attribute selectors, pseudo-classes: not supported.
+                if character == "[" { inBrackets = true }
+                current.append(character)
             }
         }
-        return flush() ? compound : nil
+        guard quote == nil, !inBrackets else { return nil }
+        if !current.isEmpty { tokens.append(current) }
+        return tokens
+    }
+
+    private static func compound(_ token: String) -> Compound? {
+        func isName(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "-" || c == "_" }
+        var compound = Compound()
+        var rest = Substring(token)
+        let head = rest.prefix { isName($0) || $0 == "*" }
+        guard head == "*" || !head.contains("*") else { return nil }
+        if !head.isEmpty && head != "*" { compound.type = String(head) }
+        rest = rest.dropFirst(head.count)
+        while let first = rest.first {
+            switch first {
+            case "#", ".":
+                let name = rest.dropFirst().prefix(while: isName)
+                guard !name.isEmpty else { return nil }
+                if first == "#" { compound.id = String(name) } else { compound.classes.append(String(name)) }
+                rest = rest.dropFirst(1 + name.count)
+            case "[":
+                var quote: Character?
+                guard
+                    let close = rest.indices.first(where: { index in
+                        let c = rest[index]
+                        if let open = quote { quote = c == open ? nil : open } else if c == "\"" || c == "'" { quote = c }
+                        return quote == nil && c == "]"
+                    }), let test = attributeTest(String(rest[rest.index(after: rest.startIndex)..<close]))
+                else { return nil }
+                compound.attributes.append(test)
+                rest = rest[rest.index(after: close)...]
+            default:
+                return nil  // Pseudo-classes, pseudo-elements, other combinators: not supported.
+            }
+        }
+        return compound
+    }
+
+    /// `name` or `name=value` (the value bare or quoted); other operators are not supported.
+    private static func attributeTest(_ text: String) -> AttributeTest? {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingXMLSpace() }
+        let name = parts[0]
+        guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ":" }) else { return nil }
+        guard parts.count == 2 else { return AttributeTest(name: name, value: nil) }
+        var value = parts[1]
+        if let first = value.first, first == "\"" || first == "'" {
+            guard value.count >= 2, value.last == first else { return nil }
+            value = String(value.dropFirst().dropLast())
+        } else if value.isEmpty || !value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+            return nil
+        }
+        return AttributeTest(name: name, value: value)
     }
 
     /// The tree with each element's matching declarations placed before its `style` attribute.
@@ -136,6 +195,10 @@ struct SVGStyleSheet {
     static func matches(_ compound: Compound, _ element: SVGElement) -> Bool {
         if let type = compound.type, type != element.name { return false }
         if let id = compound.id, id != element["id"] { return false }
+        for test in compound.attributes {
+            guard let value = element.attributes[test.name == "xlink:href" ? "href" : test.name] else { return false }
+            if let expected = test.value, expected != value { return false }
+        }
         if !compound.classes.isEmpty {
             let classes = (element["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
             return compound.classes.allSatisfy(classes.contains)
