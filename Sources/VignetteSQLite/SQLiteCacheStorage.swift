@@ -182,8 +182,31 @@
             guard let error = error as? DatabaseError else {
                 return failure(operation, path, cause: .described(String(describing: error)))
             }
+            if error.resultCode == .SQLITE_CANTOPEN, let exhausted = descriptorsExhausted() {
+                return failure(operation, path, cause: .posix(exhausted))
+            }
             let message = error.message ?? "result code \(error.resultCode.rawValue)"
             return failure(operation, path, cause: .library(name: "SQLite", code: error.extendedResultCode.rawValue, message: message))
+        }
+
+        /// `EMFILE` or `ENFILE` when the process (or system) has too few file
+        /// descriptors left for a database, else nil. SQLite reports that only
+        /// as "unable to open database file" (GRDB keeps no errno) and closes
+        /// what it opened, so a probe asks the system for the four a database
+        /// holds at once in WAL mode (file, WAL, shared memory, a reader)
+        /// instead of reading the message.
+        static func descriptorsExhausted() -> Int32? {
+            var opened: [Int32] = []
+            defer { for descriptor in opened { close(descriptor) } }
+            for _ in 0..<4 {
+                let probe = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                guard probe >= 0 else {
+                    let code = errno
+                    return code == EMFILE || code == ENFILE ? code : nil
+                }
+                opened.append(probe)
+            }
+            return nil
         }
     }
 #endif

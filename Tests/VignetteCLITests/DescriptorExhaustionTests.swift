@@ -34,6 +34,18 @@ import VignetteTestSupport
         }
     }
 
+    /// At 8 (hard too) SQLite cannot open its database: one typed
+    /// `--cache-dir` error that says descriptors ran out (a probe, since
+    /// SQLite says only "unable to open database file"), before any input.
+    @Test func sqliteCacheWithNoDescriptorLeftSaysSo() async throws {
+        let run = try await Self.render(count: 4, ulimit: "-n 8", cacheEngine: "sqlite")
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+
+        #expect(run.process.terminationReason == .exit && run.process.terminationStatus != 0, "\(run.log)")
+        #expect(run.log.contains("sqlite cache: cannot open") && run.log.contains("Too many open files"), "\(run.log)")
+        #expect(run.written.isEmpty)
+    }
+
     /// A soft limit of 8 under a higher hard one: `vignette` raises it
     /// before it opens anything, so all 24 render as without a limit.
     @Test(.enabled(if: DescriptorLimit.current.hard >= 256, "the hard open-files limit leaves room for 24 transfers"))
