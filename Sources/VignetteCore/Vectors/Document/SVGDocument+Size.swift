@@ -24,18 +24,18 @@ extension SVGDocument {
         "filter", "feMergeNode", "marker"
     ]).union(SVGFilterChain.supported)
 
+    /// One walk: the names of elements not drawn, and each `filter url(#id)` naming no filter
+    /// (an element with a missing filter is not drawn at all: say which reference it was).
     static func skipped(in root: SVGElement) -> [String] {
         var names = Set<String>()
         var filters = Set<String>()
+        var referenced = Set<String>()
         root.forEachDescendant { element in
             if !element.name.hasPrefix("foreign:"), !drawn.contains(element.name) { names.insert(element.name) }
             if element.name == "filter", let id = element["id"] { filters.insert(id) }
+            if let id = SVGRenderer.reference(element, "filter") { referenced.insert(id) }
         }
-        // An element whose filter is missing is not drawn at all: say which reference it was.
-        root.forEachDescendant { element in
-            if let id = SVGRenderer.reference(element, "filter"), !filters.contains(id) { names.insert("filter url(#\(id))") }
-        }
-        return names.sorted()
+        return names.union(referenced.subtracting(filters).map { "filter url(#\($0))" }).sorted()
     }
 }
 
