@@ -57,6 +57,29 @@ import VignetteTesting
         #expect(loader.requests.count == 1)
     }
 
+    /// A bound surface lands what `apply(_:using:)` lands: the response
+    /// with where the image came from, a memory hit with no placeholder frame.
+    @Test func boundSurfacesReportTheResponseAsARemoteApplyDoes() async throws {
+        let loader = heldLoader()
+        let future = ImageFuture(url: url, using: loader)
+        let bound = try surface()
+        bound.apply(future)
+        #expect(bound.response == nil)
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
+        _ = try await future.value()
+        #expect(bound.response?.source == .network && bound.response?.image == photo)
+
+        let cached = FixtureLoader([url: .pending])
+        cached.cache(photo, for: url)
+        let hit = ImageFuture(url: url, using: cached)
+        let shown = try surface()
+        shown.apply(hit)
+        #expect(shown.loadState.description == "loaded \(url.absoluteString)")
+        #expect(shown.response?.source == .memory)
+        #expect(cached.requests.isEmpty)
+    }
+
     @Test func aSurfaceAppliedSomethingElseNeverGetsTheLateImage() async throws {
         let loader = heldLoader()
         let future = ImageFuture(url: url, using: loader)

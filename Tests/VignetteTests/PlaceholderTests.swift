@@ -49,6 +49,27 @@ import VignetteTesting
         surface.apply(ImageDescriptor(url), placeholders: .current.loading(missing), using: FixtureLoader([url: .pending]))
         #expect(surface.accessibilityIdentifier == "missing")
         #expect(surface.render().color(x: 4, y: 4) == .placeholderRed)
+        #expect(surface.resourceErrors == [.notFound(name: "no-such-image", directory: bundle.directory.path)])
+    }
+
+    /// The failure placeholder's error is reported when it is shown, not
+    /// while loading; the image's landing clears it.
+    @Test func aMissingFailurePlaceholderIsReportedWhenShown() async throws {
+        let missing = ImageDescriptor(NamedImage("no-such-failure", in: bundle), accessibilityIdentifier: "gone")
+        let loader = FixtureLoader([url: .httpStatus(404).delayed(by: .seconds(1))])
+        let surface = try ImageSurface(size: Size(width: 8, height: 8))
+        let task = try #require(surface.apply(ImageDescriptor(url), placeholders: .plain.failure(missing), using: loader))
+        #expect(surface.resourceErrors.isEmpty)
+        await loader.clock.waitForSleepers(1)
+        loader.clock.advance(by: .seconds(1))
+        _ = await task.value
+        #expect(surface.accessibilityIdentifier == "gone")
+        #expect(
+            surface.resourceErrors.map(\.description) == [
+                "no image named 'no-such-failure' (no-such-failure.svg, no-such-failure.png, no-such-failure@2x.png or no-such-failure@3x.png) in \(bundle.directory.path)"
+            ])
+        surface.apply(ImageDescriptor(TestImages.solid(2, 2)))
+        #expect(surface.resourceErrors.isEmpty)
     }
 
     @Test func aTaskLocalEnvironmentOverridesTheProcessOneForThatTaskOnly() async throws {

@@ -45,8 +45,10 @@ public final class ImageFuture: Sendable {
 
     private struct State {
         var phase: Phase = .idle
+        /// The load's result once final: what a bound surface lands (with the response).
+        var outcome: Result<ImageResponse, ImageLoadingError>?
         var task: Task<Void, Never>?
-        var observers: [ObjectIdentifier: @Sendable (Phase) -> Void] = [:]
+        var observers: [ObjectIdentifier: @Sendable (Result<ImageResponse, ImageLoadingError>) -> Void] = [:]
         var waiters: [UInt64: CheckedContinuation<Result<ImageDescriptor<Bitmap>, ImageLoadingError>, Never>] = [:]
         var nextWaiter: UInt64 = 0
     }
@@ -54,7 +56,9 @@ public final class ImageFuture: Sendable {
     private let state = Locked(State())
 
     /// A future for `descriptor`; nothing loads until it is used. `loader`
-    /// defaults to `ImageEnvironment.current.resolvedLoader`.
+    /// defaults to `ImageEnvironment.current.resolvedLoader`. The request
+    /// asks for the full image, not one shrunk for a surface: a future may
+    /// be bound to surfaces of any size, and each resamples it as it draws.
     public init(
         _ descriptor: ImageDescriptor<URL>, cachePolicy: CachePolicy = .memoryAndDisk,
         priority: ImagePriority = .normal, using loader: (any ImageLoading)? = nil
@@ -76,7 +80,11 @@ public final class ImageFuture: Sendable {
     /// The current phase, without starting anything.
     public var phase: Phase { state.withLock { $0.phase } }
 
+    /// The final result with its response (where the image came from), nil while not final.
+    package var outcome: Result<ImageResponse, ImageLoadingError>? { state.withLock { $0.outcome } }
+
     /// Starts the load if nothing has; a memory-cache hit finishes at once.
+    /// The steps are `RemoteLoad`'s, as for a surface.
     public func start() {
         let begin = state.withLock { s -> Bool in
             guard case .idle = s.phase else { return false }
@@ -84,19 +92,12 @@ public final class ImageFuture: Sendable {
             return true
         }
         guard begin else { return }
-        if let hit = loader.cachedImage(for: request) {
-            finish(.loaded(descriptor.map { _ in hit }))
+        if let hit = RemoteLoad.cached(request, in: loader) {
+            finish(.success(hit))
             return
         }
         let task = Task { [self] in
-            let phase: Phase
-            do throws(ImageLoadingError) {
-                let bitmap = try await loader.image(for: request, priority: priority)
-                phase = .loaded(descriptor.map { _ in bitmap })
-            } catch {
-                phase = .failed(error)
-            }
-            finish(phase)
+            finish(await RemoteLoad.fetch(request, using: loader, priority: priority))
         }
         state.withLock { $0.task = task }
     }
@@ -137,23 +138,26 @@ public final class ImageFuture: Sendable {
         try await value().reference
     }
 
-    /// Calls `observer` once with the final phase — now if already final.
+    /// Calls `observer` once with the final result — now if already final.
     /// One observer per `owner`: observing again replaces the previous one.
-    package func observe(owner: ObjectIdentifier, _ observer: @escaping @Sendable (Phase) -> Void) {
-        let final = state.withLock { s -> Phase? in
-            switch s.phase {
-            case .loaded, .failed: return s.phase
-            case .idle, .loading:
-                s.observers[owner] = observer
-                return nil
-            }
+    package func observe(
+        owner: ObjectIdentifier, _ observer: @escaping @Sendable (Result<ImageResponse, ImageLoadingError>) -> Void
+    ) {
+        let final = state.withLock { s -> Result<ImageResponse, ImageLoadingError>? in
+            if s.outcome == nil { s.observers[owner] = observer }
+            return s.outcome
         }
         if let final { observer(final) }
     }
 
-    private func finish(_ phase: Phase) {
+    private func finish(_ outcome: Result<ImageResponse, ImageLoadingError>) {
+        let result = outcome.map { response in descriptor.map { _ in response.image } }
         let (observers, waiters) = state.withLock { s in
-            s.phase = phase
+            s.outcome = outcome
+            switch result {
+            case .success(let image): s.phase = .loaded(image)
+            case .failure(let error): s.phase = .failed(error)
+            }
             s.task = nil
             defer {
                 s.observers = [:]
@@ -161,13 +165,7 @@ public final class ImageFuture: Sendable {
             }
             return (Array(s.observers.values), Array(s.waiters.values))
         }
-        for observer in observers { observer(phase) }
-        for waiter in waiters {
-            switch phase {
-            case .loaded(let image): waiter.resume(returning: .success(image))
-            case .failed(let error): waiter.resume(returning: .failure(error))
-            case .idle, .loading: break
-            }
-        }
+        for observer in observers { observer(outcome) }
+        for waiter in waiters { waiter.resume(returning: result) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension ImagePipeline {
     /// The process-wide pipeline: what remote descriptors, futures and
@@ -40,7 +41,20 @@ extension ImageSurface {
         priority: ImagePriority = .normal, configure: (inout ImageRequest) -> Void = { _ in }
     ) -> Task<LoadState, Never>? {
         let loader: any ImageLoading = loader ?? ImageEnvironment.current.resolvedLoader
-        return apply(remote, placeholders: placeholders, using: loader, priority: priority, configure: configure)
+        return apply(
+            remote, placeholders: placeholders, using: loader, priority: priority, configure: configure,
+            reporting: Self.logResourceErrors)
+    }
+
+    /// What a surface could not resolve — a placeholder or an overlay named
+    /// in a bundle that lacks it — logged as a warning on the
+    /// `vignette.surface` logger (the app's `LoggingSystem` decides where it
+    /// goes), and kept in `resourceErrors`.
+    static let logResourceErrors: ResourceReport = { errors, state in
+        let logger = Logger(label: "vignette.surface")
+        for error in errors {
+            logger.warning("surface (\(state)) left out a resource it cannot resolve: \(error)")
+        }
     }
 
     /// `apply(_:placeholders:using:priority:configure:)`, then waits until
@@ -53,13 +67,16 @@ extension ImageSurface {
         priority: ImagePriority = .normal, configure: (inout ImageRequest) -> Void = { _ in }
     ) async -> LoadState {
         let loader: any ImageLoading = loader ?? ImageEnvironment.current.resolvedLoader
-        return await load(remote, placeholders: placeholders, using: loader, priority: priority, configure: configure)
+        return await load(
+            remote, placeholders: placeholders, using: loader, priority: priority, configure: configure,
+            reporting: Self.logResourceErrors)
     }
 }
 
 extension ImageDescriptor where Reference == URL {
     /// The same presentation over the loaded (full-size) image: the
-    /// standalone `ImageDescriptor<URL> -> ImageDescriptor<Bitmap>` mapping,
+    /// standalone `ImageDescriptor<URL> -> ImageDescriptor<Bitmap>` mapping
+    /// (`RemoteLoad`'s fetch, as a surface's and a future's),
     /// through `loader` (default: the environment's, `ImagePipeline.shared`
     /// unless set); `configure` adjusts the request as for a surface.
     public func resolved(
@@ -69,7 +86,7 @@ extension ImageDescriptor where Reference == URL {
         let loader = loader ?? ImageEnvironment.current.resolvedLoader
         var request = ImageRequest(url: reference)
         configure(&request)
-        let bitmap = try await loader.image(for: request, priority: priority)
-        return map { _ in bitmap }
+        let response = try await RemoteLoad.fetch(request, using: loader, priority: priority).get()
+        return map { _ in response.image }
     }
 }

@@ -64,13 +64,22 @@ public struct AnyLocalImage: LocalImageReference, Hashable, CustomStringConverti
 extension ImageDescriptor where Reference: LocalImageReference {
     /// The same descriptor over `AnyLocalImage`.
     public var erased: ImageDescriptor<AnyLocalImage> { map { AnyLocalImage($0) } }
+}
 
+extension ImageDescriptor where Reference: LocalImageReference, Reference.Failure == ImageResourceError {
     /// The descriptor resolved for a surface of `scale`: its reference's
     /// pixels, or — when they cannot be had (a missing resource) — an empty
     /// image, so the presentation (background, identifier) still shows. Its
-    /// overlays are resolved too; one that cannot be is left out.
-    package func resolvedOrEmpty(forScale scale: Double) -> ImageDescriptor<Bitmap> {
-        ((try? resolvedPixels(forScale: scale)) ?? map { _ in Bitmap(width: 1, height: 1, scale: scale) })
-            .resolvingOverlays(forScale: scale)
+    /// overlays are resolved too; one that cannot be is left out. What
+    /// could not be resolved is appended to `errors`.
+    package func resolvedOrEmpty(forScale scale: Double, errors: inout [ImageResourceError]) -> ImageDescriptor<Bitmap> {
+        let pixels: ImageDescriptor<Bitmap>
+        do throws(Reference.Failure) {
+            pixels = try resolvedPixels(forScale: scale)
+        } catch {
+            errors.append(error)
+            pixels = map { _ in Bitmap(width: 1, height: 1, scale: scale) }
+        }
+        return pixels.resolvingOverlays(forScale: scale, errors: &errors)
     }
 }

@@ -33,16 +33,30 @@ extension ImageRenderer {
 extension ImageDescriptor {
     /// The descriptor with each overlay's reference resolved once for a
     /// surface of `scale` (so rendering never reads a file); an overlay that
-    /// cannot be resolved — a missing bundled image — is left out, as a
-    /// missing placeholder shows empty. (`ImageRenderer.render` throws
-    /// `.overlayUnavailable` for it instead.)
-    package func resolvingOverlays(forScale scale: Double) -> Self {
+    /// cannot be resolved — a missing bundled image — is left out and its
+    /// error appended to `errors` (a surface reports them as
+    /// `resourceErrors`; `ImageRenderer.render` throws `.overlayUnavailable`).
+    package func resolvingOverlays(forScale scale: Double, errors: inout [ImageResourceError]) -> Self {
         guard !overlays.isEmpty else { return self }
         var copy = self
-        copy.overlays = overlays.compactMap { overlay in
-            if overlay.descriptor.reference.base is Bitmap { return overlay }
-            return try? overlay.resolved(forScale: scale)
+        copy.overlays = []
+        for overlay in overlays {
+            if overlay.descriptor.reference.base is Bitmap {
+                copy.overlays.append(overlay)
+                continue
+            }
+            do throws(ImageResourceError) {
+                copy.overlays.append(try overlay.resolved(forScale: scale))
+            } catch {
+                errors.append(error)
+            }
         }
         return copy
+    }
+
+    /// `resolvingOverlays(forScale:errors:)` where nobody reports the errors.
+    package func resolvingOverlays(forScale scale: Double) -> Self {
+        var ignored: [ImageResourceError] = []
+        return resolvingOverlays(forScale: scale, errors: &ignored)
     }
 }

@@ -38,42 +38,34 @@ extension ImageSurface {
     public var response: ImageResponse? { state.withLock { $0.response } }
 
     /// The one remote path (`ImageSurface.apply(_:placeholders:using:priority:configure:)`
-    /// in module Vignette forwards here): the final image at once on a
-    /// memory-cache hit (no placeholder frame), else the loading placeholder
-    /// now and the image — with the remote descriptor's presentation — or
-    /// the failure placeholder when the load ends. `configure` adjusts the
-    /// request (scale, cache policy, decoder limits) before the cache
-    /// look-up. Re-applying anything cancels the load; a stale result never
-    /// lands. Returns the load's task (nil on a cache hit).
+    /// in module Vignette forwards here), run by `RemoteLoad`: the final
+    /// image at once on a memory-cache hit (no placeholder frame), else the
+    /// loading placeholder now and the image — with the remote descriptor's
+    /// presentation — or the failure placeholder when the load ends.
+    /// `configure` adjusts the request (scale, cache policy, decoder limits)
+    /// before the cache look-up. Re-applying anything cancels the load; a
+    /// stale result never lands. Returns the load's task (nil on a cache hit).
     @discardableResult
     package func apply(
         _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil,
         using loader: any ImageLoading, priority: ImagePriority = .normal,
-        configure: (inout ImageRequest) -> Void = { _ in }
+        configure: (inout ImageRequest) -> Void = { _ in }, reporting report: ResourceReport? = nil
     ) -> Task<LoadState, Never>? {
-        let placeholders = placeholders ?? .current
-        let remote = remote.resolvingOverlays(forScale: scale)  // once, not per render
-        let url = remote.reference
         var request = remoteRequest(for: remote)
         configure(&request)
-        if let hit = loader.cachedImage(for: request) {
+        let load = RemoteLoad(remote, request: request, scale: scale)
+        if let hit = load.cached(in: loader) {
             // One critical section: a concurrent apply can never pair this
             // image with another load's response.
-            show(remote.map { _ in hit }, loadState: .loaded(url), response: ImageResponse(image: hit, source: .memory))
+            show(hit, reporting: report)
             return nil
         }
-        let generation = show(placeholders.loading.resolvedOrEmpty(forScale: scale), loadState: .loading(url))
-        let failure = placeholders.failure.resolvedOrEmpty(forScale: scale)
-        let task = Task { [self, request] () -> LoadState in
-            let outcome: (ImageDescriptor<Bitmap>, LoadState, ImageResponse?)
-            do throws(ImageLoadingError) {
-                let response = try await loader.response(for: request, priority: priority)
-                outcome = (remote.map { _ in response.image }, .loaded(url), response)
-            } catch {
-                if Task.isCancelled { return self.loadState }
-                outcome = (failure, .failed(url, error), nil)
-            }
-            return commit(outcome.0, outcome.1, response: outcome.2, generation: generation)
+        let resolved = load.resolve(placeholders ?? .current)
+        let generation = show(resolved.loading, reporting: report)
+        let task = Task { [self] () -> LoadState in
+            let outcome = await load.run(using: loader, priority: priority)
+            if case .failure = outcome, Task.isCancelled { return self.loadState }
+            return commit(load.landing(outcome, placeholders: resolved), generation: generation, reporting: report)
         }
         state.withLock { s in if s.generation == generation && s.loadState.isFinal == false { s.loadTask = task } }
         return task
@@ -85,9 +77,10 @@ extension ImageSurface {
     package func load(
         _ remote: ImageDescriptor<URL>, placeholders: Placeholders? = nil,
         using loader: any ImageLoading, priority: ImagePriority = .normal,
-        configure: (inout ImageRequest) -> Void = { _ in }
+        configure: (inout ImageRequest) -> Void = { _ in }, reporting report: ResourceReport? = nil
     ) async -> LoadState {
-        guard let task = apply(remote, placeholders: placeholders, using: loader, priority: priority, configure: configure) else {
+        let task = apply(remote, placeholders: placeholders, using: loader, priority: priority, configure: configure, reporting: report)
+        guard let task else {
             return loadState
         }
         return await withTaskCancellationHandler {
@@ -114,18 +107,28 @@ extension ImageSurface {
         return request
     }
 
+    /// Told what a landing's descriptor named but could not resolve (a
+    /// missing placeholder or overlay), with the state it landed in; module
+    /// Vignette logs it as a warning.
+    package typealias ResourceReport = @Sendable ([ImageResourceError], LoadState) -> Void
+
     /// Lands a load's result unless something newer was applied meanwhile.
-    package func commit(
-        _ descriptor: ImageDescriptor<Bitmap>, _ loadState: LoadState, response: ImageResponse? = nil, generation: UInt64
-    ) -> LoadState {
-        state.withLock { s -> LoadState in
-            guard s.generation == generation else { return s.loadState }
-            s.descriptor = descriptor
-            s.rendered = nil
-            s.loadState = loadState
-            s.response = response
-            s.loadTask = nil
-            return loadState
+    package func commit(_ landing: RemoteLoad.Landing, generation: UInt64, reporting report: ResourceReport? = nil) -> LoadState {
+        let landed = state.withLock { s -> Bool in
+            guard s.generation == generation else { return false }
+            s.land(landing)
+            return true
         }
+        guard landed else { return loadState }
+        if let report, !landing.resourceErrors.isEmpty { report(landing.resourceErrors, landing.state) }
+        return landing.state
+    }
+
+    /// `show(_:)`, telling `report` what the landing could not resolve.
+    @discardableResult
+    package func show(_ landing: RemoteLoad.Landing, reporting report: ResourceReport?) -> UInt64 {
+        let generation = show(landing)
+        if let report, !landing.resourceErrors.isEmpty { report(landing.resourceErrors, landing.state) }
+        return generation
     }
 }

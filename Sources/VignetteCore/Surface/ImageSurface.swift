@@ -25,6 +25,7 @@ public final class ImageSurface: Sendable {
         var generation: UInt64 = 0
         var loadState: LoadState = .idle
         var response: ImageResponse?
+        var resourceErrors: [ImageResourceError] = []
         var loadTask: Task<LoadState, Never>?
     }
 
@@ -43,7 +44,7 @@ public final class ImageSurface: Sendable {
     }
 
     /// Checks a size and scale against the rules of `init`.
-    public static func validate(size: Size, scale: Double) throws(ImageSurface.Error) {
+    package static func validate(size: Size, scale: Double) throws(ImageSurface.Error) {
         try ImageRenderer.validate(size: size, scale: scale)
     }
 
@@ -53,15 +54,12 @@ public final class ImageSurface: Sendable {
     /// Replaces what is shown, cancelling any load in flight; returns the
     /// new generation (a later result for an older one is dropped).
     @discardableResult
-    package func show(_ descriptor: ImageDescriptor<Bitmap>?, loadState: LoadState, response: ImageResponse? = nil) -> UInt64 {
+    package func show(_ landing: RemoteLoad.Landing?) -> UInt64 {
         let (generation, previous) = state.withLock { s -> (UInt64, Task<LoadState, Never>?) in
-            s.descriptor = descriptor
-            s.rendered = nil
+            let previous = s.loadTask
             s.generation &+= 1
-            s.loadState = loadState
-            s.response = response
-            defer { s.loadTask = nil }
-            return (s.generation, s.loadTask)
+            s.land(landing)
+            return (s.generation, previous)
         }
         previous?.cancel()
         return generation
@@ -75,14 +73,21 @@ public final class ImageSurface: Sendable {
     /// Cancels any load in flight.
     public func apply<Reference: LocalImageReference>(_ descriptor: ImageDescriptor<Reference>) throws(Reference.Failure) {
         let scale = self.scale
-        let resolved = try descriptor.resolvedPixels(forScale: scale)
-        show(resolved.resolvingOverlays(forScale: scale), loadState: .idle)
+        var errors: [ImageResourceError] = []
+        let resolved = try descriptor.resolvedPixels(forScale: scale).resolvingOverlays(forScale: scale, errors: &errors)
+        show(RemoteLoad.Landing(descriptor: resolved, state: .idle, resourceErrors: errors))
     }
 
     /// Removes the image: the surface renders transparent.
     public func clear() {
-        show(nil, loadState: .idle)
+        show(nil)
     }
+
+    /// What the shown descriptor named but could not be resolved, each left
+    /// out of the render: an overlay, or a placeholder (then drawn as an
+    /// empty image with its presentation). Empty when everything resolved.
+    /// `ImageSurface.apply` in module Vignette also logs them as warnings.
+    public var resourceErrors: [ImageResourceError] { state.withLock { $0.resourceErrors } }
 
     /// The applied descriptor, with its reference resolved to pixels.
     public var descriptor: ImageDescriptor<Bitmap>? { state.withLock { $0.descriptor } }
@@ -138,6 +143,18 @@ public final class ImageSurface: Sendable {
         as format: ImageFormat = .png, options: EncodingOptions = EncodingOptions()
     ) throws(ImageEncodingError) -> Data {
         try render().encoded(as: format, options: options)
+    }
+}
+
+extension ImageSurface.State {
+    /// Shows `landing` (nothing when nil) as the current content.
+    mutating func land(_ landing: RemoteLoad.Landing?) {
+        descriptor = landing?.descriptor
+        rendered = nil
+        loadState = landing?.state ?? .idle
+        response = landing?.response
+        resourceErrors = landing?.resourceErrors ?? []
+        loadTask = nil
     }
 }
 
