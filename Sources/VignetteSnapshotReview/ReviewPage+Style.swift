@@ -20,15 +20,15 @@ extension ReviewPage {
         .note{color:#666;padding:0 12px}.figures{margin:0 0 8px;color:#333}
         table.fig{border-collapse:collapse;margin:0 0 10px;font-size:12.5px}table.fig td{padding:1px 10px 1px 0}
         table.fig td:first-child{color:#666}.modes{margin:8px 0;display:flex;gap:6px}.actions{margin:10px 0;display:flex;gap:8px}
-        .stage{display:flex;gap:14px;flex-wrap:wrap;align-items:flex-start}figure{margin:0}
+        .stage{display:flex;gap:14px;flex-wrap:wrap;align-items:flex-start}figure{margin:0;width:fit-content}
         figcaption{font-size:12px;color:#555;margin:0 0 3px}
         .frame{position:relative;line-height:0;border:1px solid #ccc;display:inline-block;
         background:repeating-conic-gradient(#fff 0 25%,#e4e4e4 0 50%) 0 0/16px 16px}
         .frame img{display:block;image-rendering:pixelated}.frame .top{position:absolute;left:0;top:0}
-        .scroll{max-width:46vw;max-height:62vh;overflow:auto;border:1px solid #ccc}
+        .scroll{max-width:46vw;max-height:62vh;overflow:auto;border:1px solid #ccc}.scroll .frame{display:block;width:max-content}
         .box{position:absolute;box-sizing:border-box;pointer-events:none}.box.ignored{outline:2px dashed #1a73e8}
         .box.bounds{outline:2px solid #d93025}.box.worst{outline:2px solid #ff8c00}
-        input[type=range]{width:100%;margin:6px 0 0}#inspect{font:12.5px ui-monospace,Menlo,monospace;min-height:1.5em;margin:8px 0}
+        input[type=range]{display:block;width:100%;box-sizing:border-box;margin:6px 0 0}#inspect{font:12.5px ui-monospace,Menlo,monospace;min-height:1.5em;margin:8px 0}
         #toast{position:fixed;right:16px;bottom:16px;background:#1d1d1f;color:#fff;padding:6px 12px;border-radius:6px;opacity:0}
         #toast.show{opacity:.92}#toast.error{background:#b3261e}
         """

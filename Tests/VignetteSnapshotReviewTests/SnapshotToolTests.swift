@@ -51,4 +51,32 @@ import VignetteSnapshotReview
         let run = try folder.tool(["report", "--artifacts", "nowhere"])
         #expect(run.status == 2 && run.output.contains("no test run recorded here"))
     }
+
+    /// Spawned as SwiftPM spawns a plugin's tool (Foundation's Process, from a thread that blocks
+    /// signals), `review` prints its address at once and still ends on SIGTERM.
+    @Test(.timeLimit(.minutes(1))) func reviewPrintsItsAddressAndEndsOnSIGTERM() async throws {
+        let folder = try RunFolder()
+        defer { folder.remove() }
+        let process = Process()
+        process.executableURL = folder.toolBinary
+        (process.arguments, process.currentDirectoryURL, process.environment) = (["review"], folder.root, [:])
+        let out = Pipe()
+        process.standardOutput = out
+        let ended = AsyncStream<Int32> { continuation in
+            process.terminationHandler = { continuation.yield($0.terminationStatus) }
+        }
+        try process.run()
+        let line: String = await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var bytes: [UInt8] = []
+                while let byte = try? out.fileHandleForReading.read(upToCount: 1)?.first, byte != 10 { bytes.append(byte) }
+                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        #expect(line.hasPrefix("review 4 snapshots at http://127.0.0.1:"), "\(line)")
+        kill(process.processIdentifier, SIGTERM)
+        var iterator = ended.makeAsyncIterator()
+        _ = await iterator.next()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+    }
 }

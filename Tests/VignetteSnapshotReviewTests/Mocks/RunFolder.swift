@@ -55,14 +55,18 @@ struct RunFolder {
 
     func remove() { try? FileManager.default.removeItem(at: root) }
 
+    /// The VignetteSnapshotsTool that `swift test` built, beside the test bundle.
+    var toolBinary: URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("VignetteSnapshotsTool") }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
     /// Runs the built VignetteSnapshotsTool in the folder, with `environment` only;
     /// its standard output and error together.
     func tool(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let binary = [bundle, bundle.deletingLastPathComponent()].map { $0.appendingPathComponent("VignetteSnapshotsTool") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
         let process = Process()
-        process.executableURL = binary ?? bundle.appendingPathComponent("VignetteSnapshotsTool")
+        process.executableURL = toolBinary
         (process.arguments, process.currentDirectoryURL, process.environment) = (arguments, root, environment)
         let both = Pipe()
         (process.standardOutput, process.standardError) = (both, both)
