@@ -63,12 +63,13 @@ import VignetteTestSupport
         #expect(one.frames.count == 1)
     }
 
-    @Test func presentationErrorsAreThoseOfAStillRender() throws {
+    /// As for a still: a value out of range is clamped (σ -1 draws as 0), a bad size is refused.
+    @Test func outOfRangeValuesAndErrorsAreThoseOfAStillRender() throws {
         let animation = try Self.flipbook()
-        #expect(throws: ImageRenderer.Error.self) {
-            try ImageRenderer.render(
-                ImageDescriptor(animation).effects([.blur(sigma: -1)]), size: Size(width: 10, height: 10), scale: 1)
-        }
+        let size = Size(width: 10, height: 10)
+        let clamped = try ImageRenderer.render(ImageDescriptor(animation).effects([.blur(sigma: -1)]), size: size, scale: 1)
+        let zero = try ImageRenderer.render(ImageDescriptor(animation).effects([.blur(sigma: 0)]), size: size, scale: 1)
+        #expect(clamped.frames.map(\.bitmap) == zero.frames.map(\.bitmap))
         #expect(throws: ImageRenderer.Error.self) {
             try ImageRenderer.render(ImageDescriptor(animation), size: Size(width: -1, height: 10), scale: 1)
         }

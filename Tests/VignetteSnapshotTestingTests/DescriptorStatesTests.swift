@@ -38,9 +38,11 @@ import VignetteTesting
                 sizes: [Size(width: 120, height: 80), Size(width: 56, height: 72)], scales: [1, 2],
                 loader: fixtures, placeholders: placeholders),
             named: "sheet")
-        // One load per loaded cell, each with its surface's shrink-on-load target.
+        // One load per loaded cell, each with its surface's shrink-on-load target. (A closure, not the
+        // key path `\.options.shrinkTarget?.size`: the Swift 6.3 runtime's projection of that key
+        // path copies between overlapping stack buffers, which AddressSanitizer stops on.)
         #expect(
-            fixtures.requests.map(\.options.shrinkTarget?.size) == [
+            fixtures.requests.map { $0.options.shrinkTarget?.size } == [
                 PixelSize(width: 120, height: 80), PixelSize(width: 240, height: 160),
                 PixelSize(width: 56, height: 72), PixelSize(width: 112, height: 144)
             ])

@@ -6,7 +6,7 @@ extension ImageRenderer {
     /// once, on the first frame, so the crop does not wander between frames.
     ///
     /// Checked before any frame is drawn: everything `render` checks for
-    /// one frame (size, presentation, budget for one frame's buffers), and
+    /// one frame (size, overlays, budget for one frame's buffers), and
     /// the output's canvas pixels times frames against
     /// `limits.maxAnimationPixels`.
     ///
@@ -22,11 +22,10 @@ extension ImageRenderer {
         limits: AnimationLimits = .standard
     ) throws(ImageRenderer.Error) -> AnimatedImage {
         let animation = descriptor.reference
-        var first = descriptor.map { $0.firstFrame }
+        var first = descriptor.map { $0.firstFrame }.clampingPresentation
         try validate(size: size, scale: scale)
         let imageScale = first.reference.scale
         guard imageScale.isFinite, imageScale > 0 else { throw .invalidImageScale(imageScale) }
-        try validatePresentation(first)
         first = try resolvingOverlays(first, scale: scale)
         try check(first, size: size, scale: scale, filter: filter, budget: budget)
         let layout = RenderLayout(first, size: size, scale: scale, resolvesSmartFocus: false)

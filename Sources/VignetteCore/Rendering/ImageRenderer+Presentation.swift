@@ -2,8 +2,10 @@ extension ImageRenderer {
     /// Checks the presentation beyond UIKit's four: a focal point within
     /// 0...1, a corner radius, border width, effect parameters and backdrop
     /// σ within their ranges, at most `ImageOverlay.maxCount` overlays, each
-    /// valid, with a valid presentation of its own. `render` runs it; a surface's `render()` draws whatever it is
-    /// given, clamping what is out of range.
+    /// valid, with a valid presentation of its own. Rendering never runs it
+    /// (every renderer clamps what is out of range, the same way);
+    /// `PresentationSyntax` and presets run it on text a stranger wrote, and
+    /// you can on values built from input you check.
     public static func validatePresentation<Reference>(_ descriptor: ImageDescriptor<Reference>) throws(ImageRenderer.Error) {
         func invalid(_ property: String, _ value: CustomStringConvertible, _ allowed: String) -> ImageRenderer.Error {
             .invalidPresentation(property: property, value: "\(value)", allowed: allowed)

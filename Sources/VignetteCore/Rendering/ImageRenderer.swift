@@ -37,11 +37,15 @@ public enum ImageRenderer {
     /// Renders `descriptor` on a surface of `size` points at `scale` (an
     /// open side — width or height 0 — takes the image's, as `Sizing` says).
     /// The size and scale must pass `validate`; the image's scale must be
-    /// positive and finite; the presentation must pass `validatePresentation`;
-    /// the canvas an open side makes must pass `validate` too. The bitmap is
-    /// the canvas: the surface's pixel size unless an open side or `Sizing`
-    /// (extend off) changes it, never larger except on an open side.
-    /// `budget` bounds what the render allocates, checked before anything is.
+    /// positive and finite; at most `ImageOverlay.maxCount` overlays, each
+    /// resolvable; the canvas an open side makes must pass `validate` too.
+    /// Presentation values out of range are clamped, as a surface's
+    /// `render()` clamps them: the same descriptor gives the same pixels
+    /// (`validatePresentation` refuses them instead, for input you check).
+    /// The bitmap is the canvas: the surface's pixel size unless an open
+    /// side or `Sizing` (extend off) changes it, never larger except on an
+    /// open side. `budget` bounds what the render allocates, checked before
+    /// anything is.
     public static func render(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double,
         filter: ResamplingFilter = .lanczos3, budget: MemoryBudget = .standard
@@ -49,20 +53,23 @@ public enum ImageRenderer {
         try validate(size: size, scale: scale)
         let imageScale = descriptor.reference.scale
         guard imageScale.isFinite, imageScale > 0 else { throw .invalidImageScale(imageScale) }
-        try validatePresentation(descriptor)
-        let descriptor = try resolvingOverlays(descriptor, scale: scale)
+        let descriptor = try resolvingOverlays(descriptor.clampingPresentation, scale: scale)
         try check(descriptor, size: size, scale: scale, filter: filter, budget: budget)
         return renderValidated(descriptor, size: size, scale: scale, filter: filter)
     }
 
-    /// Throws `invalidSize` or `tooManyPixels` when an open side would make
-    /// the canvas larger than a surface may be (over 32768 pixels a side or
-    /// `maxPixelCount` in all), and `overBudget` when rendering would
-    /// allocate more than `budget`.
+    /// Throws `tooManyOverlays` over `ImageOverlay.maxCount`, `invalidSize`
+    /// or `tooManyPixels` when an open side would make the canvas larger
+    /// than a surface may be (over 32768 pixels a side or `maxPixelCount` in
+    /// all), and `overBudget` when rendering would allocate more than `budget`.
     static func check(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter,
         budget: MemoryBudget
     ) throws(ImageRenderer.Error) {
+        guard descriptor.overlays.count <= ImageOverlay.maxCount else {
+            throw .tooManyOverlays(count: descriptor.overlays.count, limit: ImageOverlay.maxCount)
+        }
+        let descriptor = descriptor.clampingPresentation
         let layout = RenderLayout(descriptor, size: size, scale: scale, resolvesSmartFocus: false)
         if let asked = layout.overflow {
             guard asked.width <= RenderLayout.maxSide, asked.height <= RenderLayout.maxSide else {
@@ -85,6 +92,7 @@ public enum ImageRenderer {
     public static func plannedBytes(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter = .lanczos3
     ) -> Int {
+        let descriptor = descriptor.clampingPresentation
         let layout = RenderLayout(descriptor, size: size, scale: scale, resolvesSmartFocus: false)
         let (width, height) = (layout.width, layout.height)
         var bytes = width.multipliedClamped(by: height).multipliedClamped(by: 4)
@@ -109,6 +117,7 @@ public enum ImageRenderer {
     static func renderValidated(
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter
     ) -> Bitmap {
+        let descriptor = descriptor.clampingPresentation
         let layout = RenderLayout(descriptor, size: size, scale: scale)
         var canvas = drawImage(descriptor, layout: layout, scale: scale, filter: filter)
         OverlayRenderer.draw(descriptor.overlays.filter(\.clipsToShape), on: &canvas, filter: filter)

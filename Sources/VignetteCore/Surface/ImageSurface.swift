@@ -107,6 +107,10 @@ public final class ImageSurface: Sendable {
     /// unless the descriptor's `Sizing` (extend off) shrinks it or a side of
     /// 0 points is open (it then takes the image's, clamped to 32768 pixels
     /// and `maxPixelCount`; `render(within:)` refuses that instead).
+    /// Presentation values out of range are clamped, exactly as
+    /// `ImageRenderer.render` clamps them; what could not be resolved is
+    /// left out and listed in `resourceErrors` (where `ImageRenderer.render`
+    /// throws). For the same descriptor both give the same pixels.
     public func render() -> Bitmap {
         let (current, cached, generation) = state.withLock { ($0.descriptor, $0.rendered, $0.generation) }
         if let cached { return cached }
@@ -124,7 +128,8 @@ public final class ImageSurface: Sendable {
     }
 
     /// The surface's pixels, refusing before any allocation a render that
-    /// would need more than `budget` (sources a stranger controls).
+    /// would need more than `budget` (sources a stranger controls), or more
+    /// than `ImageOverlay.maxCount` overlays, as `ImageRenderer.render` does.
     public func render(within budget: MemoryBudget) throws(ImageRenderer.Error) -> Bitmap {
         if let current = descriptor {
             try ImageRenderer.check(current, size: size, scale: scale, filter: filter, budget: budget)
