@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 
 /// The review page's server: HTTP/1.1 on 127.0.0.1 only, an ephemeral port
-/// unless one is given, one connection at a time on the thread that calls
-/// `serve()` (a person clicking: no concurrency needed, so no NIO).
+/// unless one is given, `serve()` accepting on the thread that calls it and
+/// answering each connection on a thread of its own, at most 32 at once (one
+/// person clicking through a page: a few sockets and threads, so no NIO).
 ///
 /// Hostile input stays harmless: only the snapshots of the review are
 /// served (by their listed path, never a path from the request), a request
@@ -29,6 +30,7 @@ package final class ReviewServer: Sendable {
     package let session: ReviewSession
     private let listener: Int32
     private let stopped = Atomic<Bool>(false)
+    private let open = Atomic<Int>(0)
 
     /// The page's address.
     package var url: String { "http://127.0.0.1:\(port)/" }
@@ -71,13 +73,33 @@ package final class ReviewServer: Sendable {
                 if errno == EINTR { continue }
                 break
             }
-            var timeout = timeval(tv_sec: 10, tv_usec: 0)
-            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            let response = HTTPRequest.read(connection).map(answer) ?? .text(400, "bad request")
-            response.send(connection)
-            close(connection)
+            // A thread per connection: a browser opens connections it may never use (preconnects),
+            // and one waiting for its request must not hold up the others.
+            guard open.add(1, ordering: .relaxed).newValue <= Self.maxConnections else {
+                open.subtract(1, ordering: .relaxed)
+                close(connection)
+                continue
+            }
+            Thread.detachNewThread { [self] in
+                respond(on: connection)
+                open.subtract(1, ordering: .relaxed)
+            }
         }
+    }
+
+    /// Connections answered at once; more are closed unanswered.
+    static let maxConnections = 32
+
+    private func respond(on connection: Int32) {
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let request = HTTPRequest.read(connection)
+        let response = request.map(answer) ?? .text(400, "bad request")
+        response.send(connection)
+        close(connection)
+        // Stopped once the answer is out: `serve()` returning ends the tool.
+        if request?.method == "POST" && request?.path == "/api/quit" && response.status == 200 { stop() }
     }
 
     /// Stops `serve()` (from any thread).
@@ -93,10 +115,7 @@ package final class ReviewServer: Sendable {
         }
         if request.method == "POST" {
             guard request.headers["x-review-token"] == token else { return .text(403, "missing or wrong review token") }
-            if request.path == "/api/quit" {
-                stop()
-                return .json(["done": true])
-            }
+            if request.path == "/api/quit" { return .json(["done": true]) }
             return session.act(request.path, on: request.query["path"])
         }
         guard request.method == "GET" else { return .text(405, "GET or POST only") }
