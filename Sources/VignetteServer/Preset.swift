@@ -19,8 +19,11 @@ public struct Preset: Sendable {
     public let name: String
     /// Makes the descriptor for a source URL.
     public let descriptor: @Sendable (URL) -> ImageDescriptor<URL>
-    /// Shown at the requested size when the source fails.
-    public let failure: ImageDescriptor<AnyLocalImage>
+    /// Shown at the requested size when the source fails; nil: the failure
+    /// placeholder in force when the render runs,
+    /// `ImageEnvironment.current.placeholders.failure` (light red unless the
+    /// app sets its own at start-up).
+    public let failure: ImageDescriptor<AnyLocalImage>?
     /// `Cache-Control: public, max-age` of successful renders, in seconds.
     public let maxAge: Int
     /// Whether a request may change the sizing (`rt`, `el`, `ex`). Off by
@@ -46,6 +49,17 @@ public struct Preset: Sendable {
         animation: Bool = false, failure: ImageDescriptor<Failure>,
         descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
+        self.init(
+            name: name, maxAge: maxAge, allowSizing: allowSizing, formats: formats, animation: animation,
+            failure: failure.erased as ImageDescriptor<AnyLocalImage>?, descriptor: descriptor)
+    }
+
+    /// A preset whose failure placeholder is `failure`, or the process's when nil.
+    package init(
+        name: String, maxAge: Int = 3600, allowSizing: Bool = false, formats: [ImageFormat] = Preset.defaultFormats,
+        animation: Bool = false, failure: ImageDescriptor<AnyLocalImage>?,
+        descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
+    ) {
         self.name = name
         self.animation = animation
         self.maxAge = max(0, maxAge)
@@ -53,18 +67,22 @@ public struct Preset: Sendable {
         self.formats = formats.enumerated().filter { index, format in
             ImageFormat.encodable.contains(format) && !formats[..<index].contains(format)
         }.map(\.element)
-        self.failure = failure.erased
+        self.failure = failure
         self.descriptor = descriptor
     }
 
     /// `[.webp, .jpeg]`: AVIF only where a preset chooses it, as it is slow to encode.
     public static let defaultFormats: [ImageFormat] = [.webp, .jpeg]
 
+    /// The placeholders a render of this preset uses: those in force
+    /// (`ImageEnvironment.current`), with the preset's failure placeholder
+    /// when it has one.
+    package var placeholders: ImageSurface.Placeholders {
+        failure.map { ImageSurface.Placeholders.current.failure($0) } ?? .current
+    }
+
     /// What a request's `format=` may name: `formats`, then JPEG and PNG.
     package var requestableFormats: [ImageFormat] { formats + [.jpeg, .png].filter { !formats.contains($0) } }
-
-    /// The failure placeholder used when a preset names none: light red.
-    package static var defaultFailure: ImageDescriptor<AnyLocalImage> { ImageSurface.Placeholders.plain.failure }
 }
 
 /// The presets a server renders, by name.
@@ -97,14 +115,18 @@ public struct Presets: Sendable {
                 failure: failure, descriptor: descriptor))
     }
 
-    /// Registers a descriptor factory with the default failure placeholder.
+    /// Registers a descriptor factory whose failure placeholder is the one
+    /// in force when a render fails: `ImageEnvironment.process.placeholders.failure`
+    /// (light red unless the app sets its own), so app-wide placeholders set
+    /// once at start-up reach the server too.
     public mutating func register(
         _ name: String, maxAge: Int = 3600, allowSizing: Bool = false, formats: [ImageFormat] = Preset.defaultFormats,
         animation: Bool = false, descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
         register(
-            name, maxAge: maxAge, allowSizing: allowSizing, formats: formats, animation: animation,
-            failure: Preset.defaultFailure, descriptor: descriptor)
+            Preset(
+                name: name, maxAge: maxAge, allowSizing: allowSizing, formats: formats, animation: animation,
+                failure: nil, descriptor: descriptor))
     }
 
     /// The preset called `name`.
@@ -125,11 +147,12 @@ public struct Presets: Sendable {
                 throw .invalidValue(key: "presets.\(name)", reason: "\(error)")
             }
             register(
-                name, maxAge: definition.maxAge, allowSizing: definition.allowSizing, formats: definition.formats, animation: definition.animation,
-                failure: failure
-            ) { [definition] url in
-                definition.descriptor(ImageDescriptor(url), overlays: overlays, preset: name)
-            }
+                Preset(
+                    name: name, maxAge: definition.maxAge, allowSizing: definition.allowSizing, formats: definition.formats,
+                    animation: definition.animation, failure: failure
+                ) { [definition] url in
+                    definition.descriptor(ImageDescriptor(url), overlays: overlays, preset: name)
+                })
         }
     }
 }
@@ -173,8 +196,8 @@ extension PresetDefinition {
 
     /// The failure placeholder: the image file centred on the preset's
     /// background, or the default light red.
-    func failureDescriptor(preset: String) throws(ServerConfiguration.Error) -> ImageDescriptor<AnyLocalImage> {
-        guard let path = failure else { return Preset.defaultFailure }
+    func failureDescriptor(preset: String) throws(ServerConfiguration.Error) -> ImageDescriptor<AnyLocalImage>? {
+        guard let path = failure else { return nil }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let bitmap = try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(path)))

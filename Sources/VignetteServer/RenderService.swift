@@ -230,7 +230,7 @@ public final class RenderService: Sendable {
         let maxSourcePixels = configuration.limits.maxSourcePixels
         let started = ContinuousClock.now
         let state = await traceLoad(remote, on: surface) {
-            await surface.load(remote, placeholders: .current.failure(preset.failure), using: pipeline) { request in
+            await surface.load(remote, placeholders: preset.placeholders, using: pipeline) { request in
                 request.maxPixelCount = maxSourcePixels
             }
         }
