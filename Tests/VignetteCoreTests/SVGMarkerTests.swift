@@ -106,6 +106,19 @@ import VignetteTestSupport
         #expect(Self.opaque(try Self.render(Self.square4 + path + #"marker-mid="url(#m)" style="marker: none"/>"#)).isEmpty)
     }
 
+    /// Markers are painted last unless `paint-order` puts them earlier.
+    @Test func paintOrderPlacesTheMarkers() throws {
+        let line = #"<path d="M5 10 L15 10" stroke="black" stroke-width="2" marker-start="url(#m)" "#
+        func pixel(_ order: String) throws -> [UInt8] {
+            let image = try Self.render(Self.square4 + line + #"paint-order="\#(order)"/>"#)
+            return Array(image.pixels[(9 * 20 + 6) * 4..<(9 * 20 + 6) * 4 + 4])
+        }
+        let red: [UInt8] = [255, 0, 0, 255]
+        let black: [UInt8] = [0, 0, 0, 255]
+        #expect(try ["normal", "stroke", "markers", "fill markers stroke"].map(pixel) == [red, red, black, black])
+        #expect(try pixel("markers markers") == red)  // Invalid: the default.
+    }
+
     /// The content inherits from the marker's ancestors, never from the path it is drawn on.
     @Test func contentInheritsFromTheMarkersAncestors() throws {
         let image = try Self.render(

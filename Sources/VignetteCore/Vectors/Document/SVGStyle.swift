@@ -3,6 +3,7 @@
 struct SVGStyle: Sendable, Hashable {
     enum LineCap: Sendable, Hashable { case butt, round, square }
     enum LineJoin: Sendable, Hashable { case miter, round, bevel }
+    enum PaintPart: String, Sendable, Hashable, CaseIterable { case fill, stroke, markers }
     /// `marker-start`, `marker-mid`, `marker-end`: ids of `marker` elements.
     struct Markers: Sendable, Hashable {
         var start: String?
@@ -32,8 +33,8 @@ struct SVGStyle: Sendable, Hashable {
     var display = true
     /// `vector-effect: non-scaling-stroke`: the stroke's width is in device pixels.
     var nonScalingStroke = false
-    /// `paint-order` puts the stroke before the fill.
-    var strokeFirst = false
+    /// `paint-order`: fill, stroke and markers in the order they are painted.
+    var paintOrder: [PaintPart] = [.fill, .stroke, .markers]
 
     /// The properties `element` declares, over `parent`'s inherited ones.
     static func computed(
@@ -90,9 +91,7 @@ struct SVGStyle: Sendable, Hashable {
         case "stroke-dashoffset": if let v = SVGLength.parse(value) { dashOffset = v.resolved(.diagonal, viewport: viewport) }
         case "visibility": visible = value == "visible" || (value != "hidden" && value != "collapse" && visible)
         case "vector-effect": nonScalingStroke = value == "non-scaling-stroke"
-        case "paint-order":
-            let order = value.split(separator: " ").map(String.init)
-            strokeFirst = (order.firstIndex(of: "stroke") ?? 1) < (order.firstIndex(of: "fill") ?? (order.contains("stroke") ? 3 : 0))
+        case "paint-order": if let order = Self.paintOrder(value) { paintOrder = order }
         case "display": display = value != "none"
         case "marker-start", "marker-mid", "marker-end": applyMarker(name, value)
         default: break
@@ -112,6 +111,17 @@ struct SVGStyle: Sendable, Hashable {
         if name == "marker" || name == "marker-start" { markers.start = id }
         if name == "marker" || name == "marker-mid" { markers.mid = id }
         if name == "marker" || name == "marker-end" { markers.end = id }
+    }
+
+    /// `normal`, or some of fill, stroke, markers (each once), the rest after them in that order.
+    private static func paintOrder(_ value: String) -> [PaintPart]? {
+        if value == "normal" { return PaintPart.allCases }
+        var order: [PaintPart] = []
+        for word in value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
+            guard let part = PaintPart(rawValue: String(word)), !order.contains(part) else { return nil }
+            order.append(part)
+        }
+        return order.isEmpty ? nil : order + PaintPart.allCases.filter { !order.contains($0) }
     }
 
     private static func rule(_ value: String) -> CoverageRaster.FillRule? {

@@ -1,6 +1,9 @@
 /// Filling and stroking one shape.
 extension SVGRenderer {
-    mutating func drawShape(_ path: VectorPath, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+    /// Fill, stroke and (given the segments' `continuations`) markers, in `paint-order`.
+    mutating func drawShape(
+        _ path: VectorPath, continuations: Set<Int>? = nil, state: State, on canvas: inout SVGCanvas
+    ) throws(SVGDocument.Error) {
         let style = state.style
         guard style.visible else { return }
         pathSegments += path.elements.count
@@ -10,16 +13,21 @@ extension SVGRenderer {
         let fill = try paint(style.fill, style: style, opacity: style.fillOpacity, bounds: bounds, state: state)
         let stroke =
             style.strokeWidth > 0 ? try paint(style.stroke, style: style, opacity: style.strokeOpacity, bounds: bounds, state: state) : nil
-        for part in style.strokeFirst ? [true, false] : [false, true] {
-            if !part, let fill {
+        for part in style.paintOrder {
+            switch part {
+            case .fill:
+                guard let fill else { continue }
                 try fillPolylines(flattener.polylines(path.applying(state.transform)), rule: style.fillRule, fill: fill, on: &canvas)
-            }
-            if part, let stroke {
+            case .stroke:
+                guard let stroke else { continue }
                 // A non-scaling stroke is computed on the path in device space, its width in pixels.
                 let (source, transform) = style.nonScalingStroke ? (path.applying(state.transform), AffineTransform.identity) : (path, state.transform)
                 guard let outline = SVGStroker(style: style, transform: transform).outline(source, maxDashes: limits.maxDashes)
                 else { throw .limitExceeded(limit: "maxDashes", value: limits.maxDashes + 1) }
                 try fillPolylines(flattener.polylines(outline.applying(transform)), rule: .nonZero, fill: stroke, on: &canvas)
+            case .markers:
+                guard let continuations else { continue }
+                try drawMarkers(on: path, continuations: continuations, state: state, on: &canvas)
             }
         }
     }

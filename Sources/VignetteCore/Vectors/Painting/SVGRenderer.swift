@@ -134,8 +134,7 @@ struct SVGRenderer {
         default:
             let shapes = SVGShapes(viewport: state.viewport)
             if !state.style.markers.isEmpty, let (path, continuations) = shapes.markablePath(for: element) {
-                try drawShape(path, state: state, on: &canvas)
-                return try drawMarkers(on: path, continuations: continuations, state: state, on: &canvas)
+                return try drawShape(path, continuations: continuations, state: state, on: &canvas)
             }
             guard let path = shapes.path(for: element) else { return }
             try drawShape(path, state: state, on: &canvas)
