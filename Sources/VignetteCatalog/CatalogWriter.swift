@@ -6,20 +6,20 @@ import Vignette
 /// or the output-format row's JPEG and WebP), `contact-sheet.png`, `index.html`
 /// and `presentation.html`. Shared by `vignette
 /// catalog` and the release/debug determinism check (`vignette-catalog`).
-public enum CatalogWriter {
+package enum CatalogWriter {
     /// What was written, and the entries that failed.
-    public struct Report: Sendable {
+    package struct Report: Sendable {
         /// Renders written.
-        public var written: Int
+        package var written: Int
         /// The contact sheet's pixel size.
-        public var sheetSize: PixelSize
+        package var sheetSize: PixelSize
         /// `error: <identifier>: <reason>` lines.
-        public var failures: [String]
+        package var failures: [String]
     }
 
     /// Renders every entry into `folder` (created when missing); `progress`
     /// is called with each entry's identifier, and the number of entries, as it completes.
-    public static func write(
+    package static func write(
         to folder: String,
         progress: @escaping @Sendable (_ identifier: String, _ total: Int) -> Void = { _, _ in }
     ) async throws -> Report {

@@ -27,7 +27,7 @@
         public let maxConnections: Int
         private let metrics: ServerMetrics
         private let logger: Logger
-        private var open = 0
+        private var openConnections = 0
         private var lastWarning: ContinuousClock.Instant?
 
         /// A budget of `maxConnections`, counted in `metrics`, warning in `logger`.
@@ -39,9 +39,9 @@
 
         /// Counts a connection in; reaching the budget pauses accepting.
         public mutating func connectionOpened() {
-            open += 1
-            metrics.setOpenConnections(open)
-            guard open == maxConnections else { return }
+            openConnections += 1
+            metrics.setOpenConnections(openConnections)
+            guard openConnections == maxConnections else { return }
             metrics.countAcceptPause()
             let now = ContinuousClock.now
             if lastWarning.map({ now - $0 >= .seconds(60) }) ?? true {
@@ -54,12 +54,12 @@
 
         /// Counts a connection out.
         public mutating func connectionClosed() {
-            open -= 1
-            metrics.setOpenConnections(open)
+            openConnections -= 1
+            metrics.setOpenConnections(openConnections)
         }
 
         /// Whether fewer than `maxConnections` are open.
-        public func isAcceptingNewConnections() -> Bool { open < maxConnections }
+        public func isAcceptingNewConnections() -> Bool { openConnections < maxConnections }
     }
 
     extension RenderService {

@@ -62,14 +62,14 @@ extension RenderParameters {
         let imageWidth = Double(image.width) / image.scale
         let imageHeight = Double(image.height) / image.scale
         let scales = [ContentMode.aspectFit, .aspectFill, .scaleToFill].contains(shown.contentMode)
-        let open: (name: String, points: Double, max: Int)
+        let side: (name: String, points: Double, max: Int)
         if size.width == 0 {
-            open = ("w", imageWidth * (scales ? size.height / imageHeight : 1), limits.maxWidth)
+            side = ("w", imageWidth * (scales ? size.height / imageHeight : 1), limits.maxWidth)
         } else {
-            open = ("h", imageHeight * (scales ? size.width / imageWidth : 1), limits.maxHeight)
+            side = ("h", imageHeight * (scales ? size.width / imageWidth : 1), limits.maxHeight)
         }
-        let points = open.points.rounded(.up)
-        guard points <= Double(open.max) else { throw .openSideTooLarge(open.name, points: Int(min(points, 1e15)), max: open.max) }
+        let points = side.points.rounded(.up)
+        guard points <= Double(side.max) else { throw .openSideTooLarge(side.name, points: Int(min(points, 1e15)), max: side.max) }
         let given = max(size.width, size.height)
         let pixels = given * points * scale * scale
         guard pixels <= Double(limits.maxOutputPixels) else { throw .tooManyPixels(Int(pixels), limit: limits.maxOutputPixels) }

@@ -19,7 +19,7 @@ public final class VirtualClock: Clock, Sendable {
         public var offset: Duration
 
         /// An instant `offset` after the clock's start.
-        public init(offset: Duration) { self.offset = offset }
+        package init(offset: Duration) { self.offset = offset }
 
         /// The instant `duration` later.
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
@@ -68,7 +68,7 @@ public final class VirtualClock: Clock, Sendable {
     public var minimumResolution: Duration { .zero }
 
     /// How many tasks are asleep on the clock right now.
-    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+    package var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
     /// Suspends until the clock reaches `deadline` (at once when it already
     /// has); throws `CancellationError` as soon as the task is cancelled.
@@ -78,7 +78,7 @@ public final class VirtualClock: Clock, Sendable {
 
     /// Suspends until the task is cancelled, however far the clock moves
     /// (a load that never answers). Throws `CancellationError` then.
-    public func sleepUntilCancelled() async throws(CancellationError) {
+    package func sleepUntilCancelled() async throws(CancellationError) {
         try await wait(until: nil)
         // Unreachable: only cancellation ends a sleep without a deadline.
         throw CancellationError()
@@ -95,7 +95,7 @@ public final class VirtualClock: Clock, Sendable {
     /// Moves the clock to `instant` (never backwards) and wakes every sleep
     /// whose deadline is reached, earliest first. Returns how many woke.
     @discardableResult
-    public func advance(to instant: Instant) -> Int {
+    package func advance(to instant: Instant) -> Int {
         let woken = state.withLock { s -> [CheckedContinuation<Result<Void, CancellationError>, Never>] in
             s.now = max(s.now, instant)
             let now = s.now

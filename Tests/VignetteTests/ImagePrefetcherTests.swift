@@ -80,11 +80,11 @@ import VignetteTesting
         #expect(prefetcher.completedCount == 0)
     }
 
-    @Test func descriptorsAndRestartsWork() async throws {
+    @Test func restartsWork() async throws {
         let url = URL(string: "https://example.test/a.png")!
         let loader = FixtureLoader([url: .image(Bitmap(width: 1, height: 1)).delayed(by: .seconds(1))])
         let prefetcher = ImagePrefetcher(loader: loader, maxConcurrentLoads: 1)
-        prefetcher.startPrefetching(with: [ImageDescriptor(url, contentMode: .center)])
+        prefetcher.startPrefetching(with: [url])
         await loader.clock.waitForSleepers(1)
         prefetcher.stopPrefetching(with: [url])  // the load's sleep ends at once, cancelled
         #expect(loader.clock.sleeperCount == 0)

@@ -12,7 +12,7 @@ public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> In
     let lines = TextInput.lines(FuzzInput.data(bytes, count))
     let headers = withRawLines(lines) { FuzzingEntryPoints.responseHeaders(lines: $0) }
     if let retry = headers["retry-after"] {
-        _ = FuzzingEntryPoints.retryAfter(retry, now: TextInput.now)
+        _ = FuzzingEntryPoints.headerValue(retry, now: TextInput.now)
     }
     guard let metadata = CacheMetadata(response: headers, receivedAt: TextInput.now) else { return 0 }
     if let fresh = metadata.freshUntil, fresh < TextInput.now {

@@ -20,17 +20,6 @@ package struct CurlDataLoader: DataLoading {
         self.options = options
     }
 
-    /// Fetches `url`; only http and https are accepted.
-    package func load(_ url: URL) async throws(LoadingError) -> LoadedData {
-        try await load(url, revalidating: CacheValidators())
-    }
-
-    /// Fetches `url`, conditionally when `validators` are given (a 304
-    /// comes back with `statusCode == 304` and an empty body).
-    package func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
-        try await load(DataRequest(url: url, validators: validators))
-    }
-
     /// Fetches `request.url` with its headers (and validators). A redirect
     /// to another host, port or scheme drops `Authorization` and `Cookie`
     /// (libcurl's rule); one that would carry any other sensitive field

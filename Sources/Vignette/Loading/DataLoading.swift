@@ -8,32 +8,21 @@ import Foundation
 /// let response = try await loader.load(URL(string: "https://example.com/a.png")!)
 /// ```
 public protocol DataLoading: Sendable {
-    /// The response body and metadata, or a typed error. Cancelling the
-    /// calling task aborts the transfer.
-    func load(_ url: URL) async throws(LoadingError) -> LoadedData
-
-    /// A conditional load: sends `If-None-Match` / `If-Modified-Since` from
-    /// `validators`; a server confirming the cached copy answers 304, which
-    /// comes back as a `LoadedData` with `statusCode == 304` and no body.
-    /// The default ignores the validators (always a full load).
-    func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData
-
-    /// The load the pipeline asks for: the URL, the request's headers
-    /// (`ImageRequest.headers`, credentials included) and validators. The
-    /// default sends no headers (`load(_:revalidating:)`): a loader that
-    /// must send credentials implements this.
+    /// The response body and metadata for `request`, or a typed error:
+    /// the URL, the headers to send (`ImageRequest.headers`, credentials
+    /// included) and, for a conditional load, the cached copy's validators
+    /// to send as `If-None-Match` / `If-Modified-Since` (a server confirming
+    /// the copy answers 304, which comes back as a `LoadedData` with
+    /// `statusCode == 304` and no body). A loader that cannot send headers
+    /// or validators ignores them. Cancelling the calling task aborts the
+    /// transfer.
     func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData
 }
 
 extension DataLoading {
-    /// A full load: this loader cannot send validators.
-    public func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
-        try await load(url)
-    }
-
-    /// A load without the headers: this loader cannot send any.
-    public func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
-        try await load(request.url, revalidating: request.validators)
+    /// A full load of `url`, without headers or validators.
+    public func load(_ url: URL) async throws(LoadingError) -> LoadedData {
+        try await load(DataRequest(url: url))
     }
 }
 

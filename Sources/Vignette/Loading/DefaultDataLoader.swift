@@ -15,21 +15,11 @@ public struct DefaultDataLoader: DataLoading {
         local = LocalDataLoader(options: options)
     }
 
-    /// Routes by scheme.
-    public func load(_ url: URL) async throws(LoadingError) -> LoadedData {
-        try await load(url, revalidating: CacheValidators())
-    }
-
-    /// Routes by scheme; validators only matter for http(s).
-    public func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
-        try await load(DataRequest(url: url, validators: validators))
-    }
-
     /// Routes by scheme; headers and validators only matter for http(s).
     public func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
         switch request.url.scheme?.lowercased() {
         case "http", "https": try await network.load(request)
-        case "file", "data": try await local.load(request.url)
+        case "file", "data": try await local.load(request)
         case let scheme?: throw .disallowedScheme(request.url, scheme: scheme)
         case nil: throw .invalidURL(request.url.absoluteString)
         }

@@ -13,8 +13,9 @@ package struct LocalDataLoader: DataLoading {
         self.options = options
     }
 
-    /// Reads a `file:` URL or decodes a `data:` URL.
-    package func load(_ url: URL) async throws(LoadingError) -> LoadedData {
+    /// Reads a `file:` URL or decodes a `data:` URL (headers and validators do not apply).
+    package func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
+        let url = request.url
         switch url.scheme?.lowercased() {
         case "file": return try await readFile(url)
         case "data": return try decodeDataURL(url)

@@ -61,11 +61,6 @@ public final class ImagePrefetcher: Sendable {
         startPrefetching(with: urls.map { ImageRequest(url: $0) })
     }
 
-    /// Starts prefetching the images of remote descriptors.
-    public func startPrefetching(with descriptors: [ImageDescriptor<URL>]) {
-        startPrefetching(with: descriptors.map(\.reference))
-    }
-
     /// Stops prefetching `requests`: queued ones are dropped, running ones
     /// cancelled (the transfer goes on if a visible load shares it).
     public func stopPrefetching(with requests: [ImageRequest]) {
@@ -82,11 +77,6 @@ public final class ImagePrefetcher: Sendable {
     /// Stops prefetching `urls`.
     public func stopPrefetching(with urls: [URL]) {
         stopPrefetching(with: urls.map { ImageRequest(url: $0) })
-    }
-
-    /// Stops prefetching the images of remote descriptors.
-    public func stopPrefetching(with descriptors: [ImageDescriptor<URL>]) {
-        stopPrefetching(with: descriptors.map(\.reference))
     }
 
     /// Stops everything.

@@ -1,6 +1,7 @@
 /// Turns successive viewports into "start prefetching these" and "stop
-/// prefetching those", recomputing the `PreheatWindow` only once the viewport
-/// has moved far enough to matter.
+/// prefetching those", recomputing the preheat window (the items in a band
+/// ahead of the viewport in the scroll direction, minus the visible ones,
+/// nearest first) only once the viewport has moved far enough to matter.
 ///
 /// A paginated server renderer feeds it each page it renders, so the next
 /// pages' images are already loading by the time they are asked for:
@@ -80,10 +81,11 @@ public final class PreheatController: Sendable {
     public var layout: PreheatLayout { state.withLock { $0.layout } }
 
     /// The last computed window, or nil before the first update and after `reset()`.
-    public var window: PreheatWindow? { state.withLock { $0.window } }
+    package var window: PreheatWindow? { state.withLock { $0.window } }
 
-    /// Items currently preheated, nearest-first.
-    package var preheated: [Int] { state.withLock { $0.window?.preheat ?? [] } }
+    /// Items currently preheated (the sum of every change's `added` less
+    /// its `removed` and `promoted`), nearest-first.
+    public var preheated: [Int] { state.withLock { $0.window?.preheat ?? [] } }
 
     /// Moves to `viewport` (in content coordinates) and returns what to start
     /// and stop prefetching.

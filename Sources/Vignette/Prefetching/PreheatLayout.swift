@@ -26,13 +26,13 @@ public struct PreheatLayout: Sendable, Equatable {
     /// Space around a grid's items, in points.
     public struct Insets: Sendable, Hashable {
         /// Space above the first row.
-        public var top: Double
+        package var top: Double
         /// Space left of the first column.
-        public var left: Double
+        package var left: Double
         /// Space below the last row.
-        public var bottom: Double
+        package var bottom: Double
         /// Space right of the last column.
-        public var right: Double
+        package var right: Double
 
         /// Creates insets; negative or non-finite values count as zero.
         public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
@@ -42,14 +42,12 @@ public struct PreheatLayout: Sendable, Equatable {
             self.right = sanitized(right)
         }
 
-        /// No space.
-        public static let zero = Insets()
     }
 
     /// The scrolling axis.
-    public let axis: Axis
+    package let axis: Axis
     /// The number of items.
-    public let count: Int
+    package let count: Int
     /// The smallest rectangle holding every item (a grid's includes its insets).
     public let contentBounds: Rect
     private let storage: Storage
@@ -71,7 +69,7 @@ public struct PreheatLayout: Sendable, Equatable {
     /// give items that touch nothing.
     public static func grid(
         itemSize: Size, spacing: Double = 0, columns: Int, itemCount: Int,
-        insets: Insets = .zero, axis: Axis = .vertical
+        insets: Insets = Insets(), axis: Axis = .vertical
     ) -> PreheatLayout {
         let metrics = PreheatGridMetrics(
             itemSize: itemSize, spacing: spacing, perLine: columns,
@@ -84,7 +82,7 @@ public struct PreheatLayout: Sendable, Equatable {
     /// at least one.
     public static func grid(
         itemSize: Size, spacing: Double = 0, fitting crossLength: Double, itemCount: Int,
-        insets: Insets = .zero, axis: Axis = .vertical
+        insets: Insets = Insets(), axis: Axis = .vertical
     ) -> PreheatLayout {
         let item = axis == .vertical ? itemSize.width : itemSize.height
         let available = crossLength - (axis == .vertical ? insets.left + insets.right : insets.top + insets.bottom)

@@ -14,9 +14,9 @@
 /// window.visible   // 0...8   (rows at y 0, 110 and 220)
 /// window.preheat   // 9...17  (rows at y 330, 440 and 550 touch 300..<600)
 /// ```
-public struct PreheatWindow: Sendable, Equatable {
+package struct PreheatWindow: Sendable, Equatable {
     /// Which way the viewport moves along the layout's axis.
-    public enum Direction: Sendable, Hashable {
+    package enum Direction: Sendable, Hashable {
         /// Towards larger coordinates (down, or right).
         case forward
         /// Towards smaller coordinates (up, or left).
@@ -43,15 +43,15 @@ public struct PreheatWindow: Sendable, Equatable {
     }
 
     /// The viewport the window was computed for.
-    public let viewport: Rect
+    package let viewport: Rect
     /// The direction the band extends in.
-    public let direction: Direction
+    package let direction: Direction
     /// Items the viewport shows, ascending.
-    public let visible: [Int]
+    package let visible: [Int]
     /// Items to prefetch, nearest-first; none of them is visible.
-    public let preheat: [Int]
+    package let preheat: [Int]
     /// The band ahead of the viewport clipped to the content, or nil when empty.
-    public let preheatRect: Rect?
+    package let preheatRect: Rect?
 
     /// Computes the window of `viewport` (in content coordinates) in `layout`.
     ///

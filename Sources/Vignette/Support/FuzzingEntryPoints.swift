@@ -15,18 +15,13 @@ public enum FuzzingEntryPoints {
         return headers
     }
 
-    /// The `Cache-Control` directives as `CacheMetadata` reads them.
-    public static func cacheControlDirectives(_ value: String) -> [String: String] {
-        CacheMetadata.directives(value)
-    }
-
-    /// An HTTP date in any of its three forms, as seconds since 1970.
-    public static func httpDate(_ text: String, relativeTo now: Date) -> Int64? {
-        HTTPDate(text, relativeTo: now)?.secondsSince1970
-    }
-
-    /// The wait a `Retry-After` value asks for.
-    public static func retryAfter(_ value: String, now: Date) -> Duration? {
-        CurlTransfer.retryAfter(value, now: now)
+    /// One header value read each way the loader and the disk cache read
+    /// one: as `Cache-Control` directives (as `CacheMetadata` reads them), as
+    /// an HTTP date in any of its three forms (seconds since 1970, relative
+    /// to `now` for two-digit years) and as the wait a `Retry-After` asks for.
+    public static func headerValue(
+        _ value: String, now: Date
+    ) -> (directives: [String: String], date: Int64?, retryAfter: Duration?) {
+        (CacheMetadata.directives(value), HTTPDate(value, relativeTo: now)?.secondsSince1970, CurlTransfer.retryAfter(value, now: now))
     }
 }

@@ -13,9 +13,9 @@ public struct AnimationLimits: Sendable, Hashable {
     public var maxAnimationPixels: Int
 
     /// The default frame limit, as imgproxy's.
-    public static let defaultMaxFrames = 1000
+    @usableFromInline package static let defaultMaxFrames = 1000
     /// The default limit on canvas pixels times frames.
-    public static let defaultMaxAnimationPixels = 100_000_000
+    @usableFromInline package static let defaultMaxAnimationPixels = 100_000_000
     /// The defaults.
     public static let standard = AnimationLimits()
 

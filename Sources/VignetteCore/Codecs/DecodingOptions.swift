@@ -38,10 +38,10 @@ public struct DecodingOptions: Sendable, Hashable {
     public var currentColor: Color?
 
     /// The default ceiling on decoded pixels (100 Mpx).
-    public static let defaultMaxPixelCount = 100_000_000
+    @usableFromInline package static let defaultMaxPixelCount = 100_000_000
     /// The default longest side (65535 pixels: the most JPEG and GIF can
     /// state, four times what WebP can).
-    public static let defaultMaxSide = 65535
+    @usableFromInline package static let defaultMaxSide = 65535
 
     /// Options; scale must be positive and finite (checked by decoders).
     public init(

@@ -22,7 +22,7 @@ public struct ImageDecoders: Sendable {
     public var formats: [ImageFormat] { decoders.map(\.format) }
 
     /// An HTTP Accept header naming exactly these formats, e.g. `image/png, image/jpeg`.
-    public var acceptHeader: String { formats.map(\.mediaType).joined(separator: ", ") }
+    @usableFromInline package var acceptHeader: String { formats.map(\.mediaType).joined(separator: ", ") }
 
     /// The first decoder that recognises `data`.
     public func decoder(for data: Data) -> (any ImageDecoding)? {

@@ -65,16 +65,16 @@ extension ImageComparison {
         }
 
         /// True when the sizes differ (then nothing else was compared).
-        public var sizesDiffer: Bool { referenceSize != actualSize }
+        package var sizesDiffer: Bool { referenceSize != actualSize }
 
         /// Pixels compared.
-        public var pixelCount: Int { referenceSize.width * referenceSize.height }
+        package var pixelCount: Int { referenceSize.width * referenceSize.height }
 
         /// Share of pixels that differ at all (outside ignored regions), 0...1.
-        public var differingShare: Double { pixelCount == 0 ? 0 : Double(differingPixelCount) / Double(pixelCount) }
+        package var differingShare: Double { pixelCount == 0 ? 0 : Double(differingPixelCount) / Double(pixelCount) }
 
         /// Share of pixels beyond the perceptual tolerance, 0...1.
-        public var failingShare: Double { pixelCount == 0 ? 0 : Double(failingPixelCount) / Double(pixelCount) }
+        package var failingShare: Double { pixelCount == 0 ? 0 : Double(failingPixelCount) / Double(pixelCount) }
 
         /// True when the bitmaps match within the tolerances.
         public var matches: Bool {

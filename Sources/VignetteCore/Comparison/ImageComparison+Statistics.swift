@@ -38,9 +38,9 @@ extension ImageComparison {
         }
 
         /// The default cap on `changedRegions`: beyond it the closest boxes merge.
-        public static let defaultMaxRegions = 32
+        @usableFromInline package static let defaultMaxRegions = 32
         /// The default gap, in unchanged pixels, that still joins two regions.
-        public static let defaultGap = 4
+        @usableFromInline package static let defaultGap = 4
     }
 
     /// Statistics of straight-alpha RGBA8 pixels (as `compareStraightRGBA`

@@ -29,7 +29,7 @@ public struct ImageResponse: Sendable {
     }
 
     /// True when the image is a stale cached copy served because the network failed.
-    public var isStale: Bool { staleBecause != nil }
+    package var isStale: Bool { staleBecause != nil }
 
     /// Where an image came from.
     public enum Source: Sendable, Hashable, CustomStringConvertible {

@@ -219,14 +219,6 @@ final class MockDataLoader: DataLoading {
 
     // MARK: Loading
 
-    func load(_ url: URL) async throws(LoadingError) -> LoadedData {
-        try await load(url, revalidating: CacheValidators())
-    }
-
-    func load(_ url: URL, revalidating validators: CacheValidators) async throws(LoadingError) -> LoadedData {
-        try await load(DataRequest(url: url, validators: validators))
-    }
-
     func load(_ dataRequest: DataRequest) async throws(LoadingError) -> LoadedData {
         let url = dataRequest.url
         let key = url.absoluteString

@@ -11,8 +11,8 @@ final class ExhaustedLoader: DataLoading {
     /// The loads asked for so far.
     var loads: Int { count.withLock { $0 } }
 
-    func load(_ url: URL) async throws(LoadingError) -> LoadedData {
+    func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
         count.withLock { $0 += 1 }
-        throw .connectionFailed(url, cause: .outOfDescriptors)
+        throw .connectionFailed(request.url, cause: .outOfDescriptors)
     }
 }
