@@ -2,20 +2,20 @@ import Foundation
 import Vignette
 
 /// One rendered example of an app-wide descriptor.
-public struct CatalogEntry: Sendable {
+package struct CatalogEntry: Sendable {
     /// The file name stem and unique identifier (the descriptor's
     /// accessibility identifier plus a variant suffix).
-    public let identifier: String
+    package let identifier: String
     /// Which app-wide descriptor this shows, as an app's call site names it
     /// (`.productImage(parrots)`: the app defines `.productImage` the way
     /// `DemoImages` does).
-    public let source: String
+    package let source: String
     /// Surface size in points.
-    public let size: Size
+    package let size: Size
     /// Surface scale.
-    public let scale: Double
+    package let scale: Double
     /// The descriptor, resolved for this scale.
-    public let descriptor: ImageDescriptor<Bitmap>
+    package let descriptor: ImageDescriptor<Bitmap>
     /// The format of the image file the descriptor's pixels were decoded
     /// from; nil for artwork drawn in code.
     package var sourceFormat: ImageFormat?
@@ -36,7 +36,7 @@ public struct CatalogEntry: Sendable {
     }
 
     /// Renders the entry on a fresh surface.
-    public func render() throws -> ImageSurface {
+    package func render() throws -> ImageSurface {
         let surface = try ImageSurface(size: size, scale: scale)
         surface.apply(descriptor)
         return surface
@@ -53,7 +53,7 @@ public enum Catalog {
     }
 
     /// Builds every entry (decoding the bundled resources once).
-    public static func entries() throws -> [CatalogEntry] {
+    package static func entries() throws -> [CatalogEntry] {
         var entries: [CatalogEntry] = []
         func add<R: LocalImageReference>(
             _ id: String, _ source: String, _ descriptor: ImageDescriptor<R>,

@@ -26,7 +26,7 @@ public struct DescriptorLimit: Sendable, Hashable, CustomStringConvertible {
     public var hard: Int
 
     /// A limit of `soft` descriptors, raisable to `hard`.
-    public init(soft: Int, hard: Int) {
+    package init(soft: Int, hard: Int) {
         self.soft = soft
         self.hard = hard
     }
@@ -65,7 +65,7 @@ public struct DescriptorLimit: Sendable, Hashable, CustomStringConvertible {
 
     /// How many descriptors the process has open (the entries of
     /// `/proc/self/fd`, or `/dev/fd`), or nil where neither can be read.
-    public static func openCount() -> Int? {
+    package static func openCount() -> Int? {
         for folder in ["/proc/self/fd", "/dev/fd"] {
             if let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) { return entries.count }
         }

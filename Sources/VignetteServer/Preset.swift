@@ -44,7 +44,7 @@ public struct Preset: Sendable {
     /// shape, border, overlays (local references), effects, backdrop and
     /// sizing — as app code writes it. `formats` not in
     /// `ImageFormat.encodable`, and repeats, are dropped.
-    public init<Failure: LocalImageReference>(
+    package init<Failure: LocalImageReference>(
         name: String, maxAge: Int = 3600, allowSizing: Bool = false, formats: [ImageFormat] = Preset.defaultFormats,
         animation: Bool = false, failure: ImageDescriptor<Failure>,
         descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
@@ -72,7 +72,7 @@ public struct Preset: Sendable {
     }
 
     /// `[.webp, .jpeg]`: AVIF only where a preset chooses it, as it is slow to encode.
-    public static let defaultFormats: [ImageFormat] = [.webp, .jpeg]
+    @usableFromInline package static let defaultFormats: [ImageFormat] = [.webp, .jpeg]
 
     /// The placeholders a render of this preset uses: those in force
     /// (`ImageEnvironment.current`), with the preset's failure placeholder
@@ -98,7 +98,7 @@ public struct Presets: Sendable {
     public init() {}
 
     /// Registers (or replaces) a preset.
-    public mutating func register(_ preset: Preset) { byName[preset.name] = preset }
+    package mutating func register(_ preset: Preset) { byName[preset.name] = preset }
 
     /// Registers a descriptor factory under `name`, with a failure
     /// placeholder (default: light red), a cache lifetime in seconds,

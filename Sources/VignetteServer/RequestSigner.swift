@@ -20,7 +20,7 @@ public struct RequestSigner: Sendable {
     }
 
     /// The signature of `message` (base64url, no padding).
-    public func signature(of message: String) -> String {
+    package func signature(of message: String) -> String {
         Self.base64URL(Data(HMAC<SHA256>.authenticationCode(for: Data(message.utf8), using: key)))
     }
 

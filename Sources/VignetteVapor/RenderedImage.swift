@@ -44,14 +44,6 @@
             self.failure = failure
         }
 
-        /// What `surface` shows now, rendered.
-        public init(
-            _ surface: ImageSurface, format: ImageFormat? = nil, formats: [ImageFormat] = [.webp, .jpeg],
-            options: EncodingOptions = .serving, cacheControl: String? = nil
-        ) {
-            self.init(surface.render(), format: format, formats: formats, options: options, cacheControl: cacheControl)
-        }
-
         /// The encoded image, negotiated against `request`'s headers.
         public func encodeResponse(for request: Request) async throws -> Response {
             Response(

@@ -138,17 +138,17 @@ public final class DiskCache: Sendable {
     }
 
     /// Deletes the entry for `key`.
-    public func removeEntry(for key: String) async throws(DiskCache.Error) {
+    package func removeEntry(for key: String) async throws(DiskCache.Error) {
         try await storage.removeEntry(for: key)
     }
 
     /// Deletes every entry.
-    public func removeAll() async throws(DiskCache.Error) {
+    package func removeAll() async throws(DiskCache.Error) {
         try await storage.removeAll()
     }
 
     /// Bytes on disk now.
-    public func totalSize() async throws(DiskCache.Error) -> Int {
+    package func totalSize() async throws(DiskCache.Error) -> Int {
         try await storage.totalSize()
     }
 

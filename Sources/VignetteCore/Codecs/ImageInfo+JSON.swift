@@ -36,7 +36,7 @@ extension ImageInfo {
     }
 
     /// Several infos as a JSON array of `json(indent:)` objects.
-    public static func json(_ infos: [ImageInfo], indent: Int? = nil) -> String {
+    package static func json(_ infos: [ImageInfo], indent: Int? = nil) -> String {
         guard let indent else { return "[" + infos.map { $0.json() }.joined(separator: ",") + "]" }
         let pad = String(repeating: " ", count: indent)
         return "[\n" + infos.map { pad + $0.json(indent: indent, level: 1) }.joined(separator: ",\n") + "\n]"

@@ -15,7 +15,7 @@ import Foundation
 /// Origins that need keys: `headers` are sent with the transfer (and
 /// never printed), and `cacheKeyTransform` files a signed URL under a key
 /// without its signature.
-public struct ImageRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct ImageRequest: Sendable, Hashable, CustomStringConvertible {
     /// Where the bytes are (http, https, file or data).
     public var url: URL { didSet { rekey() } }
     /// How the bytes are decoded.
@@ -74,11 +74,6 @@ public struct ImageRequest: Sendable, Hashable, CustomStringConvertible, CustomD
     /// The URL and the names of the headers, never their values.
     public var description: String {
         "ImageRequest(\(url.absoluteString), scale: \(scale)" + (headers.isEmpty ? "" : ", headers: \(headers)") + ")"
-    }
-
-    /// As `description`, with the cache policy.
-    public var debugDescription: String {
-        "ImageRequest(\(url.absoluteString), scale: \(scale), cachePolicy: \(cachePolicy), headers: \(headers))"
     }
 
     /// The scale given to the decoded bitmap.

@@ -15,9 +15,7 @@ import Foundation
 /// try request.headers.set("X-Api-Key", key, sensitive: true)
 /// print(request)  // names the fields, never their values
 /// ```
-public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
-{
+public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
     /// One field.
     public struct Field: Sendable, Hashable {
         /// The name as given (names compare case-insensitively).
@@ -91,9 +89,6 @@ public struct RequestHeaders: Sendable, Hashable, CustomStringConvertible, Custo
     public var description: String {
         "[" + fields.map { "\($0.name): " + ($0.isSensitive ? "<sensitive>" : "<value>") }.joined(separator: ", ") + "]"
     }
-
-    /// As `description`.
-    public var debugDescription: String { "RequestHeaders" + description }
 
     /// The names only, so `dump` and debuggers never show a value.
     public var customMirror: Mirror { Mirror(self, children: ["names": fields.map(\.name)], displayStyle: .struct) }

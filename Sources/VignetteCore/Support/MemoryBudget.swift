@@ -21,7 +21,7 @@ public struct MemoryBudget: Sendable, Hashable, CustomStringConvertible {
     public static let standard = MemoryBudget(bytes: 1 << 30)
 
     /// No limit.
-    public static let unlimited = MemoryBudget(bytes: .max)
+    package static let unlimited = MemoryBudget(bytes: .max)
 
     /// E.g. `64 MiB`.
     public var description: String {
