@@ -24,7 +24,7 @@
     /// ```
     public struct ConnectionBudget: AvailableConnectionsDelegate {
         /// The connections open at once, at most.
-        public let maxConnections: Int
+        package let maxConnections: Int
         private let metrics: ServerMetrics
         private let logger: Logger
         private var openConnections = 0

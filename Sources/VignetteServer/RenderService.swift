@@ -22,7 +22,7 @@ public final class RenderService: Sendable {
     /// The settings.
     public let configuration: ServerConfiguration
     /// The presets: the configuration's, plus (replacing same names) those given in Swift.
-    public let presets: Presets
+    package let presets: Presets
     /// The one pipeline every request goes through.
     public let pipeline: ImagePipeline
     /// The metrics `/metrics` shows.

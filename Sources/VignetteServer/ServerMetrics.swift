@@ -28,7 +28,7 @@ public final class ServerMetrics: Sendable {
     /// own; nil when the metrics go to another backend.
     public let registry: PrometheusCollectorRegistry?
     /// Where every metric is made.
-    public let factory: any MetricsFactory
+    package let factory: any MetricsFactory
     private let renderDuration: CoreMetrics.Timer
     private let fetchDuration: CoreMetrics.Timer
     private let memoryHits: CoreMetrics.Counter

@@ -23,7 +23,7 @@ public final class FixtureLoader: ImageLoading {
     /// The clock delayed responses wait on.
     public let clock: VirtualClock
     /// The decoders `.data` responses go through.
-    public let decoders: ImageDecoders
+    package let decoders: ImageDecoders
     /// When true, a cancelled `.delayed` load keeps waiting and still
     /// delivers its response once the clock gets there, like a loader that
     /// never checks for cancellation: the way to prove a stale result never

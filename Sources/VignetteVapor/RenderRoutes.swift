@@ -15,7 +15,7 @@
     /// ```
     public struct RenderRoutes: RouteCollection, Sendable {
         /// The service every route answers through.
-        public let service: RenderService
+        package let service: RenderService
 
         /// The routes of `service`.
         public init(_ service: RenderService) {

@@ -11,7 +11,7 @@ import FuzzSupport
 public func fuzzTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let raw = FuzzInput.data(bytes, count)
     let data = (raw.last ?? 0) & 0x80 == 0 ? PNGChunks.repairingCRCs(raw) : raw
-    CodecFuzzing.pngOrientation(of: data)
+    CodecFuzzing.parsesHeader(data, as: .png)  // the header and the eXIf orientation
     AnimationHarness.run(FuzzInput.animatedDecoder(.png), data)
     let options = FuzzInput.options(selector: data.last ?? 0)
     guard let bitmap = CodecFuzzing.decodePNG(data, options: options, allowFastPath: false) else { return 0 }

@@ -35,35 +35,26 @@ extension DiskCache {
 }
 
 extension DiskCache.StorageFailure {
-    /// What an engine was doing, as a verb. Engines outside this package
-    /// may name their own (`Operation(rawValue: "upload")`).
-    public struct Operation: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-        /// The verb, as it appears in messages.
-        public var rawValue: String
-
-        /// An operation named by a verb.
-        public init(rawValue: String) {
-            self.rawValue = rawValue
-        }
-
+    /// What an engine was doing, as a verb (its raw value, as messages show it).
+    public enum Operation: String, Sendable, Hashable, CustomStringConvertible {
         /// Opening a database or file.
-        public static let open = Operation(rawValue: "open")
+        case open
         /// Reading an entry or an index.
-        public static let read = Operation(rawValue: "read")
+        case read
         /// Writing an entry or an index.
-        public static let write = Operation(rawValue: "write")
+        case write
         /// Deleting an entry or a file.
-        public static let delete = Operation(rawValue: "delete")
+        case delete
         /// Listing the folder.
-        package static let scan = Operation(rawValue: "scan")
+        case scan
         /// Taking a lock shared with other processes.
-        package static let lock = Operation(rawValue: "lock")
+        case lock
         /// Measuring the bytes on disk.
-        package static let measure = Operation(rawValue: "measure")
+        case measure
         /// Giving freed space back to the file system.
-        package static let compact = Operation(rawValue: "compact")
+        case compact
         /// Replacing a damaged store with an empty one.
-        package static let recreate = Operation(rawValue: "recreate")
+        case recreate
 
         /// The verb.
         public var description: String { rawValue }

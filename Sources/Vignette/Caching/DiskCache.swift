@@ -18,7 +18,7 @@ public final class DiskCache: Sendable {
     /// The engine.
     public let storage: any DiskCacheStorage
     /// Bytes on disk the sweep keeps the cache under.
-    public let sizeLimit: Int
+    package let sizeLimit: Int
     /// Largest entry stored (a quarter of the limit): one image never evicts
     /// most of the cache.
     package var entrySizeLimit: Int { max(1, sizeLimit / 4) }

@@ -75,9 +75,9 @@ public struct AddressPolicy: Sendable, Hashable {
 /// ```
 public struct HostPattern: Sendable, Hashable, CustomStringConvertible {
     /// The host, lower-cased (`*.` prefix kept for a wildcard).
-    public let host: String
+    package let host: String
     /// The port, or nil for any port.
-    public let port: Int?
+    package let port: Int?
     /// The address when the host is an IP literal.
     package let address: IPAddress?
 

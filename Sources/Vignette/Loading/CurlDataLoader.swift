@@ -16,7 +16,7 @@ package struct CurlDataLoader: DataLoading {
     package let options: LoadingOptions
 
     /// A loader with the given limits.
-    package init(options: LoadingOptions = .default) {
+    package init(options: LoadingOptions = LoadingOptions()) {
         self.options = options
     }
 

@@ -10,7 +10,7 @@ public struct DefaultDataLoader: DataLoading {
     package let local: LocalDataLoader
 
     /// A loader with the given limits.
-    public init(options: LoadingOptions = .default) {
+    public init(options: LoadingOptions = LoadingOptions()) {
         network = CurlDataLoader(options: options)
         local = LocalDataLoader(options: options)
     }

@@ -41,9 +41,6 @@ public struct LoadingOptions: Sendable, Hashable {
         self.addressPolicy = addressPolicy
     }
 
-    /// The defaults.
-    public static let `default` = LoadingOptions()
-
     var connectTimeoutMilliseconds: Int { Self.milliseconds(connectTimeout) }
     var timeoutMilliseconds: Int { Self.milliseconds(timeout) }
 

@@ -20,7 +20,7 @@ import Foundation
 /// ```
 public final class ImagePipeline: Sendable {
     /// Where bytes come from.
-    public let loader: any DataLoading
+    package let loader: any DataLoading
     /// Decoded images by request key (URL + decode options): `cache` is
     /// its public face.
     let memoryCache: MemoryCache<ImageRequest.Key, Bitmap>

@@ -15,9 +15,9 @@ import Foundation
 /// ```
 public final class ImagePrefetcher: Sendable {
     /// The loader prefetches go through.
-    public let loader: any ImageLoading
+    package let loader: any ImageLoading
     /// Prefetch loads at once.
-    public let maxConcurrentLoads: Int
+    package let maxConcurrentLoads: Int
 
     private struct State {
         var queue: [ImageRequest] = []

@@ -59,9 +59,9 @@ public final class PreheatController: Sendable {
     }
 
     /// Preheat extent in viewport lengths along the axis.
-    public let ratio: Double
+    package let ratio: Double
     /// Movement, as a fraction of the viewport's length, below which an update changes nothing.
-    public let threshold: Double
+    package let threshold: Double
     private let state: Locked<State>
 
     /// Creates a controller; nothing is preheated until the first `update(viewport:)`.
@@ -78,7 +78,7 @@ public final class PreheatController: Sendable {
     }
 
     /// The current layout.
-    public var layout: PreheatLayout { state.withLock { $0.layout } }
+    package var layout: PreheatLayout { state.withLock { $0.layout } }
 
     /// The last computed window, or nil before the first update and after `reset()`.
     package var window: PreheatWindow? { state.withLock { $0.window } }

@@ -55,9 +55,9 @@ public struct AnimatedImage: Sendable {
     /// The first frame: what a still output (PNG, JPEG, AVIF) shows.
     public var firstFrame: Bitmap { frames[0].bitmap }
     /// True when there is more than one frame.
-    public var isAnimated: Bool { frames.count > 1 }
+    package var isAnimated: Bool { frames.count > 1 }
     /// The canvas size in pixels.
-    public var pixelSize: PixelSize { PixelSize(width: firstFrame.width, height: firstFrame.height) }
+    package var pixelSize: PixelSize { PixelSize(width: firstFrame.width, height: firstFrame.height) }
     /// The sum of the frame durations, in milliseconds.
     public var durationMilliseconds: Int { frames.reduce(0) { $0 + $1.durationMilliseconds } }
 

@@ -7,12 +7,13 @@ import Foundation
 @_spi(Fuzzing)
 public enum CodecFuzzing {
     /// Parses the header of `data` as `format`'s decoder does (PNG, JPEG,
-    /// WebP, AVIF, GIF, HEIC); true when it parsed, false when it threw or the
-    /// format has no decoder here.
+    /// WebP, AVIF, GIF, HEIC; for a PNG also the eXIf orientation, as the
+    /// decoder reads it); true when the header parsed, false when it threw
+    /// or the format has no decoder here.
     @discardableResult
     public static func parsesHeader(_ data: Data, as format: ImageFormat) -> Bool {
         switch format {
-        case .png: (try? PNGCodec.header(of: data)) != nil
+        case .png: pngHeaderParses(data)
         case .jpeg: (try? JPEGCodec.header(of: data)) != nil
         case .webp: (try? WebPCodec.header(of: data)) != nil
         case .avif: (try? AVIFCodec.header(of: data)) != nil
@@ -37,9 +38,10 @@ public enum CodecFuzzing {
         try? PNGCodec.decode(data, options: options, allowFastPath: allowFastPath)
     }
 
-    /// The orientation of a PNG's eXIf chunk, read as the decoder reads it.
-    @discardableResult
-    public static func pngOrientation(of data: Data) -> EXIFOrientation? {
-        PNGCodec.orientation(of: data)
+    /// The PNG header, after the eXIf orientation (which the decoder reads
+    /// apart from the header) went through its parser too.
+    private static func pngHeaderParses(_ data: Data) -> Bool {
+        _ = PNGCodec.orientation(of: data)
+        return (try? PNGCodec.header(of: data)) != nil
     }
 }

@@ -12,7 +12,7 @@ extension ImageComparison {
         }
 
         /// The tolerances used.
-        public let comparison: ImageComparison
+        package let comparison: ImageComparison
         /// Reference size in pixels.
         public let referenceSize: PixelSize
         /// Actual size in pixels.

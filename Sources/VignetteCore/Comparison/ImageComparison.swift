@@ -60,7 +60,7 @@ public struct ImageComparison: Sendable, Hashable {
     }
 
     /// The exact comparison.
-    public static let exact = ImageComparison()
+    package static let exact = ImageComparison()
 
     /// No two opaque colours at most one step apart in each channel differ
     /// by more than this ΔE. Measured over all 16.7 M colours × 26 neighbours:

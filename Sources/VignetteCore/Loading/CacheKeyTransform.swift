@@ -16,7 +16,7 @@ import Foundation
 /// own name.
 public struct CacheKeyTransform: Sendable, Hashable, CustomStringConvertible {
     /// Tells transforms apart (equality and hashing use it alone).
-    public let name: String
+    package let name: String
     private let transform: @Sendable (URL) -> String
 
     /// A transform from `url` to its key text. The text must depend only
