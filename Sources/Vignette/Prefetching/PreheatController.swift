@@ -47,7 +47,7 @@ public final class PreheatController: Sendable {
         }
 
         /// True when nothing entered or left the window.
-        public var isEmpty: Bool { added.isEmpty && removed.isEmpty && promoted.isEmpty }
+        package var isEmpty: Bool { added.isEmpty && removed.isEmpty && promoted.isEmpty }
     }
 
     private struct State {

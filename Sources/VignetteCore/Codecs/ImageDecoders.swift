@@ -4,7 +4,7 @@ import Foundation
 /// that recognises the bytes decodes them.
 ///
 /// ```swift
-/// let formats = ImageDecoders.standard.formats   // png, jpeg, webp, avif, gif, heic, svg
+/// let formats = ImageDecoders.standard.decoders.map(\.format)   // png, jpeg, webp, avif, gif, heic, svg
 /// let pipeline = ImagePipeline(configuration: .init(decoders: ImageDecoders([MyDecoder()] + ImageDecoders.standard.decoders)))
 /// ```
 public struct ImageDecoders: Sendable {
@@ -19,7 +19,7 @@ public struct ImageDecoders: Sendable {
     public static let standard = ImageDecoders([PNGCodec(), JPEGCodec(), WebPCodec(), AVIFCodec(), GIFCodec(), HEIFCodec(), SVGDecoder()])
 
     /// The formats the decoders read, in order.
-    public var formats: [ImageFormat] { decoders.map(\.format) }
+    package var formats: [ImageFormat] { decoders.map(\.format) }
 
     /// An HTTP Accept header naming exactly these formats, e.g. `image/png, image/jpeg`.
     @usableFromInline package var acceptHeader: String { formats.map(\.mediaType).joined(separator: ", ") }
