@@ -26,6 +26,7 @@ extension ImageRenderer {
         try validate(size: size, scale: scale)
         let imageScale = first.reference.scale
         guard imageScale.isFinite, imageScale > 0 else { throw .invalidImageScale(imageScale) }
+        try checkOverlayCount(first)  // before any overlay is resolved
         first = try resolvingOverlays(first, scale: scale)
         try check(first, size: size, scale: scale, filter: filter, budget: budget)
         let layout = RenderLayout(first, size: size, scale: scale, resolvesSmartFocus: false)

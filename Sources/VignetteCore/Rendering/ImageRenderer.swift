@@ -53,6 +53,7 @@ public enum ImageRenderer {
         try validate(size: size, scale: scale)
         let imageScale = descriptor.reference.scale
         guard imageScale.isFinite, imageScale > 0 else { throw .invalidImageScale(imageScale) }
+        try checkOverlayCount(descriptor)  // before any overlay is resolved (a file read each)
         let descriptor = try resolvingOverlays(descriptor.clampingPresentation, scale: scale)
         try check(descriptor, size: size, scale: scale, filter: filter, budget: budget)
         return renderValidated(descriptor, size: size, scale: scale, filter: filter)
@@ -66,9 +67,7 @@ public enum ImageRenderer {
         _ descriptor: ImageDescriptor<Bitmap>, size: Size, scale: Double, filter: ResamplingFilter,
         budget: MemoryBudget
     ) throws(ImageRenderer.Error) {
-        guard descriptor.overlays.count <= ImageOverlay.maxCount else {
-            throw .tooManyOverlays(count: descriptor.overlays.count, limit: ImageOverlay.maxCount)
-        }
+        try checkOverlayCount(descriptor)
         let descriptor = descriptor.clampingPresentation
         let layout = RenderLayout(descriptor, size: size, scale: scale, resolvesSmartFocus: false)
         if let asked = layout.overflow {
@@ -83,6 +82,13 @@ public enum ImageRenderer {
         throw .overBudget(
             image: PixelSize(width: image.width, height: image.height),
             surface: PixelSize(width: layout.width, height: layout.height), needed: needed, budget: budget)
+    }
+
+    /// Throws `tooManyOverlays` over `ImageOverlay.maxCount`.
+    static func checkOverlayCount<Reference>(_ descriptor: ImageDescriptor<Reference>) throws(ImageRenderer.Error) {
+        guard descriptor.overlays.count <= ImageOverlay.maxCount else {
+            throw .tooManyOverlays(count: descriptor.overlays.count, limit: ImageOverlay.maxCount)
+        }
     }
 
     /// Upper bound of the bytes a render allocates: the canvas, and when the
