@@ -42,7 +42,7 @@ enum CLIError: Error, CustomStringConvertible {
 enum OutputFolder {
     /// Makes sure the folder `-o output` writes into exists.
     static func requireParent(of output: String) throws(CLIError) {
-        let parent = (output as NSString).deletingLastPathComponent
+        let parent = FilePaths.parent(of: output)
         guard !parent.isEmpty else { return }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) else {

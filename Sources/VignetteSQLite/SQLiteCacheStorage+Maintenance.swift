@@ -136,7 +136,7 @@
         /// the shared-memory index under a live connection — loses every write).
         /// A lock held by another process's write is waited out (up to 10 s).
         static func openRecovering(_ path: String) throws(DiskCache.Error) -> DatabasePool {
-            let lockPath = (path as NSString).deletingLastPathComponent + "/open.lock"
+            let lockPath = FilePaths.parent(of: path) + "/open.lock"
             let lock = DiskCache.openPrivateFile(lockPath)
             guard lock >= 0 else {
                 throw failure(.open, lockPath, cause: .posix(errno))

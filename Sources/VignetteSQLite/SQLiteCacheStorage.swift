@@ -192,21 +192,9 @@
         /// `EMFILE` or `ENFILE` when the process (or system) has too few file
         /// descriptors left for a database, else nil. SQLite reports that only
         /// as "unable to open database file" (GRDB keeps no errno) and closes
-        /// what it opened, so a probe asks the system for the four a database
-        /// holds at once in WAL mode (file, WAL, shared memory, a reader)
-        /// instead of reading the message.
-        static func descriptorsExhausted() -> Int32? {
-            var opened: [Int32] = []
-            defer { for descriptor in opened { close(descriptor) } }
-            for _ in 0..<4 {
-                let probe = open("/dev/null", O_RDONLY | O_CLOEXEC)
-                guard probe >= 0 else {
-                    let code = errno
-                    return code == EMFILE || code == ENFILE ? code : nil
-                }
-                opened.append(probe)
-            }
-            return nil
-        }
+        /// what it opened, so this asks for the four a database holds at once
+        /// in WAL mode (file, WAL, shared memory, a reader) instead of reading
+        /// the message.
+        static func descriptorsExhausted() -> Int32? { OpenFiles.exhausted(needing: 4) }
     }
 #endif

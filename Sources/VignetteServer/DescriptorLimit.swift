@@ -60,6 +60,11 @@ public struct DescriptorLimit: Sendable, Hashable, CustomStringConvertible {
             #endif
             _ = setrlimit(Self.resource, &wanted)
         }
+        // libdispatch opens the main queue's wake-up eventfd on its first
+        // wake-up from another thread and traps when no descriptor is left
+        // then (`_dispatch_runloop_queue_handle_init`): wake it now, while
+        // descriptors are free, not when a flood has taken them.
+        DispatchQueue.main.async {}
         return current
     }
 

@@ -92,6 +92,19 @@ import VignetteTestSupport
         #expect(iconOut.color(x: 16, y: 16).red == 255 && iconOut.color(x: 16, y: 16).green == 0)
     }
 
+    /// One-letter relative names, as typed at a prompt: Foundation's path
+    /// functions trap on them on Linux, so the CLI and the cache must not use them.
+    @Test(arguments: ["files", "sqlite"])
+    func oneLetterRelativeOutputAndCacheFolder(engine: String) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try Self.run(
+            ["render", Self.photo, "--size", "20x20", "-o", "a", "--format", "png", "--cache-dir", "c", "--cache-engine", engine], in: folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try PNGCodec.decode(contentsOf: folder.appendingPathComponent("a").path).width == 20)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("c").path))
+    }
+
     @Test(arguments: [
         ["render", "x.png", "--size", "10x10"],  // no output
         ["render", "x.png", "--size", "10x10", "-o", "a.png", "--output-dir", "d"],

@@ -45,7 +45,7 @@ extension DiskCache {
     private static func createIfMissing(_ directory: String) throws(DiskCache.Error) {
         var info = stat()
         guard stat(directory, &info) != 0 else { return }
-        let parent = (directory as NSString).deletingLastPathComponent
+        let parent = FilePaths.parent(of: directory)
         if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
             do {
                 try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)

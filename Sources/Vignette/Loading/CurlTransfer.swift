@@ -193,14 +193,7 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// Whether the process is out of file descriptors (`EMFILE`) or the
     /// system is (`ENFILE`) at this moment.
-    static func descriptorsExhausted() -> Bool {
-        let probe = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        guard probe < 0 else {
-            close(probe)
-            return false
-        }
-        return errno == EMFILE || errno == ENFILE
-    }
+    static func descriptorsExhausted() -> Bool { OpenFiles.exhausted(needing: 1) != nil }
 
     /// Which limit fired when libcurl timed out after `elapsed`: its two
     /// timers share one result code, but only the connect timeout can fire
