@@ -105,7 +105,7 @@ struct CompareFolders {
             }
             // JPEG, WebP, AVIF, GIF: the library's decoders (orientation applied,
             // colour as stored), back to straight alpha; the report shows a PNG of it.
-            do throws(ImageDecodingError) {
+            do throws(ImageDecoders.Error) {
                 let options = DecodingOptions(appliesOrientation: true, convertsToSRGB: false)
                 let bitmap = try Bitmap(decoding: data, options: options)
                 let pixels = bitmap.isOpaque ? bitmap.pixels : bitmap.straightRGBA()

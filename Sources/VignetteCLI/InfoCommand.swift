@@ -46,7 +46,7 @@ struct InfoCommand: ParsableCommand {
             do {
                 let data = try Data(contentsOf: URL(fileURLWithPath: file))
                 infos.append((file, try ImageInfo.read(data, options: options)))
-            } catch let error as ImageDecodingError {
+            } catch let error as ImageDecoders.Error {
                 failed = true
                 FileHandle.standardError.write(Data("error: \(file): \(error)\n".utf8))
             } catch {

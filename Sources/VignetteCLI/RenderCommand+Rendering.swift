@@ -7,7 +7,7 @@ extension RenderCommand {
         /// Written; the line is what `-v` prints. `staleBecause` is set when
         /// a stale cached copy was rendered because the network failed;
         /// `warnings` say what the decoder repaired.
-        case rendered(line: String, staleBecause: ImageLoadingError?, warnings: [DecodingWarning])
+        case rendered(line: String, staleBecause: ImageRequest.Error?, warnings: [DecodingWarning])
         /// Not rendered; `placeholder` is the `-v` line of the `--failure`
         /// placeholder written instead, if any.
         case failed(RenderError, placeholder: String?)
@@ -92,7 +92,7 @@ extension RenderCommand {
         // The bitmap's size, not the surface's: an open side or --no-extend sizes the output.
         let bitmap = frames?.firstFrame ?? surface.render()
         let options = EncodingOptions(quality: quality, lossless: lossless)
-        do throws(ImageEncodingError) {
+        do throws(EncodingOptions.Error) {
             if let frames {
                 bytes = try frames.encoded(as: outputFormat, options: options)
             } else {

@@ -6,11 +6,11 @@ import Vignette
 /// input's URL when the library's error names that same URL.
 enum RenderError: Error, CustomStringConvertible {
     /// The image at this URL could not be loaded or decoded.
-    case loadFailed(URL, ImageLoadingError)
+    case loadFailed(URL, ImageRequest.Error)
     /// The surface could not be created.
     case surfaceFailed(ImageSurface.Error)
     /// The render could not be encoded.
-    case encodingFailed(ImageEncodingError)
+    case encodingFailed(EncodingOptions.Error)
     /// The PNG could not be written.
     case writeFailed(AtomicFile.Error)
     /// The load ended without a final image or failure (it was cancelled).
@@ -39,7 +39,7 @@ enum RenderError: Error, CustomStringConvertible {
     }
 
     /// Which option raises the decoder limit an image ran into.
-    private static func limitHint(_ error: ImageLoadingError) -> String {
+    private static func limitHint(_ error: ImageRequest.Error) -> String {
         guard case .decodingFailed(_, let decoding) = error else { return "" }
         switch decoding.reason {
         case .tooLarge: return " (raise it with --max-pixels N, or --max-pixels none)"
@@ -51,7 +51,7 @@ enum RenderError: Error, CustomStringConvertible {
     }
 }
 
-extension ImageLoadingError {
+extension ImageRequest.Error {
     /// What went wrong loading `url`, without repeating `url`; an error about
     /// another URL (a redirect target) keeps its own.
     func reason(loading url: URL) -> String {

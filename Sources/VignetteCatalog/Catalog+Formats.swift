@@ -27,7 +27,7 @@ extension CatalogEntry {
         }
 
         /// The rendered bitmap in this output's format.
-        func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+        func encode(_ bitmap: Bitmap) throws(EncodingOptions.Error) -> Data {
             try bitmap.encoded(as: format, options: options)
         }
     }

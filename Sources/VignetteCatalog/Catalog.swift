@@ -127,7 +127,7 @@ public enum Catalog {
     /// `DemoImages.productImage(url)` for a bundled photo, resolved locally:
     /// the remote pipeline does the same mapping for http(s) URLs.
     private static func product(_ name: String) throws -> ImageDescriptor<Bitmap> {
-        try DemoImages.productImage(productURL(name)).map { (url: URL) throws(ImageDecodingError) in
+        try DemoImages.productImage(productURL(name)).map { (url: URL) throws(ImageDecoders.Error) in
             try Bitmap(contentsOf: url.path)
         }
     }

@@ -186,7 +186,7 @@ extension PresetDefinition {
             do { data = try Data(contentsOf: URL(fileURLWithPath: overlay.file)) } catch {
                 throw .invalidValue(key: key, reason: "\(overlay.file): " + FileErrors.reason(error, path: overlay.file))
             }
-            do throws(ImageDecodingError) {
+            do throws(ImageDecoders.Error) {
                 return overlay.overlay(try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(overlay.file))))
             } catch {
                 throw .invalidValue(key: key, reason: "\(overlay.file): \(error)")

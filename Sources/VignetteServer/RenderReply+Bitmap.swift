@@ -23,11 +23,11 @@ extension RenderReply {
     /// ```
     public static func image(
         _ bitmap: Bitmap, format: ImageFormat? = nil, formats: [ImageFormat] = [.webp, .jpeg],
-        options: EncodingOptions = .serving, accept: String?, ifNoneMatch: String?, cacheControl: String? = nil, failure: ImageLoadingError? = nil
+        options: EncodingOptions = .serving, accept: String?, ifNoneMatch: String?, cacheControl: String? = nil, failure: ImageRequest.Error? = nil
     ) -> RenderReply {
         let chosen = format ?? ImageFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque, candidates: formats)
         let body: Data
-        do throws(ImageEncodingError) {
+        do throws(EncodingOptions.Error) {
             body = try bitmap.encoded(as: chosen, options: options)
         } catch {
             return .text(500, "\(error)")

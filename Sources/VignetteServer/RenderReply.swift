@@ -45,7 +45,7 @@ public struct RenderReply: Sendable {
     /// rendering makes the same on every replica).
     static func image(
         _ body: Data, format: ImageFormat, varies: Bool, maxAge: Int,
-        failure: ImageLoadingError?, ifNoneMatch: String?
+        failure: ImageRequest.Error?, ifNoneMatch: String?
     ) -> RenderReply {
         guard let failure else {
             return cached(body, format: format, varies: varies, cacheControl: "public, max-age=\(maxAge)", ifNoneMatch: ifNoneMatch)
@@ -55,7 +55,7 @@ public struct RenderReply: Sendable {
 
     /// The failure placeholder: the upstream's meaning (404, else 502),
     /// `no-store`, and the reason in `X-Vignette-Error`.
-    static func failed(_ body: Data, format: ImageFormat, varies: Bool, failure: ImageLoadingError) -> RenderReply {
+    static func failed(_ body: Data, format: ImageFormat, varies: Bool, failure: ImageRequest.Error) -> RenderReply {
         var headers: [(name: String, value: String)] = [("Content-Type", format.mediaType), ("ETag", etag(of: body))]
         if varies { headers.append(("Vary", "Accept")) }
         headers.append(("Cache-Control", "no-store"))
@@ -84,7 +84,7 @@ public struct RenderReply: Sendable {
 
     /// 404 when the origin said the source does not exist, else 502 (a 5xx,
     /// a timeout, a broken connection, bytes that are not an image).
-    static func status(for failure: ImageLoadingError) -> Int {
+    static func status(for failure: ImageRequest.Error) -> Int {
         switch failure.statusCode {
         case 404?, 410?: 404
         default: 502

@@ -42,8 +42,8 @@ extension RenderService {
         }
         guard frames.isAnimated else { return .still }
         let options = configuration.encodingOptions(quality: parameters.quality)
-        do throws(ImageEncodingError) {
-            let body = try traceEncode(as: format) { () throws(ImageEncodingError) -> Data in
+        do throws(EncodingOptions.Error) {
+            let body = try traceEncode(as: format) { () throws(EncodingOptions.Error) -> Data in
                 try frames.encoded(as: format, options: options)
             }
             return .animated(body, format)

@@ -42,7 +42,7 @@ extension RenderService {
 
     private func info(of source: URL, ifNoneMatch: String?) async -> RenderReply {
         let data: Data
-        do throws(ImageLoadingError) {
+        do throws(ImageRequest.Error) {
             data = try await pipeline.data(for: ImageRequest(url: source))
         } catch {
             if case .loadingFailed(let cause, _) = error, case .refused = cause { return .text(403, cause.reason) }
@@ -56,7 +56,7 @@ extension RenderService {
         defer { renderSlots.release() }
         let options = DecodingOptions(maxPixelCount: configuration.limits.maxSourcePixels)
         let info: ImageInfo
-        do throws(ImageDecodingError) {
+        do throws(ImageDecoders.Error) {
             info = try ImageInfo.read(data, options: options)
         } catch {
             return .text(502, "source is not a usable image: \(error)")

@@ -212,7 +212,7 @@ public final class RenderService: Sendable {
         let format =
             parameters.format ?? ImageFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque, candidates: preset.formats)
         let body: Data
-        do throws(ImageEncodingError) {
+        do throws(EncodingOptions.Error) {
             body = try traceEncode(bitmap, as: format, quality: parameters.quality)
         } catch {
             return .text(500, "\(error)")
@@ -226,7 +226,7 @@ public final class RenderService: Sendable {
     /// Loads the source with the preset's presentation, or the failure
     /// placeholder, through the surface as any user does; returns the
     /// failure, if any.
-    private func show(_ remote: ImageDescriptor<URL>, on surface: ImageSurface, preset: Preset) async -> ImageLoadingError? {
+    private func show(_ remote: ImageDescriptor<URL>, on surface: ImageSurface, preset: Preset) async -> ImageRequest.Error? {
         let maxSourcePixels = configuration.limits.maxSourcePixels
         let started = ContinuousClock.now
         let state = await traceLoad(remote, on: surface) {

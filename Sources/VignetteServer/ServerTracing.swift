@@ -65,9 +65,9 @@ extension RenderService {
 
     /// Encodes in a `vignette.encode` span, with the configuration's
     /// options (`ServerConfiguration.encodingOptions(quality:)`).
-    func traceEncode(_ bitmap: Bitmap, as format: ImageFormat, quality: Int) throws(ImageEncodingError) -> Data {
+    func traceEncode(_ bitmap: Bitmap, as format: ImageFormat, quality: Int) throws(EncodingOptions.Error) -> Data {
         let options = configuration.encodingOptions(quality: quality)
-        return try traceEncode(as: format) { () throws(ImageEncodingError) -> Data in
+        return try traceEncode(as: format) { () throws(EncodingOptions.Error) -> Data in
             try bitmap.encoded(as: format, options: options)
         }
     }
@@ -75,11 +75,11 @@ extension RenderService {
     /// Runs `encode` (a still image or an animation) in a `vignette.encode`
     /// span that names the format, the bytes written and any failure.
     func traceEncode(
-        as format: ImageFormat, _ encode: () throws(ImageEncodingError) -> Data
-    ) throws(ImageEncodingError) -> Data {
-        try pipeline.observer.span("vignette.encode") { (span) throws(ImageEncodingError) in
+        as format: ImageFormat, _ encode: () throws(EncodingOptions.Error) -> Data
+    ) throws(EncodingOptions.Error) -> Data {
+        try pipeline.observer.span("vignette.encode") { (span) throws(EncodingOptions.Error) in
             span.attributes["vignette.format"] = format.rawValue
-            do throws(ImageEncodingError) {
+            do throws(EncodingOptions.Error) {
                 let body = try encode()
                 span.attributes["vignette.bytes"] = body.count
                 return body
@@ -92,7 +92,7 @@ extension RenderService {
 
     /// Logs a source the address policy refused before admission (notice:
     /// a healthy client never asks for one), naming its host only.
-    func logRefusal(_ source: URL, _ refusal: LoadingError.Refusal) {
+    func logRefusal(_ source: URL, _ refusal: ImageRequest.TransferError.Refusal) {
         pipeline.observer.logger.notice(
             "source refused by the address policy",
             metadata: ["source": "\(source.loggableSource)", "reason": "\(refusal)"])

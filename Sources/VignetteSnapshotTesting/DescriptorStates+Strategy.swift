@@ -28,7 +28,7 @@ extension Snapshotting where Value == ImageDescriptor<URL>, Format == Bitmap {
     /// pool — or await `assertImageSnapshot`, which blocks nothing.
     public static func states(
         sizes: [Size], scales: [Double] = [1], loader: any ImageLoading,
-        placeholders: ImageSurface.Placeholders? = nil, failure: ImageLoadingError? = nil,
+        placeholders: ImageSurface.Placeholders? = nil, failure: ImageRequest.Error? = nil,
         shown: [DescriptorStates.State] = DescriptorStates.State.allCases, precision: Double? = nil,
         perceptualPrecision: Double? = nil, antiAliasing: ImageComparison.AntiAliasing? = nil, maxDifferentPixels: Int? = nil
     ) -> Snapshotting<ImageDescriptor<URL>, Bitmap> {

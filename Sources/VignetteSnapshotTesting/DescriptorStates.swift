@@ -46,7 +46,7 @@ public struct DescriptorStates: Sendable {
     /// The placeholders; nil uses `ImageEnvironment.current.placeholders`.
     public var placeholders: ImageSurface.Placeholders?
     /// The error of the failed cells; nil is HTTP 404 for the descriptor's URL.
-    public var failure: ImageLoadingError?
+    public var failure: ImageRequest.Error?
     /// Share of pixels that must match the reference (see `ImageComparison`).
     public var precision: Double
     /// How close each pixel must be to count as matching (see `ImageComparison`).
@@ -62,7 +62,7 @@ public struct DescriptorStates: Sendable {
     /// default (see `ImageSnapshotDefaults`), else exact.
     public init(
         sizes: [Size], scales: [Double] = [1], loader: any ImageLoading,
-        placeholders: ImageSurface.Placeholders? = nil, failure: ImageLoadingError? = nil,
+        placeholders: ImageSurface.Placeholders? = nil, failure: ImageRequest.Error? = nil,
         shown: [State] = State.allCases, precision: Double? = nil, perceptualPrecision: Double? = nil,
         antiAliasing: ImageComparison.AntiAliasing? = nil, maxDifferentPixels: Int? = nil
     ) {

@@ -19,7 +19,7 @@ extension FixtureLoader {
         /// Bytes no decoder reads fail with `.decodingFailed(url, …)`.
         case data(Data)
         /// This error, as it is.
-        case failure(ImageLoadingError)
+        case failure(ImageRequest.Error)
         /// The server answered `status`: `.loadingFailed(.httpStatus(url, status:,
         /// retryAfter:), attempts: 1)` for the requested URL.
         case httpStatus(Int, retryAfter: Duration? = nil)
@@ -72,7 +72,7 @@ extension FixtureLoader {
 
     /// The error a URL with no fixture fails with: a load failure that
     /// names the URL and says how to add one.
-    package static func noFixture(for url: URL) -> ImageLoadingError {
+    package static func noFixture(for url: URL) -> ImageRequest.Error {
         .loadingFailed(
             .transferFailed(
                 url,

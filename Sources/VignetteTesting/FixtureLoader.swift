@@ -105,7 +105,7 @@ public final class FixtureLoader: ImageLoading {
     }
 
     /// Records the request, then answers with the URL's next response.
-    public func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> Bitmap {
+    public func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageRequest.Error) -> Bitmap {
         let response = state.withLock { s -> Response? in
             s.requests.append(RecordedRequest(request: request, priority: priority))
             return s.routes[request.dataKey]?.next()
@@ -117,13 +117,13 @@ public final class FixtureLoader: ImageLoading {
     private func answer(
         _ request: ImageRequest, with response: Response,
         startedAt start: VirtualClock.Instant
-    ) async throws(ImageLoadingError) -> Bitmap {
+    ) async throws(ImageRequest.Error) -> Bitmap {
         let url = request.url
         switch response {
         case .image(let bitmap):
             return bitmap
         case .data(let data):
-            do throws(ImageDecodingError) {
+            do throws(ImageDecoders.Error) {
                 return try decoders.decode(data, options: request.options)
             } catch {
                 throw .decodingFailed(url, error)

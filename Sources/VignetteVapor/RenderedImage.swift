@@ -29,12 +29,12 @@
         public var cacheControl: String?
         /// The load's failure when the bitmap shows the failure placeholder:
         /// then 404 (the origin said 404 or 410) or 502, and `no-store`.
-        public var failure: ImageLoadingError?
+        public var failure: ImageRequest.Error?
 
         /// A rendered bitmap.
         public init(
             _ bitmap: Bitmap, format: ImageFormat? = nil, formats: [ImageFormat] = [.webp, .jpeg],
-            options: EncodingOptions = .serving, cacheControl: String? = nil, failure: ImageLoadingError? = nil
+            options: EncodingOptions = .serving, cacheControl: String? = nil, failure: ImageRequest.Error? = nil
         ) {
             self.bitmap = bitmap
             self.format = format

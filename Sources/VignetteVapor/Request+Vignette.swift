@@ -40,7 +40,7 @@
         ) async throws(ImageSurface.Error) -> RenderedImage {
             let surface = try ImageSurface(size: size, scale: scale)
             let state = await surface.load(descriptor, placeholders: placeholders, using: imagePipeline)
-            var failure: ImageLoadingError?
+            var failure: ImageRequest.Error?
             if case .failed(_, let error) = state { failure = error }
             return RenderedImage(surface.render(), formats: formats, cacheControl: cacheControl, failure: failure)
         }

@@ -35,8 +35,8 @@ public struct FlipbookDecoder: AnimatedImageDecoding {
 
     public func recognizes(_ data: Data) -> Bool { data.count >= 16 && data.starts(with: Array("FLIPBOOK".utf8)) }
 
-    public func animationHeader(_ data: Data) throws(ImageDecodingError) -> AnimationHeader {
-        guard recognizes(data) else { throw ImageDecodingError(format: format, reason: .malformed("no FLIPBOOK header")) }
+    public func animationHeader(_ data: Data) throws(ImageDecoders.Error) -> AnimationHeader {
+        guard recognizes(data) else { throw ImageDecoders.Error(format: format, reason: .malformed("no FLIPBOOK header")) }
         let b = [UInt8](data)
         let frames = Int(b[8]) << 8 | Int(b[9])
         return AnimationHeader(
@@ -44,7 +44,7 @@ public struct FlipbookDecoder: AnimatedImageDecoding {
             loopCount: Int(b[14]), durationMilliseconds: frames * Int(b[15]) * 10)
     }
 
-    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> Bitmap {
         let header = try animationHeader(data)
         try checkCanvas(header, options: options)
         var bitmap = Self.frame(0, width: header.width, height: header.height)
@@ -54,7 +54,7 @@ public struct FlipbookDecoder: AnimatedImageDecoding {
 
     public func decodeAnimation(
         _ data: Data, options: DecodingOptions, limits: AnimationLimits
-    ) throws(ImageDecodingError) -> AnimatedImage {
+    ) throws(ImageDecoders.Error) -> AnimatedImage {
         let header = try animationHeader(data)
         try checkCanvas(header, options: options)
         try limits.check(header, format: format)
@@ -68,12 +68,12 @@ public struct FlipbookDecoder: AnimatedImageDecoding {
         return try! AnimatedImage(frames: frames, loopCount: header.loopCount)
     }
 
-    private func checkCanvas(_ header: AnimationHeader, options: DecodingOptions) throws(ImageDecodingError) {
+    private func checkCanvas(_ header: AnimationHeader, options: DecodingOptions) throws(ImageDecoders.Error) {
         guard header.width > 0, header.height > 0 else {
-            throw ImageDecodingError(format: format, reason: .malformed("empty canvas"))
+            throw ImageDecoders.Error(format: format, reason: .malformed("empty canvas"))
         }
         if header.width * header.height > options.maxPixelCount {
-            throw ImageDecodingError(
+            throw ImageDecoders.Error(
                 format: format, reason: .tooLarge(width: header.width, height: header.height, limit: options.maxPixelCount))
         }
     }

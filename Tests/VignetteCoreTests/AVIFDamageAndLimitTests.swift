@@ -56,7 +56,7 @@ import VignetteTestSupport
         // The primary item is one that does not exist; the handler is not 'pict'.
         #expect(T.failure(try Self.patching(lossless, at: "pitm", offset: 8, with: [0, 99])) == .corrupt)
         #expect(T.failure(try Self.patching(lossless, at: "pict", with: Array("vide".utf8))) == .corrupt)
-        let error = #expect(throws: ImageDecodingError.self) { try AVIFCodec().decode(garbage, options: DecodingOptions()) }
+        let error = #expect(throws: ImageDecoders.Error.self) { try AVIFCodec().decode(garbage, options: DecodingOptions()) }
         #expect(error?.format == .avif && error?.isDamagedData == true)
         #expect(T.failure(Fixtures.iconPNG) == .notAVIF(byteCount: Fixtures.iconPNG.count))
         #expect(T.failure(Data()) == .notAVIF(byteCount: 0))
@@ -94,7 +94,7 @@ import VignetteTestSupport
         let container = try #require(data.range(of: Data("mdat".utf8))).upperBound - data.startIndex
         #expect(T.failure(data.prefix(container), DecodingOptions(maxPixelCount: 1_000_000)) == .tooLarge(width: side, height: side, limit: 1_000_000))
         #expect(T.failure(original.prefix(container)) == .truncated(byteCount: container))
-        let typed = #expect(throws: ImageDecodingError.self) {
+        let typed = #expect(throws: ImageDecoders.Error.self) {
             try AVIFCodec().decode(data, options: DecodingOptions(maxPixelCount: 1_000_000))
         }
         #expect(typed?.reason == .tooLarge(width: side, height: side, limit: 1_000_000))

@@ -110,12 +110,12 @@ import VignetteTestSupport
     }
 
     @Test func sizesAVIFCannotHoldAreTypedErrorsBeforeAllocation() {
-        let empty = #expect(throws: ImageEncodingError.self) { try AVIFCodec().encode(Bitmap(width: 0, height: 3)) }
+        let empty = #expect(throws: EncodingOptions.Error.self) { try AVIFCodec().encode(Bitmap(width: 0, height: 3)) }
         #expect(empty?.reason == .emptyImage(width: 0, height: 3))
         let wide = #expect(throws: AVIFCodec.Error.self) { try AVIFCodec.encode(Bitmap(width: 16385, height: 1)) }
         #expect(wide == .dimensionsOutOfRange(width: 16385, height: 1))
         #expect(wide?.description.contains("1...16384") == true)
-        let viaFormat = #expect(throws: ImageEncodingError.self) { try Bitmap(width: 1, height: 16385).encoded(as: .avif) }
+        let viaFormat = #expect(throws: EncodingOptions.Error.self) { try Bitmap(width: 1, height: 16385).encoded(as: .avif) }
         #expect(viaFormat?.format == .avif)
     }
 

@@ -11,7 +11,7 @@ import VignetteTestSupport
     static func fixture(_ name: String) throws -> Data { try Fixtures.data("animation/\(name)") }
 
     static func reason(_ data: Data, options: DecodingOptions = DecodingOptions(), limits: AnimationLimits = .standard)
-        -> ImageDecodingError.Reason?
+        -> ImageDecoders.Error.Reason?
     {
         do {
             _ = try ImageDecoders.standard.decodeAnimation(data, options: options, limits: limits)

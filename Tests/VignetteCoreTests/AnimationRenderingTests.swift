@@ -94,12 +94,12 @@ import VignetteTestSupport
         let decoder = FlipbookDecoder()
         let decoders = ImageDecoders([decoder])
         let many = FlipbookDecoder.file(frames: 60_000, width: 100, height: 100)
-        #expect(throws: ImageDecodingError(format: decoder.format, reason: .tooManyFrames(count: 60_000, limit: 1000))) {
+        #expect(throws: ImageDecoders.Error(format: decoder.format, reason: .tooManyFrames(count: 60_000, limit: 1000))) {
             try decoders.decodeAnimation(many)
         }
         let large = FlipbookDecoder.file(frames: 200, width: 1000, height: 1000)
         #expect(
-            throws: ImageDecodingError(
+            throws: ImageDecoders.Error(
                 format: decoder.format, reason: .animationTooLarge(pixels: 200_000_000, frames: 200, limit: 100_000_000))
         ) {
             try decoders.decodeAnimation(large)

@@ -76,17 +76,17 @@ import VignetteTestSupport
     @Test(arguments: [ImageFormat(rawValue: "heic"), ImageFormat(rawValue: "bmp")])
     func formatsVignetteDoesNotWriteAreRefused(_ format: ImageFormat) throws {
         let bitmap = TestImages.solid(4, 4)
-        #expect(throws: ImageEncodingError(format: format, reason: .unsupportedFormat(encodable: [.png, .jpeg, .webp, .avif, .gif]))) {
+        #expect(throws: EncodingOptions.Error(format: format, reason: .unsupportedFormat(encodable: [.png, .jpeg, .webp, .avif, .gif]))) {
             try bitmap.encoded(as: format)
         }
-        let message = ImageEncodingError(format: format, reason: .unsupportedFormat(encodable: ImageFormat.encodable))
+        let message = EncodingOptions.Error(format: format, reason: .unsupportedFormat(encodable: ImageFormat.encodable))
         #expect(message.description == "cannot encode \(format): Vignette writes only png, jpeg, webp, avif, gif; pick one of them")
     }
 
     @Test func emptySurfacesFailAsEveryEncoderDoes() throws {
         let surface = try ImageSurface(size: Size(width: 0, height: 10))
         for format in ImageFormat.encodable {
-            #expect(throws: ImageEncodingError(format: format, reason: .emptyImage(width: 0, height: 10))) {
+            #expect(throws: EncodingOptions.Error(format: format, reason: .emptyImage(width: 0, height: 10))) {
                 try surface.encoded(as: format)
             }
         }

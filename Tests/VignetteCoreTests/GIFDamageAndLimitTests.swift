@@ -63,7 +63,7 @@ import VignetteTestSupport
         // A screen and a trailer, no frame.
         let empty = Data(Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0, 0x3B])
         #expect(T.failure(empty) == .noImage)
-        let error = #expect(throws: ImageDecodingError.self) { try GIFCodec().decode(empty, options: DecodingOptions()) }
+        let error = #expect(throws: ImageDecoders.Error.self) { try GIFCodec().decode(empty, options: DecodingOptions()) }
         #expect(error?.format == .gif && error?.isDamagedData == true)
         #expect(T.failure(Fixtures.iconPNG) == .notGIF(byteCount: Fixtures.iconPNG.count))
         #expect(T.failure(Data()) == .notGIF(byteCount: 0))
@@ -99,7 +99,7 @@ import VignetteTestSupport
         let header = Self.headerAndColorTable(data)
         #expect(T.failure(header, DecodingOptions(maxPixelCount: 1_000_000)) == .tooLarge(width: 65535, height: 65535, limit: 1_000_000))
         #expect(T.failure(photo.prefix(header.count)) == .truncated(byteCount: header.count))
-        let typed = #expect(throws: ImageDecodingError.self) {
+        let typed = #expect(throws: ImageDecoders.Error.self) {
             try GIFCodec().decode(data, options: DecodingOptions(maxPixelCount: 1_000_000))
         }
         #expect(typed?.reason == .tooLarge(width: 65535, height: 65535, limit: 1_000_000))

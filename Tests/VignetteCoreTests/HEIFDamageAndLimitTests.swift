@@ -76,7 +76,7 @@ import VignetteTestSupport
     func hugeDimensionsAreRefusedFromTheContainer(_ side: Int) throws {
         let data = Self.claiming(try T.heic("blocks.heic"), width: side, height: side)
         #expect(T.failure(data, DecodingOptions(maxPixelCount: 1_000_000)) == .tooLarge(width: side, height: side, limit: 1_000_000))
-        let typed = #expect(throws: ImageDecodingError.self) {
+        let typed = #expect(throws: ImageDecoders.Error.self) {
             try HEIFCodec().decode(data, options: DecodingOptions(maxPixelCount: 1_000_000))
         }
         #expect(typed?.reason == .tooLarge(width: side, height: side, limit: 1_000_000))
@@ -148,7 +148,7 @@ import VignetteTestSupport
             try HEIFCodec.decodeImage(grid, options: DecodingOptions(), maxTiles: 3)
         }
         #expect(try HEIFCodec.decodeImage(grid, options: DecodingOptions(), maxTiles: 4).width == 64)
-        let typed = #expect(throws: ImageDecodingError.self) { try HEIFCodec().decode(T.heic("grid-bomb.heic"), options: DecodingOptions()) }
+        let typed = #expect(throws: ImageDecoders.Error.self) { try HEIFCodec().decode(T.heic("grid-bomb.heic"), options: DecodingOptions()) }
         #expect(typed?.isDamagedData == false)
     }
 
@@ -163,7 +163,7 @@ import VignetteTestSupport
     func aMissingCodecIsNamed(_ itemType: String, _ name: String) throws {
         let data = try Self.patching(T.heic("blocks.heic"), at: "hvc1", with: Array(itemType.utf8))
         #expect(T.failure(data) == .missingCodec(name))
-        let typed = #expect(throws: ImageDecodingError.self) { try HEIFCodec().decode(data, options: DecodingOptions()) }
+        let typed = #expect(throws: ImageDecoders.Error.self) { try HEIFCodec().decode(data, options: DecodingOptions()) }
         #expect(typed?.description.contains(name) == true)
         #expect(typed?.isDamagedData == false)
     }

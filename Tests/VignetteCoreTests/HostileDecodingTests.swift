@@ -8,7 +8,7 @@ import VignetteTestSupport
 /// ask for, with typed errors naming the limit. (Peak RSS through the CLI:
 /// `HostileInputTests` in VignetteCLITests.)
 @Suite struct HostileDecodingTests {
-    private static func reason(_ bytes: [UInt8], _ options: DecodingOptions = DecodingOptions()) -> ImageDecodingError.Reason? {
+    private static func reason(_ bytes: [UInt8], _ options: DecodingOptions = DecodingOptions()) -> ImageDecoders.Error.Reason? {
         do {
             _ = try ImageDecoders.standard.decode(Data(bytes), options: options)
             return nil
@@ -35,7 +35,7 @@ import VignetteTestSupport
         #expect(throws: PNGCodec.Error.sideTooLong(width: 1, height: 70_000, limit: 65535)) {
             try PNGCodec.header(of: Data(HostileFiles.lyingHeader(width: 1, height: 70_000)))
         }
-        let error = ImageDecodingError(format: .png, reason: .sideTooLong(width: 1_000_000, height: 100, limit: 65535))
+        let error = ImageDecoders.Error(format: .png, reason: .sideTooLong(width: 1_000_000, height: 100, limit: 65535))
         #expect(error.description == "image is 1000000x100: a side is over the limit of 65535 pixels")
     }
 

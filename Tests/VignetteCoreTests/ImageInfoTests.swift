@@ -103,12 +103,12 @@ import VignetteTestSupport
     }
 
     @Test func undecodableBytesAndLimitsThrowTheDecodersErrors() throws {
-        #expect(throws: ImageDecodingError.self) { try ImageInfo.read(Data("not an image".utf8)) }
+        #expect(throws: ImageDecoders.Error.self) { try ImageInfo.read(Data("not an image".utf8)) }
         let tooSmall = DecodingOptions(maxPixelCount: 100)
         #expect {
             try Self.info("icc/srgb-tagged.png", options: tooSmall)
         } throws: { error in
-            guard let error = error as? ImageDecodingError, case .tooLarge = error.reason else { return false }
+            guard let error = error as? ImageDecoders.Error, case .tooLarge = error.reason else { return false }
             return true
         }
     }

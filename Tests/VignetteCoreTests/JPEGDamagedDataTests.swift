@@ -59,7 +59,7 @@ import VignetteTestSupport
         // A strict decode stops at the first occurrence.
         let first = DecodingWarning(format: .jpeg, kind: .damagedData, detail: lenient.detail)
         #expect(throws: JPEGCodec.Error.damagedData(first)) { try JPEGCodec.decode(data, options: Self.strict) }
-        let shared = try #require(throws: ImageDecodingError.self) { try ImageDecoders.standard.decodeReporting(data, options: Self.strict) }
+        let shared = try #require(throws: ImageDecoders.Error.self) { try ImageDecoders.standard.decodeReporting(data, options: Self.strict) }
         #expect(shared.reason == .damagedData(first) && shared.format == .jpeg && shared.isDamagedData)
         #expect(shared.description == "corrupt JPEG: \(lenient.detail) (refused: damaged data is rejected)", "\(shared)")
     }

@@ -87,7 +87,7 @@ import VignetteTestSupport
     @Test func emptyBitmapIsATypedError() {
         let empty = Bitmap(width: 0, height: 4)
         #expect(throws: JPEGCodec.Error.emptyImage(width: 0, height: 4)) { try JPEGCodec.encode(empty) }
-        #expect(throws: ImageEncodingError(format: .jpeg, reason: .emptyImage(width: 0, height: 4))) {
+        #expect(throws: EncodingOptions.Error(format: .jpeg, reason: .emptyImage(width: 0, height: 4))) {
             try empty.encoded(using: JPEGCodec())
         }
     }

@@ -26,7 +26,7 @@ import VignetteTestSupport
                 Issue.record("\(name) cut to \(fraction): \(error.map { "\($0)" } ?? "decoded")")
                 continue
             }
-            let shared = try #require(throws: ImageDecodingError.self) { try JPEGCodec().decode(Data(cut), options: DecodingOptions()) }
+            let shared = try #require(throws: ImageDecoders.Error.self) { try JPEGCodec().decode(Data(cut), options: DecodingOptions()) }
             #expect(shared.isDamagedData && shared.format == .jpeg, "\(shared)")
         }
     }
@@ -92,7 +92,7 @@ import VignetteTestSupport
             Issue.record("the unpatched header alone decoded")
             return
         }
-        let error = try #require(throws: ImageDecodingError.self) { try ImageDecoders.standard.decode(data) }
+        let error = try #require(throws: ImageDecoders.Error.self) { try ImageDecoders.standard.decode(data) }
         #expect(error.reason == .tooLarge(width: 60_000, height: 60_000, limit: 100_000_000) && !error.isDamagedData)
     }
 

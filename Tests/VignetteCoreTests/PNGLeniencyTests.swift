@@ -115,7 +115,7 @@ import VignetteTestSupport
         let expected = PNGCodec.Error.unknownMethod(method, value: Int(value))
         #expect(throws: expected) { try Self.decodeBothPaths(bytes) }
         #expect(throws: expected) { try PNGCodec.header(of: Data(bytes)) }
-        let shared = try #require(throws: ImageDecodingError.self) { try ImageDecoders.standard.decode(Data(bytes)) }
+        let shared = try #require(throws: ImageDecoders.Error.self) { try ImageDecoders.standard.decode(Data(bytes)) }
         #expect(shared.format == .png && shared.isDamagedData)
         #expect(
             shared.description

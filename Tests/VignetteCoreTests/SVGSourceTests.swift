@@ -39,7 +39,7 @@ import Testing
         #expect {
             try SVGDecoder(limits: limits).decode(Self.icon, options: DecodingOptions())
         } throws: { error in
-            guard let error = error as? ImageDecodingError, case .unsupported(let detail) = error.reason else { return false }
+            guard let error = error as? ImageDecoders.Error, case .unsupported(let detail) = error.reason else { return false }
             return detail.contains("maxElements") && !error.isDamagedData
         }
     }
@@ -60,13 +60,13 @@ import Testing
         #expect {
             try SVGDecoder().decode(Self.icon, options: options)
         } throws: { error in
-            guard case .tooLarge = (error as? ImageDecodingError)?.reason else { return false }
+            guard case .tooLarge = (error as? ImageDecoders.Error)?.reason else { return false }
             return true
         }
         #expect {
             try SVGDecoder().decode(Data("<svg xmlns=\"http://www.w3.org/2000/svg\"><g></svg>".utf8), options: DecodingOptions())
         } throws: { error in
-            guard let error = error as? ImageDecodingError, case .malformed = error.reason else { return false }
+            guard let error = error as? ImageDecoders.Error, case .malformed = error.reason else { return false }
             return error.format == .svg && error.isDamagedData
         }
     }

@@ -54,7 +54,7 @@ import VignetteTestSupport
             frames: [.init(bitmap: TestImages.solid(16384, 1), durationMilliseconds: 10)] + [
                 .init(bitmap: TestImages.solid(16384, 1), durationMilliseconds: 10)
             ])
-        #expect(throws: ImageEncodingError.self) { try wide.encoded(as: .webp) }
+        #expect(throws: EncodingOptions.Error.self) { try wide.encoded(as: .webp) }
     }
 
     @Test func stillAnimationsAreStillFiles() throws {

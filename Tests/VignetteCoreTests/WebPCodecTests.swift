@@ -114,7 +114,7 @@ import VignetteTestSupport
         var unknown = try Self.webp("lossy.webp")
         unknown.replaceSubrange(12..<16, with: Array("JUNK".utf8))
         #expect(Self.failure(unknown) == .corrupt)
-        let error = #expect(throws: ImageDecodingError.self) { try WebPCodec().decode(lossy, options: DecodingOptions()) }
+        let error = #expect(throws: ImageDecoders.Error.self) { try WebPCodec().decode(lossy, options: DecodingOptions()) }
         #expect(error?.format == .webp && error?.isDamagedData == true)
         #expect(Self.failure(Fixtures.iconPNG) == .notWebP(byteCount: Fixtures.iconPNG.count))
         #expect(Self.failure(Data()) == .notWebP(byteCount: 0))

@@ -102,9 +102,9 @@ import VignetteTestSupport
     }
 
     @Test func sizesWebPCannotHoldAreTypedErrors() {
-        let empty = #expect(throws: ImageEncodingError.self) { try WebPCodec().encode(Bitmap(width: 0, height: 3)) }
+        let empty = #expect(throws: EncodingOptions.Error.self) { try WebPCodec().encode(Bitmap(width: 0, height: 3)) }
         #expect(empty?.reason == .emptyImage(width: 0, height: 3))
-        let wide = #expect(throws: ImageEncodingError.self) { try WebPCodec().encode(Bitmap(width: 16384, height: 1)) }
+        let wide = #expect(throws: EncodingOptions.Error.self) { try WebPCodec().encode(Bitmap(width: 16384, height: 1)) }
         #expect(wide?.description.contains("16383") == true)
         #expect(wide?.format == .webp)
     }

@@ -38,7 +38,7 @@ import VignetteTestSupport
         // pixel, and the same header claiming 16x16 fails as corrupt once
         // decoding starts, so the refusal came from the header alone.
         #expect(T.failure(header(16, 16), DecodingOptions(maxPixelCount: 1_000_000)) == .corrupt)
-        let typed = #expect(throws: ImageDecodingError.self) {
+        let typed = #expect(throws: ImageDecoders.Error.self) {
             try WebPCodec().decode(data, options: DecodingOptions(maxPixelCount: 1_000_000))
         }
         #expect(typed?.reason == .tooLarge(width: 16383, height: 16383, limit: 1_000_000))

@@ -9,8 +9,8 @@ import VignetteTesting
     let url = URL(string: "https://img.example/products/1.jpg")!
     let other = URL(string: "https://img.example/products/2.jpg")!
 
-    func load(_ loader: FixtureLoader, _ url: URL, priority: ImagePriority = .normal) async -> Result<Bitmap, ImageLoadingError> {
-        do throws(ImageLoadingError) {
+    func load(_ loader: FixtureLoader, _ url: URL, priority: ImagePriority = .normal) async -> Result<Bitmap, ImageRequest.Error> {
+        do throws(ImageRequest.Error) {
             return .success(try await loader.image(for: ImageRequest(url: url), priority: priority))
         } catch {
             return .failure(error)
@@ -47,7 +47,7 @@ import VignetteTesting
     }
 
     @Test func failureIsThrownAsGiven() async {
-        let timeout = ImageLoadingError.loadingFailed(.timedOut(url, limit: .load(.seconds(30))), attempts: 3)
+        let timeout = ImageRequest.Error.loadingFailed(.timedOut(url, limit: .load(.seconds(30))), attempts: 3)
         let fixtures = FixtureLoader([url: .failure(timeout)])
         #expect(await load(fixtures, url) == .failure(timeout))
     }
@@ -115,7 +115,7 @@ import VignetteTesting
     }
 }
 
-extension Result where Success == Bitmap, Failure == ImageLoadingError {
+extension Result where Success == Bitmap, Failure == ImageRequest.Error {
     /// The HTTP status of a failure, if it is one.
     var failureStatus: Int? {
         if case .failure(let error) = self { return error.statusCode }

@@ -98,7 +98,7 @@ import VignetteTesting
         await fixtures.clock.waitForSleepers(1)
         fixtures.clock.advance(by: .seconds(1))
         let result = await load.result
-        #expect(throws: ImageLoadingError.loadingFailed(.httpStatus(url, status: 500, retryAfter: nil), attempts: 1)) {
+        #expect(throws: ImageRequest.Error.loadingFailed(.httpStatus(url, status: 500, retryAfter: nil), attempts: 1)) {
             try result.get()
         }
     }
@@ -111,7 +111,7 @@ import VignetteTesting
         fixtures.clock.advance(by: .seconds(29))
         #expect(fixtures.clock.sleeperCount == 1)
         load.cancel()
-        #expect(await load.result.error as? ImageLoadingError == .cancelled(url))
+        #expect(await load.result.error as? ImageRequest.Error == .cancelled(url))
         #expect(fixtures.clock.sleeperCount == 0)
     }
 
@@ -130,7 +130,7 @@ import VignetteTesting
         let pending = Task { try await fixtures.image(for: ImageRequest(url: url), priority: .normal) }
         await fixtures.clock.waitForSleepers(1)
         pending.cancel()
-        #expect(await pending.result.error as? ImageLoadingError == .cancelled(url))
+        #expect(await pending.result.error as? ImageRequest.Error == .cancelled(url))
     }
 
     @Test func pendingNeverAnswersHoweverFarTheClockMoves() async {
@@ -140,7 +140,7 @@ import VignetteTesting
         #expect(fixtures.clock.advance(by: .seconds(86_400 * 365)) == 0)
         #expect(fixtures.clock.sleeperCount == 1)
         load.cancel()
-        #expect(await load.result.error as? ImageLoadingError == .cancelled(url))
+        #expect(await load.result.error as? ImageRequest.Error == .cancelled(url))
     }
 }
 

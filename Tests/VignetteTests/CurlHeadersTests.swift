@@ -52,7 +52,7 @@ import VignetteTestSupport
         let sent = try headers([("X-Api-Key", "k-123")], sensitive: ["X-Api-Key"])
         let elsewhere = "http://localhost:\(server.port)/echo-headers"
         let redirect = server.url("/redirect?to=\(elsewhere)")
-        await #expect(throws: LoadingError.refused(URL(string: elsewhere)!, reason: .credentialsToAnotherOrigin)) {
+        await #expect(throws: ImageRequest.TransferError.refused(URL(string: elsewhere)!, reason: .credentialsToAnotherOrigin)) {
             _ = try await loader.load(DataRequest(url: redirect, headers: sent))
         }
         #expect(server.requests(to: "/echo-headers") == 0)

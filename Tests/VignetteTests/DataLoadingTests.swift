@@ -15,7 +15,7 @@ import VignetteTestSupport
             connectTimeout: .seconds(2), timeout: .seconds(2),
             maxResponseBytes: 1 << 20, maxRedirects: 5))
 
-    static func expectError(_ url: URL, loader: some DataLoading, _ matches: (LoadingError) -> Bool) async {
+    static func expectError(_ url: URL, loader: some DataLoading, _ matches: (ImageRequest.TransferError) -> Bool) async {
         do {
             let response = try await loader.load(url)
             Issue.record("expected an error for \(url), got \(response.data.count) bytes")
@@ -121,7 +121,7 @@ import VignetteTestSupport
         #expect(await Self.server.until { Self.server.requests(to: "/gate/cancelled") == 1 })  // under way
         task.cancel()
         let result = await task.result
-        guard case .failure(let error) = result, case LoadingError.cancelled = error else {
+        guard case .failure(let error) = result, case ImageRequest.TransferError.cancelled = error else {
             Issue.record("expected cancellation, got \(result)")
             return
         }
@@ -175,7 +175,7 @@ import VignetteTestSupport
         let tight = LoadingOptions(connectTimeout: .seconds(5), timeout: .seconds(5))
         #expect(CurlTransfer.timeout(after: .milliseconds(5_001), options: tight) == .load(.seconds(5)))
         #expect(
-            "\(LoadingError.timedOut(URL(string: "http://h/x")!, limit: .connect(.seconds(10))))"
+            "\(ImageRequest.TransferError.timedOut(URL(string: "http://h/x")!, limit: .connect(.seconds(10))))"
                 == "http://h/x: timed out (connecting took over 10.0 seconds)")
     }
 

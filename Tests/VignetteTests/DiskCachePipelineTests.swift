@@ -120,7 +120,7 @@ import VignetteTestSupport
     @Test func aNotModifiedWithoutACachedCopyIsAnError() async throws {
         let url = URL(string: "https://cdn.example/confused.png")!
         loader.reply(url, .notModified())
-        await #expect(throws: ImageLoadingError.notModifiedWithoutCachedCopy(url)) {
+        await #expect(throws: ImageRequest.Error.notModifiedWithoutCachedCopy(url)) {
             try await self.pipeline(self.cache()).response(for: ImageRequest(url: url))
         }
     }
@@ -167,7 +167,7 @@ import VignetteTestSupport
         let hit = try await offline.response(for: ImageRequest(url: url, cachePolicy: .cacheOnly))
         #expect(hit.source == .disk)
         let missing = ImageRequest(url: origin("never", etag: "\"n\"", cacheControl: "no-cache"), cachePolicy: .cacheOnly)
-        await #expect(throws: ImageLoadingError.notCached(missing.url)) { try await offline.response(for: missing) }
+        await #expect(throws: ImageRequest.Error.notCached(missing.url)) { try await offline.response(for: missing) }
         #expect(loader.loadCount(url) == 1 && loader.loadCount(missing.url) == 0)
     }
 
@@ -176,7 +176,7 @@ import VignetteTestSupport
     @Test(arguments: engines) func aStaleCopyIsServedWhenTheOriginIsGone(engine: String) async throws {
         let cache = try cache(engine)
         let url = URL(string: "https://cdn.example/e.png")!
-        let refused = LoadingError.connectionFailed(url, cause: .couldNotConnect)
+        let refused = ImageRequest.TransferError.connectionFailed(url, cause: .couldNotConnect)
         loader.reply(url, .data(Self.png, headers: ["etag": "\"v1-e\"", "cache-control": "no-cache"]), .failure(refused))
         try await prime(url, cache)
         let response = try await pipeline(cache).response(for: ImageRequest(url: url))
@@ -187,7 +187,7 @@ import VignetteTestSupport
         // Without a cached copy the failure stands.
         let other = URL(string: "https://cdn.example/other.png")!
         loader.reply(other, .failure(.connectionFailed(other, cause: .couldNotConnect)))
-        await #expect(throws: ImageLoadingError.loadingFailed(.connectionFailed(other, cause: .couldNotConnect), attempts: 2)) {
+        await #expect(throws: ImageRequest.Error.loadingFailed(.connectionFailed(other, cause: .couldNotConnect), attempts: 2)) {
             try await self.pipeline(cache).response(for: ImageRequest(url: other))
         }
     }
@@ -195,10 +195,10 @@ import VignetteTestSupport
     static let outage = URL(string: "https://cdn.example/outage.png")!
 
     @Test(arguments: [
-        LoadingError.connectionFailed(outage, cause: .lost), .timedOut(outage, limit: .load(.seconds(30))),
+        ImageRequest.TransferError.connectionFailed(outage, cause: .lost), .timedOut(outage, limit: .load(.seconds(30))),
         .httpStatus(outage, status: 503, retryAfter: nil), .httpStatus(outage, status: 500, retryAfter: nil)
     ])
-    func everyKindOfOutageServesTheStaleCopy(failure: LoadingError) async throws {
+    func everyKindOfOutageServesTheStaleCopy(failure: ImageRequest.TransferError) async throws {
         let cache = try cache()
         try await cache.storeAndWait(
             DiskCacheEntry(
@@ -215,7 +215,7 @@ import VignetteTestSupport
         let url = URL(string: "https://cdn.example/gone.png")!
         try await cache.storeAndWait(DiskCacheEntry(key: url.absoluteString, data: Self.png, metadata: CacheMetadata(etag: "\"old\"")))
         loader.reply(url, .failure(.httpStatus(url, status: status, retryAfter: nil)))
-        await #expect(throws: ImageLoadingError.loadingFailed(.httpStatus(url, status: status, retryAfter: nil), attempts: 1)) {
+        await #expect(throws: ImageRequest.Error.loadingFailed(.httpStatus(url, status: status, retryAfter: nil), attempts: 1)) {
             try await self.pipeline(cache).response(for: ImageRequest(url: url))
         }
     }
@@ -233,13 +233,13 @@ import VignetteTestSupport
                 key: lenient.absoluteString, data: Self.png,
                 metadata: CacheMetadata(etag: "\"l\"")))
         for url in [strict, lenient] { loader.reply(url, .failure(.connectionFailed(url, cause: .couldNotConnect))) }
-        await #expect(throws: ImageLoadingError.self) { try await self.pipeline(cache).response(for: ImageRequest(url: strict)) }
+        await #expect(throws: ImageRequest.Error.self) { try await self.pipeline(cache).response(for: ImageRequest(url: strict)) }
         #expect(try await pipeline(cache).response(for: ImageRequest(url: lenient)).isStale)
         // A stale copy fetched from the origin with must-revalidate is just as strict.
         let origin = origin("strict-origin", etag: "\"so\"", cacheControl: "no-cache, must-revalidate")
         try await prime(origin, cache)
         loader.reply(origin, .failure(.timedOut(origin, limit: .load(.seconds(30)))))
-        await #expect(throws: ImageLoadingError.loadingFailed(.timedOut(origin, limit: .load(.seconds(30))), attempts: 2)) {
+        await #expect(throws: ImageRequest.Error.loadingFailed(.timedOut(origin, limit: .load(.seconds(30))), attempts: 2)) {
             try await self.pipeline(cache).response(for: ImageRequest(url: origin))
         }
     }
@@ -269,7 +269,7 @@ import VignetteTestSupport
         let cache = try cache()
         let url = URL(string: "https://cdn.example/html.png")!
         loader.reply(url, .data(Data("<html>oops</html>".utf8), headers: ["cache-control": "max-age=3600"]))
-        await #expect(throws: ImageLoadingError.self) { try await self.pipeline(cache).response(for: ImageRequest(url: url)) }
+        await #expect(throws: ImageRequest.Error.self) { try await self.pipeline(cache).response(for: ImageRequest(url: url)) }
         await cache.flush()
         #expect(try await cache.storage.count() == 0)
     }
@@ -321,7 +321,7 @@ import VignetteTestSupport
         let cache = try cache(over: storage)
         let url = origin("j", etag: "\"j\"", cacheControl: "max-age=3600")
         try await cache.storeAndWait(DiskCacheEntry(key: url.absoluteString, data: Data("not a png".utf8), metadata: CacheMetadata()))
-        await #expect(throws: ImageLoadingError.self) {
+        await #expect(throws: ImageRequest.Error.self) {
             try await self.pipeline(cache).response(for: ImageRequest(url: url, cachePolicy: .cacheOnly))
         }
         #expect(loader.totalLoads == 0)
@@ -334,7 +334,7 @@ import VignetteTestSupport
         let url = origin("limits", etag: "\"l\"", cacheControl: "max-age=3600")
         try await prime(url, cache)
         let tight = ImageRequest(url: url, maxPixelCount: 10)
-        await #expect(throws: ImageLoadingError.self) { try await self.pipeline(cache).response(for: tight) }
+        await #expect(throws: ImageRequest.Error.self) { try await self.pipeline(cache).response(for: tight) }
         await cache.flush()
         #expect(try await pipeline(cache).response(for: ImageRequest(url: url)).source == .disk)
         #expect(loader.loadCount(url) == 1)

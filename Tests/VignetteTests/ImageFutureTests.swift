@@ -104,12 +104,12 @@ import VignetteTesting
         view.apply(future, placeholders: .current.failure(failure))
         await loader.clock.waitForSleepers(1)
         loader.clock.advance(by: .seconds(1))
-        await #expect(throws: ImageLoadingError.self) { try await future.image() }
+        await #expect(throws: ImageRequest.Error.self) { try await future.image() }
         #expect(view.loadState.isFinal)
         #expect(view.loadState.description == "failed: \(url.absoluteString): HTTP 404")
         #expect(view.accessibilityIdentifier == "broken")
         // A later value() or binding does not retry: the future loads once.
-        await #expect(throws: ImageLoadingError.self) { try await future.image() }
+        await #expect(throws: ImageRequest.Error.self) { try await future.image() }
         try surface().apply(future, placeholders: .current.failure(failure))
         #expect(loader.requests.count == 1)
     }
@@ -130,7 +130,7 @@ import VignetteTesting
         let impatient = Task { try await future.image() }
         await loader.clock.waitForSleepers(1)
         impatient.cancel()
-        await #expect(throws: ImageLoadingError.cancelled(url)) { try await impatient.value }
+        await #expect(throws: ImageRequest.Error.cancelled(url)) { try await impatient.value }
         #expect(loader.clock.sleeperCount == 1)
         loader.clock.advance(by: .seconds(1))
         #expect(try await future.image() == photo)
@@ -140,7 +140,7 @@ import VignetteTesting
         let server = try ImagePipelineTests.server()
         let pipeline = ImagePipelineTests.pipeline()
         let offline = ImageFuture(url: server.url("/ok.png/never"), cachePolicy: .cacheOnly, using: pipeline)
-        await #expect(throws: ImageLoadingError.notCached(server.url("/ok.png/never"))) { try await offline.image() }
+        await #expect(throws: ImageRequest.Error.notCached(server.url("/ok.png/never"))) { try await offline.image() }
         #expect(server.requests(to: "/ok.png/never") == 0)
         let flaky = ImageFuture(url: server.url("/flaky/1/future"), using: pipeline)
         #expect(try await flaky.image().width == 32)

@@ -161,14 +161,14 @@ import VignetteTestSupport
     // MARK: Retries
 
     static let flaky = URL(string: "https://cdn.example/flaky.png")!
-    static let transientFailures: [LoadingError] = [
+    static let transientFailures: [ImageRequest.TransferError] = [
         .httpStatus(flaky, status: 503, retryAfter: nil), .httpStatus(flaky, status: 500, retryAfter: nil),
         .httpStatus(flaky, status: 429, retryAfter: nil), .httpStatus(flaky, status: 408, retryAfter: nil),
         .timedOut(flaky, limit: .load(.seconds(30))), .connectionFailed(flaky, cause: .lost)
     ]
 
     @Test(arguments: transientFailures)
-    func transientFailuresAreRetried(failure: LoadingError) async throws {
+    func transientFailuresAreRetried(failure: ImageRequest.TransferError) async throws {
         let pipeline = makePipeline()
         loader.reply(Self.flaky, .failure(failure), .failure(failure), .data(Self.png))
         #expect(try await pipeline.image(for: ImageRequest(url: Self.flaky)).width == 32)
@@ -219,7 +219,7 @@ import VignetteTestSupport
         #expect(loader.loadCount(url) == 2)
     }
 
-    static let permanentFailures: [LoadingError] = [
+    static let permanentFailures: [ImageRequest.TransferError] = [
         .httpStatus(flaky, status: 404, retryAfter: nil), .httpStatus(flaky, status: 410, retryAfter: nil),
         .httpStatus(flaky, status: 403, retryAfter: nil), .tooLarge(flaky, limit: 1024),
         .tooManyRedirects(flaky, limit: 5), .disallowedScheme(flaky, scheme: "file"),
@@ -227,16 +227,16 @@ import VignetteTestSupport
     ]
 
     @Test(arguments: permanentFailures)
-    func permanentFailuresAreNotRetried(failure: LoadingError) async throws {
+    func permanentFailuresAreNotRetried(failure: ImageRequest.TransferError) async throws {
         // One slot: a failure must give it back for the next request.
         let pipeline = makePipeline(limit: 1, retry: RetryPolicy(maxRetries: 3, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(5)))
         loader.reply(Self.flaky, .failure(failure))
-        await #expect(throws: ImageLoadingError.loadingFailed(failure, attempts: 1)) {
+        await #expect(throws: ImageRequest.Error.loadingFailed(failure, attempts: 1)) {
             try await pipeline.image(for: ImageRequest(url: Self.flaky))
         }
         #expect(loader.loadCount(Self.flaky) == 1)
         // Failures are not cached: asking again asks the loader again.
-        await #expect(throws: ImageLoadingError.self) { try await pipeline.image(for: ImageRequest(url: Self.flaky)) }
+        await #expect(throws: ImageRequest.Error.self) { try await pipeline.image(for: ImageRequest(url: Self.flaky)) }
         #expect(loader.loadCount(Self.flaky) == 2)
         #expect(try await pipeline.image(for: ImageRequest(url: image("after"))).width == 32)
     }
@@ -246,7 +246,7 @@ import VignetteTestSupport
         let garbage = URL(string: "https://cdn.example/garbage.png")!
         let bytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 31) })
         loader.reply(garbage, .data(bytes))
-        await #expect(throws: ImageLoadingError.decodingFailed(garbage, ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: 4096)))) {
+        await #expect(throws: ImageRequest.Error.decodingFailed(garbage, ImageDecoders.Error(format: nil, reason: .unrecognizedFormat(byteCount: 4096)))) {
             try await pipeline.image(for: ImageRequest(url: garbage))
         }
         #expect(loader.loadCount(garbage) == 1)

@@ -11,9 +11,9 @@ import Testing
 
     @Test func repliesInTurnTheLastRepeating() async throws {
         loader.reply(a, .failure(.timedOut(a, limit: .load(.seconds(30)))), .data(Data([1])))
-        await #expect(throws: LoadingError.timedOut(a, limit: .load(.seconds(30)))) { try await loader.load(a) }
+        await #expect(throws: ImageRequest.TransferError.timedOut(a, limit: .load(.seconds(30)))) { try await loader.load(a) }
         for _ in 0..<2 { #expect(try await loader.load(a).data == Data([1])) }
-        await #expect(throws: LoadingError.httpStatus(b, status: 404, retryAfter: nil)) { try await loader.load(b) }
+        await #expect(throws: ImageRequest.TransferError.httpStatus(b, status: 404, retryAfter: nil)) { try await loader.load(b) }
         #expect(loader.loadCount(a) == 3 && loader.startOrder == [a, a, a, b])
     }
 
@@ -40,7 +40,7 @@ import Testing
         let prompt = Task { try await loader.load(a) }
         #expect(await loader.until { $0.held == 1 })
         prompt.cancel()
-        await #expect(throws: LoadingError.cancelled(a)) { try await prompt.value() }
+        await #expect(throws: ImageRequest.TransferError.cancelled(a)) { try await prompt.value() }
         let slow = MockDataLoader(ignoresCancellation: true)
         slow.reply(a, .data(Data([1])))
         slow.suspend()
@@ -49,7 +49,7 @@ import Testing
         late.cancel()
         #expect(slow.heldCount == 1 && slow.cancelledCount == 0)
         slow.resume()
-        await #expect(throws: LoadingError.cancelled(a)) { try await late.value() }
+        await #expect(throws: ImageRequest.TransferError.cancelled(a)) { try await late.value() }
         #expect(slow.cancelledCount == 1)
     }
 

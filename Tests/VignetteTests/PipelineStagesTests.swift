@@ -59,7 +59,7 @@ import VignetteTestSupport
         let patient = Task { try await pipeline.image(for: ImageRequest(url: url, scale: 2)) }
         #expect(await pipeline.until { pipeline.transferWaiterCount(for: ImageRequest(url: url)) == 2 })
         impatient.cancel()
-        await #expect(throws: ImageLoadingError.cancelled(url)) { try await impatient.value }
+        await #expect(throws: ImageRequest.Error.cancelled(url)) { try await impatient.value }
         loader.resume()
         #expect(try await patient.value.scale == 2)
         #expect(loader.loadCount(url) == 1 && loader.cancelledCount == 0)
@@ -72,7 +72,7 @@ import VignetteTestSupport
         #expect(await loader.until { $0.held == 1 })
         #expect(await pipeline.until { pipeline.transferWaiterCount(for: ImageRequest(url: url)) == 2 })
         for task in tasks { task.cancel() }
-        for task in tasks { await #expect(throws: ImageLoadingError.cancelled(url)) { try await task.value } }
+        for task in tasks { await #expect(throws: ImageRequest.Error.cancelled(url)) { try await task.value } }
         #expect(await loader.until { $0.cancelled == 1 })
     }
 
@@ -84,7 +84,7 @@ import VignetteTestSupport
         #expect(image == Bitmap(width: 4, height: 2, scale: 2, fill: .white))
         // PNG bytes mean nothing to a pipeline that has only the stub decoder.
         await #expect(
-            throws: ImageLoadingError.decodingFailed(url, ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: Fixtures.iconPNG.count)))
+            throws: ImageRequest.Error.decodingFailed(url, ImageDecoders.Error(format: nil, reason: .unrecognizedFormat(byteCount: Fixtures.iconPNG.count)))
         ) {
             try await pipeline.image(for: ImageRequest(url: url))
         }
@@ -95,7 +95,7 @@ import VignetteTestSupport
         loader.reply(garbage, .data(Data("<html>not found</html>".utf8), headers: ["cache-control": "max-age=600"]))
         let pipeline = pipeline()
         for _ in 0..<2 {
-            await #expect(throws: ImageLoadingError.self) { try await pipeline.image(for: ImageRequest(url: garbage)) }
+            await #expect(throws: ImageRequest.Error.self) { try await pipeline.image(for: ImageRequest(url: garbage)) }
         }
         #expect(loader.loadCount(garbage) == 2)
     }
@@ -145,7 +145,7 @@ import VignetteTestSupport
 private struct StubDecoder: ImageDecoding {
     var format: ImageFormat { ImageFormat(rawValue: "stub") }
     func recognizes(_ data: Data) -> Bool { data.starts(with: Array("STUB".utf8)) }
-    func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    func decode(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> Bitmap {
         Bitmap(width: 4, height: 2, scale: options.scale, fill: .white)
     }
 }

@@ -11,11 +11,11 @@ import VignetteTestSupport
 
     @Test func noRetryStartsWhoseWaitWouldEndPastTheBudget() async throws {
         let url = URL(string: "https://cdn.example/busy.png")!
-        let busy = LoadingError.httpStatus(url, status: 503, retryAfter: .seconds(60))
+        let busy = ImageRequest.TransferError.httpStatus(url, status: 503, retryAfter: .seconds(60))
         loader.reply(url, .failure(busy), .data(Fixtures.iconPNG))
         let retry = RetryPolicy(maxRetries: 1, initialDelay: .milliseconds(1), maximumDelay: .seconds(120), budget: .seconds(10))
         let pipeline = ImagePipeline(loader: loader, configuration: .init(retry: retry))
-        await #expect(throws: ImageLoadingError.loadingFailed(busy, attempts: 1)) {
+        await #expect(throws: ImageRequest.Error.loadingFailed(busy, attempts: 1)) {
             try await pipeline.image(for: ImageRequest(url: url))
         }
         #expect(loader.loadCount(url) == 1)
@@ -23,7 +23,7 @@ import VignetteTestSupport
 
     @Test func aRetryStillRunningAtTheBudgetIsCutOff() async throws {
         let url = URL(string: "https://cdn.example/stuck.png")!
-        let busy = LoadingError.httpStatus(url, status: 503, retryAfter: nil)
+        let busy = ImageRequest.TransferError.httpStatus(url, status: 503, retryAfter: nil)
         loader.reply(url, .failure(busy), .data(Fixtures.iconPNG))
         loader.hold(url, fromLoad: 2)  // the 503 answers at once; the retry stays held past the budget
         let retry = RetryPolicy(maxRetries: 1, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(1), budget: .seconds(3))

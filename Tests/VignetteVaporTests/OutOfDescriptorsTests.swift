@@ -11,7 +11,7 @@
     import VignetteVapor
 
     /// A source fetch that found no free file descriptor
-    /// (`LoadingError.ConnectionFailure.outOfDescriptors`) is a moment's
+    /// (`ImageRequest.TransferError.ConnectionFailure.outOfDescriptors`) is a moment's
     /// state of this replica, not the source's fault: the Hummingbird router
     /// and VignetteVapor's routes, answering through the same core, both say
     /// `503` with `Retry-After: 1` and a body naming the cause, and count it

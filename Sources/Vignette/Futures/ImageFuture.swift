@@ -40,16 +40,16 @@ public final class ImageFuture: Sendable {
         /// Loaded; the image with the descriptor's presentation.
         case loaded(ImageDescriptor<Bitmap>)
         /// Failed for good (after the pipeline's retries).
-        case failed(ImageLoadingError)
+        case failed(ImageRequest.Error)
     }
 
     private struct State {
         var phase: Phase = .idle
         /// The load's result once final: what a bound surface lands (with the response).
-        var outcome: Result<ImageResponse, ImageLoadingError>?
+        var outcome: Result<ImageResponse, ImageRequest.Error>?
         var task: Task<Void, Never>?
-        var observers: [ObjectIdentifier: @Sendable (Result<ImageResponse, ImageLoadingError>) -> Void] = [:]
-        var waiters: [UInt64: CheckedContinuation<Result<ImageDescriptor<Bitmap>, ImageLoadingError>, Never>] = [:]
+        var observers: [ObjectIdentifier: @Sendable (Result<ImageResponse, ImageRequest.Error>) -> Void] = [:]
+        var waiters: [UInt64: CheckedContinuation<Result<ImageDescriptor<Bitmap>, ImageRequest.Error>, Never>] = [:]
         var nextWaiter: UInt64 = 0
     }
 
@@ -81,7 +81,7 @@ public final class ImageFuture: Sendable {
     public var phase: Phase { state.withLock { $0.phase } }
 
     /// The final result with its response (where the image came from), nil while not final.
-    package var outcome: Result<ImageResponse, ImageLoadingError>? { state.withLock { $0.outcome } }
+    package var outcome: Result<ImageResponse, ImageRequest.Error>? { state.withLock { $0.outcome } }
 
     /// Starts the load if nothing has; a memory-cache hit finishes at once.
     /// The steps are `RemoteLoad`'s, as for a surface.
@@ -104,7 +104,7 @@ public final class ImageFuture: Sendable {
 
     /// The image with the descriptor's presentation, loading it on first
     /// use. Cancelling the caller stops its wait, not the shared load.
-    public func value() async throws(ImageLoadingError) -> ImageDescriptor<Bitmap> {
+    public func value() async throws(ImageRequest.Error) -> ImageDescriptor<Bitmap> {
         start()
         let id = state.withLock { s -> UInt64 in
             s.nextWaiter += 1
@@ -134,23 +134,23 @@ public final class ImageFuture: Sendable {
     }
 
     /// The decoded image, loading it on first use.
-    public func image() async throws(ImageLoadingError) -> Bitmap {
+    public func image() async throws(ImageRequest.Error) -> Bitmap {
         try await value().reference
     }
 
     /// Calls `observer` once with the final result — now if already final.
     /// One observer per `owner`: observing again replaces the previous one.
     package func observe(
-        owner: ObjectIdentifier, _ observer: @escaping @Sendable (Result<ImageResponse, ImageLoadingError>) -> Void
+        owner: ObjectIdentifier, _ observer: @escaping @Sendable (Result<ImageResponse, ImageRequest.Error>) -> Void
     ) {
-        let final = state.withLock { s -> Result<ImageResponse, ImageLoadingError>? in
+        let final = state.withLock { s -> Result<ImageResponse, ImageRequest.Error>? in
             if s.outcome == nil { s.observers[owner] = observer }
             return s.outcome
         }
         if let final { observer(final) }
     }
 
-    private func finish(_ outcome: Result<ImageResponse, ImageLoadingError>) {
+    private func finish(_ outcome: Result<ImageResponse, ImageRequest.Error>) {
         let result = outcome.map { response in descriptor.map { _ in response.image } }
         let (observers, waiters) = state.withLock { s in
             s.outcome = outcome

@@ -42,7 +42,7 @@ public struct AddressPolicy: Sendable, Hashable {
     package var isUnrestricted: Bool { allowsPrivateNetworks && allowedHosts.isEmpty && allowsHTTPSDowngrade }
 
     /// Why `url`'s host may not be fetched, or nil when it may.
-    public func refusal(for url: URL) -> LoadingError.Refusal? {
+    public func refusal(for url: URL) -> ImageRequest.TransferError.Refusal? {
         guard !allowedHosts.isEmpty else { return nil }
         guard let host = url.host?.lowercased() else { return .hostNotAllowed("(none)") }
         let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
@@ -51,7 +51,7 @@ public struct AddressPolicy: Sendable, Hashable {
 
     /// Why a redirect hop to `hop` from a transfer that began at `origin`
     /// is refused (an https → http downgrade, or a host off the list), or nil.
-    package func refusal(forHop hop: URL, from origin: URL) -> LoadingError.Refusal? {
+    package func refusal(forHop hop: URL, from origin: URL) -> ImageRequest.TransferError.Refusal? {
         if !allowsHTTPSDowngrade, origin.scheme?.lowercased() == "https", hop.scheme?.lowercased() != "https" {
             return .httpsDowngrade
         }
@@ -59,7 +59,7 @@ public struct AddressPolicy: Sendable, Hashable {
     }
 
     /// Why connecting to `address` on `port` is refused, or nil when allowed.
-    package func refusal(connectingTo address: IPAddress, port: Int) -> LoadingError.Refusal? {
+    package func refusal(connectingTo address: IPAddress, port: Int) -> ImageRequest.TransferError.Refusal? {
         guard !allowsPrivateNetworks, let kind = address.nonPublicKind else { return nil }
         if allowedHosts.contains(where: { $0.address == address && ($0.port == nil || $0.port == port) }) { return nil }
         return .privateAddress("\(address) port \(port) (\(kind))")

@@ -24,7 +24,7 @@ package struct CurlDataLoader: DataLoading {
     /// to another host, port or scheme drops `Authorization` and `Cookie`
     /// (libcurl's rule); one that would carry any other sensitive field
     /// is refused (`.refused(_, .credentialsToAnotherOrigin)`).
-    package func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
+    package func load(_ request: DataRequest) async throws(ImageRequest.TransferError) -> LoadedData {
         let url = request.url
         guard let scheme = url.scheme?.lowercased() else { throw .invalidURL(url.absoluteString) }
         guard url.isNetworkURL else { throw .disallowedScheme(url, scheme: scheme) }

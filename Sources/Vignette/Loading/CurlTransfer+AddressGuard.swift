@@ -28,7 +28,7 @@ extension CurlTransfer {
         _ = vg_curl_get_string(handle, CURLINFO_EFFECTIVE_URL, &effective)
         let hop = effective.flatMap { URL(string: String(cString: $0)) } ?? url
         let policy = options.addressPolicy
-        let reason: LoadingError.Refusal?
+        let reason: ImageRequest.TransferError.Refusal?
         if carriesUnstrippedCredentials, !Self.sameOrigin(hop, url) {
             reason = .credentialsToAnotherOrigin
         } else if let refused = policy.refusal(forHop: hop, from: url) {

@@ -16,12 +16,12 @@ final class CurlTransfer: @unchecked Sendable {
     private var headers: [String: String] = [:]
     private var exceededLimit = false
     /// Set by the address guard when the policy refused a hop (engine thread).
-    var refusal: (url: URL, reason: LoadingError.Refusal)?
+    var refusal: (url: URL, reason: ImageRequest.TransferError.Refusal)?
     /// The context libcurl's connect and pre-request hooks call back with.
     var addressGuard: UnsafeMutablePointer<vg_curl_address_guard>?
     /// Tells the two timeouts apart when libcurl reports one.
     private let started = ContinuousClock.now
-    private let continuation = Locked<CheckedContinuation<Result<LoadedData, LoadingError>, Never>?>(nil)
+    private let continuation = Locked<CheckedContinuation<Result<LoadedData, ImageRequest.TransferError>, Never>?>(nil)
 
     init?(request: DataRequest, options: LoadingOptions) {
         guard let handle = curl_easy_init() else { return nil }
@@ -41,7 +41,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// True until the outcome has been delivered (or the load cancelled).
     var isPending: Bool { continuation.withLock { $0 != nil } }
 
-    func attach(_ continuation: CheckedContinuation<Result<LoadedData, LoadingError>, Never>) {
+    func attach(_ continuation: CheckedContinuation<Result<LoadedData, ImageRequest.TransferError>, Never>) {
         self.continuation.withLock { $0 = continuation }
     }
 
@@ -135,15 +135,15 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Delivers the outcome once; later calls are ignored.
-    func resume(with result: Result<LoadedData, LoadingError>) {
-        let waiting = continuation.withLock { value -> CheckedContinuation<Result<LoadedData, LoadingError>, Never>? in
+    func resume(with result: Result<LoadedData, ImageRequest.TransferError>) {
+        let waiting = continuation.withLock { value -> CheckedContinuation<Result<LoadedData, ImageRequest.TransferError>, Never>? in
             defer { value = nil }
             return value
         }
         waiting?.resume(returning: result)
     }
 
-    private func outcome(_ code: CURLcode) -> Result<LoadedData, LoadingError> {
+    private func outcome(_ code: CURLcode) -> Result<LoadedData, ImageRequest.TransferError> {
         var status = 0
         _ = vg_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
         var effective: UnsafePointer<CChar>?
@@ -172,7 +172,7 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// The transport failures that say nothing about the response.
-    static func failure(_ code: CURLcode, url: URL) -> LoadingError {
+    static func failure(_ code: CURLcode, url: URL) -> ImageRequest.TransferError {
         switch code {
         // libcurl reports a socket (or its resolver's socketpair) that could not be opened as a failed
         // connect or lookup, without errno: a descriptor that cannot be opened now says why.
@@ -198,7 +198,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// Which limit fired when libcurl timed out after `elapsed`: its two
     /// timers share one result code, but only the connect timeout can fire
     /// before the whole-load one has run out.
-    static func timeout(after elapsed: Duration, options: LoadingOptions) -> LoadingError.Timeout {
+    static func timeout(after elapsed: Duration, options: LoadingOptions) -> ImageRequest.TransferError.Timeout {
         options.connectTimeout < options.timeout && elapsed < options.timeout
             ? .connect(options.connectTimeout) : .load(options.timeout)
     }

@@ -16,12 +16,12 @@ public protocol DataLoading: Sendable {
     /// `statusCode == 304` and no body). A loader that cannot send headers
     /// or validators ignores them. Cancelling the calling task aborts the
     /// transfer.
-    func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData
+    func load(_ request: DataRequest) async throws(ImageRequest.TransferError) -> LoadedData
 }
 
 extension DataLoading {
     /// A full load of `url`, without headers or validators.
-    public func load(_ url: URL) async throws(LoadingError) -> LoadedData {
+    public func load(_ url: URL) async throws(ImageRequest.TransferError) -> LoadedData {
         try await load(DataRequest(url: url))
     }
 }

@@ -16,7 +16,7 @@ public struct DefaultDataLoader: DataLoading {
     }
 
     /// Routes by scheme; headers and validators only matter for http(s).
-    public func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
+    public func load(_ request: DataRequest) async throws(ImageRequest.TransferError) -> LoadedData {
         switch request.url.scheme?.lowercased() {
         case "http", "https": try await network.load(request)
         case "file", "data": try await local.load(request)

@@ -14,7 +14,7 @@ package struct LocalDataLoader: DataLoading {
     }
 
     /// Reads a `file:` URL or decodes a `data:` URL (headers and validators do not apply).
-    package func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
+    package func load(_ request: DataRequest) async throws(ImageRequest.TransferError) -> LoadedData {
         let url = request.url
         switch url.scheme?.lowercased() {
         case "file": return try await readFile(url)
@@ -24,9 +24,9 @@ package struct LocalDataLoader: DataLoading {
         }
     }
 
-    private func readFile(_ url: URL) async throws(LoadingError) -> LoadedData {
+    private func readFile(_ url: URL) async throws(ImageRequest.TransferError) -> LoadedData {
         let limit = options.maxResponseBytes
-        let result: Result<Data, LoadingError> = await withCheckedContinuation { continuation in
+        let result: Result<Data, ImageRequest.TransferError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 do throws(FileContents.Failure) {
                     continuation.resume(returning: .success(try FileContents(path: url.path, maxBytes: limit).data))
@@ -45,7 +45,7 @@ package struct LocalDataLoader: DataLoading {
     }
 
     /// `data:[<media type>][;base64],<data>`
-    private func decodeDataURL(_ url: URL) throws(LoadingError) -> LoadedData {
+    private func decodeDataURL(_ url: URL) throws(ImageRequest.TransferError) -> LoadedData {
         let text = url.absoluteString
         guard let comma = text.firstIndex(of: ",") else { throw .malformedDataURL(url, reason: "no comma before the data") }
         let header = text[text.index(text.startIndex, offsetBy: 5)..<comma]

@@ -15,7 +15,7 @@ extension ImagePipeline {
     /// ```
     public func animation(
         for request: ImageRequest, limits: AnimationLimits = .standard, priority: ImagePriority = .normal
-    ) async throws(ImageLoadingError) -> AnimatedImage {
+    ) async throws(ImageRequest.Error) -> AnimatedImage {
         if let frames = try await frames(for: request, limits: limits, priority: priority, onlyIfAnimated: false) {
             return frames
         }
@@ -27,13 +27,13 @@ extension ImagePipeline {
     /// animate) — unless `onlyIfAnimated` is false.
     func frames(
         for request: ImageRequest, limits: AnimationLimits, priority: ImagePriority, onlyIfAnimated: Bool
-    ) async throws(ImageLoadingError) -> AnimatedImage? {
+    ) async throws(ImageRequest.Error) -> AnimatedImage? {
         let request = configuration.prepared(request)
         let fetched = try await fetchStage.data(
             for: request.dataKey, policy: request.cachePolicy, priority: ConcurrencyGate.Priority(priority))
         var options = request.options
         options.shrinkTarget = nil
-        do throws(ImageDecodingError) {
+        do throws(ImageDecoders.Error) {
             if onlyIfAnimated {
                 guard let header = try configuration.decoders.animationHeader(for: fetched.data), header.frameCount > 1 else {
                     return nil

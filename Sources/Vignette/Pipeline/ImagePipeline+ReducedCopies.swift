@@ -57,7 +57,7 @@ extension ImagePipeline {
     /// the cache holds.
     func reducedCopyResponse(
         for request: ImageRequest, target: ShrinkTarget, priority: ConcurrencyGate.Priority
-    ) async throws(ImageLoadingError) -> ImageResponse {
+    ) async throws(ImageRequest.Error) -> ImageResponse {
         let factsKey = request.fullSizeKey
         guard request.cachePolicy.readsMemory, let facts = copyFacts[factsKey] else {
             return try await firstReducedCopy(for: request, target: target, priority: priority)
@@ -75,7 +75,7 @@ extension ImagePipeline {
     /// size from their header, then the copy decoded from the same bytes.
     private func firstReducedCopy(
         for request: ImageRequest, target: ShrinkTarget, priority: ConcurrencyGate.Priority
-    ) async throws(ImageLoadingError) -> ImageResponse {
+    ) async throws(ImageRequest.Error) -> ImageResponse {
         guard request.scale.isFinite, request.scale > 0 else { return try await decodeStage.image(for: request, priority: priority) }
         let fetched = try await fetchStage.data(for: request.dataKey, policy: request.cachePolicy, priority: priority)
         let oriented = request.options.appliesOrientation
@@ -88,7 +88,7 @@ extension ImagePipeline {
             copyFacts.set(CopyFacts(size: size, shrinks: nil), for: request.fullSizeKey, cost: 1)
             return ImageResponse(image: hit, source: .memory)
         }
-        do throws(ImageDecodingError) {
+        do throws(ImageDecoders.Error) {
             // The decode stage's span and warning log, as for any other decode.
             let (bitmap, warnings) = try decodeStage.tracedDecode(fetched.data, copy)
             fetchStage.observer.decodingWarnings(copy.url, warnings)

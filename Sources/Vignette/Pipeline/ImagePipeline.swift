@@ -62,18 +62,18 @@ public final class ImagePipeline: Sendable {
 
     /// The image for `request`: from memory, or joining an equivalent load
     /// in flight, or starting one at `priority`.
-    public func image(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> Bitmap {
+    public func image(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageRequest.Error) -> Bitmap {
         try await response(for: request, priority: priority).image
     }
 
     /// The image at `url` (scale from an `@2x`/`@3x` suffix, else 1).
-    public func image(for url: URL, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> Bitmap {
+    public func image(for url: URL, priority: ImagePriority = .normal) async throws(ImageRequest.Error) -> Bitmap {
         try await image(for: ImageRequest(url: url), priority: priority)
     }
 
     /// The image with where it came from (memory, disk, revalidated,
     /// network) and, when a stale copy was served, the failure behind it.
-    public func response(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> ImageResponse {
+    public func response(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageRequest.Error) -> ImageResponse {
         let request = configuration.prepared(request)
         if configuration.reducedCopies, let target = request.options.shrinkTarget {
             return try await reducedCopyResponse(for: request, target: target, priority: ConcurrencyGate.Priority(priority))
@@ -85,7 +85,7 @@ public final class ImagePipeline: Sendable {
     /// The original bytes behind `request`, through the same caches,
     /// coalescing and limits as images, without decoding them. Bytes
     /// fetched only this way are not cached (nothing proved them an image).
-    public func data(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageLoadingError) -> Data {
+    public func data(for request: ImageRequest, priority: ImagePriority = .normal) async throws(ImageRequest.Error) -> Data {
         let request = configuration.prepared(request)
         return try await fetchStage.data(
             for: request.dataKey, policy: request.cachePolicy,

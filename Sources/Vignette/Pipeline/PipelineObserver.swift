@@ -37,7 +37,7 @@ package struct PipelineObserver: Sendable {
     // MARK: - What the pipeline logs
 
     /// A transient failure about to be retried (level info: a healthy origin never causes one).
-    func retrying(_ url: URL, after error: LoadingError, attempt: Int, delay: Duration) {
+    func retrying(_ url: URL, after error: ImageRequest.TransferError, attempt: Int, delay: Duration) {
         logger.info(
             "retrying a transient source failure",
             metadata: [
@@ -48,14 +48,14 @@ package struct PipelineObserver: Sendable {
 
     /// The address policy refused a hop of a transfer (a DNS answer or a
     /// redirect towards a private address, a host off the allow-list).
-    func refused(_ url: URL, _ refusal: LoadingError.Refusal) {
+    func refused(_ url: URL, _ refusal: ImageRequest.TransferError.Refusal) {
         logger.notice(
             "source refused by the address policy",
             metadata: ["source": "\(url.loggableSource)", "reason": "\(refusal)"])
     }
 
     /// A cached copy (memory or disk) that is not a good image, discarded.
-    func damagedCopy(_ url: URL, from source: ImageResponse.Source, _ error: ImageDecodingError) {
+    func damagedCopy(_ url: URL, from source: ImageResponse.Source, _ error: ImageDecoders.Error) {
         logger.warning(
             "cached copy damaged, discarded and fetched again",
             metadata: ["source": "\(url.loggableSource)", "cache": "\(source)", "reason": "\(error)"])

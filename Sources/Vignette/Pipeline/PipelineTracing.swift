@@ -16,7 +16,7 @@ extension FetchStage {
     func tracedFetch(
         _ key: ImageRequest.DataKey, policy: CachePolicy,
         priority: ConcurrencyGate.Priority
-    ) async -> Result<FetchedData, ImageLoadingError> {
+    ) async -> Result<FetchedData, ImageRequest.Error> {
         await observer.span("vignette.fetch") { span in
             let result = await fetch(key, policy: policy, priority: priority)
             guard span.isRecording else { return result }
@@ -38,7 +38,7 @@ extension FetchStage {
     /// stale copy's validators.
     func tracedTransfer(
         _ key: ImageRequest.DataKey, revalidating cached: DiskCacheEntry?, priority: ConcurrencyGate.Priority
-    ) async -> Result<LoadedData, ImageLoadingError> {
+    ) async -> Result<LoadedData, ImageRequest.Error> {
         let url = key.url
         guard let cached, !cached.metadata.validators.isEmpty else {
             return await transfer(key, validators: CacheValidators(), priority: priority)
@@ -60,11 +60,11 @@ extension FetchStage {
 
 extension DecodeStage {
     /// Decodes `data` in a `vignette.decode` span.
-    func tracedDecode(_ data: Data, _ request: ImageRequest) throws(ImageDecodingError) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
-        try fetch.observer.span("vignette.decode") { (span) throws(ImageDecodingError) in
+    func tracedDecode(_ data: Data, _ request: ImageRequest) throws(ImageDecoders.Error) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
+        try fetch.observer.span("vignette.decode") { (span) throws(ImageDecoders.Error) in
             span.attributes["vignette.bytes"] = data.count
             if span.isRecording, let format = decoders.decoder(for: data)?.format { span.attributes["vignette.format"] = format.rawValue }
-            do throws(ImageDecodingError) {
+            do throws(ImageDecoders.Error) {
                 let decoded = try decoders.decodeReporting(data, options: request.options)
                 span.attributes["image.width"] = decoded.bitmap.width
                 span.attributes["image.height"] = decoded.bitmap.height
@@ -99,7 +99,7 @@ extension ImageResponse.Source {
     }
 }
 
-extension ImageLoadingError {
+extension ImageRequest.Error {
     /// The kind of failure, for `error.type`: `http_503`, `timed_out`, `refused`, `decoding`, ….
     package var spanType: String {
         switch self {
@@ -112,7 +112,7 @@ extension ImageLoadingError {
     }
 }
 
-extension LoadingError {
+extension ImageRequest.TransferError {
     /// The kind of failure, for `error.type`.
     var spanType: String {
         switch self {

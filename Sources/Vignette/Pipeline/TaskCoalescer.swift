@@ -7,7 +7,7 @@ import Foundation
 /// Both pipeline stages use it: the fetch stage per original data (URL and
 /// cache policy), the decode stage per decoded image (data and options).
 final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    typealias Outcome = Result<Value, ImageLoadingError>
+    typealias Outcome = Result<Value, ImageRequest.Error>
     typealias Work = @Sendable (ConcurrencyGate.Priority) async -> Outcome
 
     private struct Job {
@@ -41,7 +41,7 @@ final class TaskCoalescer<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     func value(
         for key: Key, url: URL, priority: ConcurrencyGate.Priority,
         work: @escaping Work
-    ) async throws(ImageLoadingError) -> Value {
+    ) async throws(ImageRequest.Error) -> Value {
         let waiter = state.withLock { s -> UInt64 in
             s.nextWaiter += 1
             return s.nextWaiter

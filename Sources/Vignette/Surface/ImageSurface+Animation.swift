@@ -9,7 +9,7 @@ extension ImageSurface {
         /// Loading or decoding every frame failed (a limit of
         /// `AnimationLimits` is a `decodingFailed` with `tooManyFrames` or
         /// `animationTooLarge`).
-        case loadingFailed(ImageLoadingError)
+        case loadingFailed(ImageRequest.Error)
         /// Drawing the frames failed (`animationTooLarge` when the output
         /// frames together break `maxAnimationPixels`).
         case renderingFailed(ImageRenderer.Error)
@@ -47,7 +47,7 @@ extension ImageSurface {
         var request = remoteRequest(for: remote)
         configure(&request)
         let frames: AnimatedImage?
-        do throws(ImageLoadingError) {
+        do throws(ImageRequest.Error) {
             frames = try await pipeline.frames(for: request, limits: limits, priority: priority, onlyIfAnimated: true)
         } catch {
             throw .loadingFailed(error)

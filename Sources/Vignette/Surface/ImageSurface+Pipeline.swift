@@ -82,7 +82,7 @@ extension ImageDescriptor where Reference == URL {
     public func resolved(
         using loader: (any ImageLoading)? = nil, priority: ImagePriority = .normal,
         configure: (inout ImageRequest) -> Void = { _ in }
-    ) async throws(ImageLoadingError) -> ImageDescriptor<Bitmap> {
+    ) async throws(ImageRequest.Error) -> ImageDescriptor<Bitmap> {
         let loader = loader ?? ImageEnvironment.current.resolvedLoader
         var request = ImageRequest(url: reference)
         configure(&request)

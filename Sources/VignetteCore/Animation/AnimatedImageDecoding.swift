@@ -12,13 +12,13 @@ import Foundation
 public protocol AnimatedImageDecoding: ImageDecoding {
     /// The canvas size, frame count, loop count and total duration, from the
     /// headers and frame records alone (no pixel data is decompressed).
-    func animationHeader(_ data: Data) throws(ImageDecodingError) -> AnimationHeader
+    func animationHeader(_ data: Data) throws(ImageDecoders.Error) -> AnimationHeader
     /// Every frame, composed as the format says (disposal, blending), after
     /// `limits` and `options`' pixel limits were checked from the headers.
     /// `options.shrinkTarget` is ignored: frames decode at full size.
     func decodeAnimation(
         _ data: Data, options: DecodingOptions, limits: AnimationLimits
-    ) throws(ImageDecodingError) -> AnimatedImage
+    ) throws(ImageDecoders.Error) -> AnimatedImage
 }
 
 extension ImageDecoders {
@@ -30,9 +30,9 @@ extension ImageDecoders {
     /// ```
     public func decodeAnimation(
         _ data: Data, options: DecodingOptions = DecodingOptions(), limits: AnimationLimits = .standard
-    ) throws(ImageDecodingError) -> AnimatedImage {
+    ) throws(ImageDecoders.Error) -> AnimatedImage {
         guard let decoder = decoder(for: data) else {
-            throw ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
+            throw ImageDecoders.Error(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
         }
         if let animated = decoder as? any AnimatedImageDecoding {
             return try animated.decodeAnimation(data, options: options, limits: limits)
@@ -44,9 +44,9 @@ extension ImageDecoders {
 
     /// The animation header of `data` when its decoder reads animations; nil
     /// for other formats (a still image).
-    public func animationHeader(for data: Data) throws(ImageDecodingError) -> AnimationHeader? {
+    public func animationHeader(for data: Data) throws(ImageDecoders.Error) -> AnimationHeader? {
         guard let decoder = decoder(for: data) else {
-            throw ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
+            throw ImageDecoders.Error(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
         }
         guard let animated = decoder as? any AnimatedImageDecoding else { return nil }
         return try animated.animationHeader(data)

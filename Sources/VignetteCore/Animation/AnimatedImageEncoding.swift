@@ -4,7 +4,7 @@ import Foundation
 /// loop count (animated WebP, GIF). Deterministic like every encoder.
 package protocol AnimatedImageEncoding: ImageEncoding {
     /// Encodes every frame; the same animation always gives the same bytes.
-    func encode(_ animation: AnimatedImage) throws(ImageEncodingError) -> Data
+    func encode(_ animation: AnimatedImage) throws(EncodingOptions.Error) -> Data
 }
 
 extension ImageFormat {
@@ -22,7 +22,7 @@ extension AnimatedImage {
     /// ```
     public func encoded(
         as format: ImageFormat, options: EncodingOptions = EncodingOptions()
-    ) throws(ImageEncodingError) -> Data {
+    ) throws(EncodingOptions.Error) -> Data {
         let encoder = try format.encoder(options: options)
         if isAnimated, let animated = encoder as? any AnimatedImageEncoding {
             return try animated.encode(self)

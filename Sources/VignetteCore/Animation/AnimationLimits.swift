@@ -30,14 +30,14 @@ public struct AnimationLimits: Sendable, Hashable {
 
     /// Throws `tooManyFrames` or `animationTooLarge` when `header` breaks a
     /// limit.
-    package func check(_ header: AnimationHeader, format: ImageFormat) throws(ImageDecodingError) {
+    package func check(_ header: AnimationHeader, format: ImageFormat) throws(ImageDecoders.Error) {
         let frames = max(1, header.frameCount)
         if frames > max(1, maxFrames) {
-            throw ImageDecodingError(format: format, reason: .tooManyFrames(count: frames, limit: max(1, maxFrames)))
+            throw ImageDecoders.Error(format: format, reason: .tooManyFrames(count: frames, limit: max(1, maxFrames)))
         }
         let pixels = header.width.multipliedClamped(by: header.height).multipliedClamped(by: frames)
         if frames > 1, pixels > maxAnimationPixels {
-            throw ImageDecodingError(
+            throw ImageDecoders.Error(
                 format: format, reason: .animationTooLarge(pixels: pixels, frames: frames, limit: maxAnimationPixels))
         }
     }

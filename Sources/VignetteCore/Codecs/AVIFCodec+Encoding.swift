@@ -92,11 +92,11 @@ extension AVIFCodec {
 
 extension AVIFCodec: ImageEncoding {
     /// Encodes with this codec's `options`.
-    package func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+    package func encode(_ bitmap: Bitmap) throws(VignetteCore.EncodingOptions.Error) -> Data {
         do {
             return try AVIFCodec.encode(bitmap, options: options)
         } catch {
-            throw ImageEncodingError(format: .avif, reason: error.encodingReason)
+            throw VignetteCore.EncodingOptions.Error(format: .avif, reason: error.encodingReason)
         }
     }
 }

@@ -45,7 +45,7 @@ extension AVIFCodec {
             }
         }
 
-        var decodingReason: ImageDecodingError.Reason {
+        var decodingReason: ImageDecoders.Error.Reason {
             switch self {
             case .notAVIF(let count): .unrecognizedFormat(byteCount: count)
             case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)
@@ -59,7 +59,7 @@ extension AVIFCodec {
             }
         }
 
-        var encodingReason: ImageEncodingError.Reason {
+        var encodingReason: VignetteCore.EncodingOptions.Error.Reason {
             switch self {
             case .dimensionsOutOfRange(let w, let h) where w == 0 || h == 0: .emptyImage(width: w, height: h)
             case .outOfMemory: .outOfMemory

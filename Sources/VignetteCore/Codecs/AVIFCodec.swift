@@ -195,13 +195,13 @@ extension AVIFCodec: ImageDecoding {
         return prefix.withUnsafeBytes { raw in vg_avif_sniff(raw.bindMemory(to: UInt8.self).baseAddress, raw.count) != 0 }
     }
 
-    /// Decodes the first image, reporting errors as `ImageDecodingError`
+    /// Decodes the first image, reporting errors as `ImageDecoders.Error`
     /// with the `AVIFCodec.Error` underneath. `options.shrinkTarget` is ignored.
-    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> Bitmap {
         do {
             return try AVIFCodec.decodeImage(data, options: options).bitmap(options: options)
         } catch {
-            throw ImageDecodingError(format: .avif, reason: error.decodingReason, underlying: error)
+            throw ImageDecoders.Error(format: .avif, reason: error.decodingReason, underlying: error)
         }
     }
 }

@@ -13,12 +13,12 @@ extension Bitmap {
     /// let jpeg = try bitmap.encoded(as: .jpeg, options: EncodingOptions(quality: 85))
     /// let webp = try bitmap.encoded(as: .webp, options: EncodingOptions(lossless: true))
     /// ```
-    public func encoded(as format: ImageFormat = .png, options: EncodingOptions = EncodingOptions()) throws(ImageEncodingError) -> Data {
+    public func encoded(as format: ImageFormat = .png, options: EncodingOptions = EncodingOptions()) throws(EncodingOptions.Error) -> Data {
         try encoded(using: format.encoder(options: options))
     }
 
     /// The bitmap encoded by `encoder`.
-    package func encoded(using encoder: some ImageEncoding) throws(ImageEncodingError) -> Data {
+    package func encoded(using encoder: some ImageEncoding) throws(EncodingOptions.Error) -> Data {
         try encoder.encode(self)
     }
 
@@ -31,7 +31,7 @@ extension Bitmap {
     /// ```swift
     /// let photo = try Bitmap(decoding: data, options: DecodingOptions(scale: 2))
     /// ```
-    public init(decoding data: Data, options: DecodingOptions = DecodingOptions()) throws(ImageDecodingError) {
+    public init(decoding data: Data, options: DecodingOptions = DecodingOptions()) throws(ImageDecoders.Error) {
         self = try ImageDecoders.standard.decode(data, options: options)
     }
 
@@ -43,12 +43,12 @@ extension Bitmap {
     /// ```swift
     /// let icon = try Bitmap(contentsOf: "icon@2x.png")   // scale 2, from the name
     /// ```
-    public init(contentsOf path: String, options: DecodingOptions = DecodingOptions()) throws(ImageDecodingError) {
+    public init(contentsOf path: String, options: DecodingOptions = DecodingOptions()) throws(ImageDecoders.Error) {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw ImageDecodingError(format: nil, reason: .unreadable(path: path, reason: FileErrors.reason(error, path: path)))
+            throw ImageDecoders.Error(format: nil, reason: .unreadable(path: path, reason: FileErrors.reason(error, path: path)))
         }
         var options = options
         if options.scale == 1 { options.scale = ImageScale.fromFileName(path) }

@@ -28,7 +28,7 @@ public struct DecodingOptions: Sendable, Hashable {
     public var appliesOrientation: Bool
     /// Convert an embedded ICC profile's colours to sRGB. Default true.
     public var convertsToSRGB: Bool
-    /// Refuse damaged data a decoder could conceal (`ImageDecodingError.Reason.damagedData`)
+    /// Refuse damaged data a decoder could conceal (`ImageDecoders.Error.Reason.damagedData`)
     /// instead of decoding it as browsers show it, with a `DecodingWarning`.
     /// Default false (lenient). Truncated files and undefined header values
     /// are refused either way.

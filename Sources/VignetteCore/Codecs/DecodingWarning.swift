@@ -2,7 +2,7 @@
 /// browser would show it: the image decoded, but not exactly as encoded.
 /// `ImageDecoders.decodeReporting(_:options:)` returns them with the bitmap;
 /// `DecodingOptions.rejectsDamagedData` turns them into errors instead
-/// (`ImageDecodingError.Reason.damagedData`).
+/// (`ImageDecoders.Error.Reason.damagedData`).
 ///
 /// ```swift
 /// let (bitmap, warnings) = try ImageDecoders.standard.decodeReporting(data)

@@ -26,7 +26,7 @@ public struct EncodingOptions: Sendable, Hashable {
     /// Keep every pixel exact: WebP (VP8L) and AVIF (quantizer 0, 4:4:4,
     /// identity matrix). PNG is lossless anyway; JPEG and GIF have no
     /// lossless mode, so asking for one throws
-    /// ``ImageEncodingError/Reason/unsupportedSetting(_:)`` rather than
+    /// ``EncodingOptions/Error/Reason/unsupportedSetting(_:)`` rather than
     /// silently giving lossy bytes.
     public var lossless: Bool
     /// JPEG only: progressive scans (a blurry whole first, then detail)

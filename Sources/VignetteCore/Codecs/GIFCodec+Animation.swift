@@ -22,29 +22,29 @@ import Foundation
 extension GIFCodec: AnimatedImageDecoding {
     /// The canvas, frame count, loop count and total duration, from a walk
     /// over the records that skips the image data unread.
-    package func animationHeader(_ data: Data) throws(ImageDecodingError) -> AnimationHeader {
+    package func animationHeader(_ data: Data) throws(ImageDecoders.Error) -> AnimationHeader {
         do {
             return try GIFCodec.scan(data, limit: Int.max)
         } catch {
-            throw ImageDecodingError(format: .gif, reason: error.decodingReason, underlying: error)
+            throw ImageDecoders.Error(format: .gif, reason: error.decodingReason, underlying: error)
         }
     }
 
     /// Every frame after the limits were checked from the record walk.
     package func decodeAnimation(
         _ data: Data, options: DecodingOptions, limits: AnimationLimits
-    ) throws(ImageDecodingError) -> AnimatedImage {
+    ) throws(ImageDecoders.Error) -> AnimatedImage {
         let header: AnimationHeader
         do {
             header = try GIFCodec.checkedHeader(data, options: options)
         } catch {
-            throw ImageDecodingError(format: .gif, reason: error.decodingReason, underlying: error)
+            throw ImageDecoders.Error(format: .gif, reason: error.decodingReason, underlying: error)
         }
         try limits.check(header, format: .gif)
         do {
             return try GIFCodec.decodeFrames(data, header: header, options: options)
         } catch {
-            throw ImageDecodingError(format: .gif, reason: error.decodingReason, underlying: error)
+            throw ImageDecoders.Error(format: .gif, reason: error.decodingReason, underlying: error)
         }
     }
 

@@ -7,7 +7,7 @@ extension GIFCodec: ImageEncoding, AnimatedImageEncoding {
 
     /// Encodes a still image as a one-frame GIF89a (see `encode(_:)` for
     /// animations: the same palette, transparency and writer).
-    package func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+    package func encode(_ bitmap: Bitmap) throws(VignetteCore.EncodingOptions.Error) -> Data {
         try encode(AnimatedImage(still: bitmap))
     }
 
@@ -29,13 +29,13 @@ extension GIFCodec: ImageEncoding, AnimatedImageEncoding {
     ///   `GIFFramePlan`).
     ///
     /// `quality` and WebP's lossless mode do not apply to GIF.
-    package func encode(_ animation: AnimatedImage) throws(ImageEncodingError) -> Data {
+    package func encode(_ animation: AnimatedImage) throws(VignetteCore.EncodingOptions.Error) -> Data {
         let size = animation.pixelSize
         guard size.width > 0, size.height > 0 else {
-            throw ImageEncodingError(format: .gif, reason: .emptyImage(width: size.width, height: size.height))
+            throw VignetteCore.EncodingOptions.Error(format: .gif, reason: .emptyImage(width: size.width, height: size.height))
         }
         guard size.width <= 65535, size.height <= 65535 else {
-            throw ImageEncodingError(
+            throw VignetteCore.EncodingOptions.Error(
                 format: .gif,
                 reason: .unsupportedSetting(
                     "a GIF side is at most 65535 pixels; this image is \(size.width)x\(size.height)"))
@@ -69,7 +69,7 @@ extension GIFCodec: ImageEncoding, AnimatedImageEncoding {
 
     private func write(
         _ animation: AnimatedImage, palette: [UInt32], transparent: UInt8?, canvases: [[UInt8]], plans: [GIFFramePlan]
-    ) throws(ImageEncodingError) -> Data {
+    ) throws(VignetteCore.EncodingOptions.Error) -> Data {
         let width = animation.pixelSize.width
         var indices: [UInt8] = []
         var frames: [vg_gif_frame] = []
@@ -104,10 +104,10 @@ extension GIFCodec: ImageEncoding, AnimatedImageEncoding {
         defer { vg_gif_free(output) }
         switch Int(rc) {
         case VG_GIF_ENCODE_OK: break
-        case VG_GIF_ENCODE_OUT_OF_MEMORY: throw ImageEncodingError(format: .gif, reason: .outOfMemory)
-        default: throw ImageEncodingError(format: .gif, reason: .libraryFailure("giflib refused a record (code \(rc))"))
+        case VG_GIF_ENCODE_OUT_OF_MEMORY: throw VignetteCore.EncodingOptions.Error(format: .gif, reason: .outOfMemory)
+        default: throw VignetteCore.EncodingOptions.Error(format: .gif, reason: .libraryFailure("giflib refused a record (code \(rc))"))
         }
-        guard let output else { throw ImageEncodingError(format: .gif, reason: .outOfMemory) }
+        guard let output else { throw VignetteCore.EncodingOptions.Error(format: .gif, reason: .outOfMemory) }
         return Data(bytes: output, count: length)
     }
 }

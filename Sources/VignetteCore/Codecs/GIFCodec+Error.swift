@@ -34,7 +34,7 @@ extension GIFCodec {
             }
         }
 
-        var decodingReason: ImageDecodingError.Reason {
+        var decodingReason: ImageDecoders.Error.Reason {
             switch self {
             case .notGIF(let count): .unrecognizedFormat(byteCount: count)
             case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)

@@ -125,13 +125,13 @@ extension GIFCodec: ImageDecoding {
         data.starts(with: Array("GIF87a".utf8)) || data.starts(with: Array("GIF89a".utf8))
     }
 
-    /// Decodes the first frame, reporting errors as `ImageDecodingError`
+    /// Decodes the first frame, reporting errors as `ImageDecoders.Error`
     /// with the `GIFCodec.Error` underneath. `options.shrinkTarget` is ignored.
-    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> Bitmap {
         do {
             return try GIFCodec.decodeImage(data, options: options).bitmap(options: options)
         } catch {
-            throw ImageDecodingError(format: .gif, reason: error.decodingReason, underlying: error)
+            throw ImageDecoders.Error(format: .gif, reason: error.decodingReason, underlying: error)
         }
     }
 }

@@ -43,7 +43,7 @@ extension HEIFCodec {
             }
         }
 
-        var decodingReason: ImageDecodingError.Reason {
+        var decodingReason: ImageDecoders.Error.Reason {
             switch self {
             case .notHEIF(let count): .unrecognizedFormat(byteCount: count)
             case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)

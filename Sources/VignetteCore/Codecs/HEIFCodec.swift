@@ -192,15 +192,15 @@ extension HEIFCodec: ImageDecoding {
         return prefix.withUnsafeBytes { raw in vg_heif_sniff(raw.bindMemory(to: UInt8.self).baseAddress, raw.count) != 0 }
     }
 
-    /// Decodes the primary image, reporting errors as `ImageDecodingError`
+    /// Decodes the primary image, reporting errors as `ImageDecoders.Error`
     /// with the `HEIFCodec.Error` underneath. `options.shrinkTarget` and
     /// `options.appliesOrientation` have no effect: the transforms are part
     /// of a HEIF image, and no Exif orientation is read.
-    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> Bitmap {
         do {
             return try HEIFCodec.decodeImage(data, options: options).bitmap(options: options)
         } catch {
-            throw ImageDecodingError(format: .heic, reason: error.decodingReason, underlying: error)
+            throw ImageDecoders.Error(format: .heic, reason: error.decodingReason, underlying: error)
         }
     }
 }

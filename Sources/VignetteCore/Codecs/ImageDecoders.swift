@@ -31,9 +31,9 @@ public struct ImageDecoders: Sendable {
 
     /// Decodes with the decoder that recognises the bytes (a pipeline's
     /// decode stage; users call `Bitmap(decoding:options:)`).
-    package func decode(_ data: Data, options: DecodingOptions = DecodingOptions()) throws(ImageDecodingError) -> Bitmap {
+    package func decode(_ data: Data, options: DecodingOptions = DecodingOptions()) throws(ImageDecoders.Error) -> Bitmap {
         guard let decoder = decoder(for: data) else {
-            throw ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
+            throw ImageDecoders.Error(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
         }
         return try decoder.decode(data, options: options)
     }
@@ -44,9 +44,9 @@ public struct ImageDecoders: Sendable {
     /// should see. With `options.rejectsDamagedData` such damage throws instead.
     public func decodeReporting(
         _ data: Data, options: DecodingOptions = DecodingOptions()
-    ) throws(ImageDecodingError) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
+    ) throws(ImageDecoders.Error) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
         guard let decoder = decoder(for: data) else {
-            throw ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
+            throw ImageDecoders.Error(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
         }
         return try decoder.decodeReporting(data, options: options)
     }

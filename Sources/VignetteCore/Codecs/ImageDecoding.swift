@@ -7,8 +7,8 @@ import Foundation
 /// struct MyDecoder: ImageDecoding {
 ///     var format: ImageFormat { ImageFormat(rawValue: "qoi") }
 ///     func recognizes(_ data: Data) -> Bool { data.starts(with: Array("qoif".utf8)) }
-///     func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
-///         throw ImageDecodingError(format: format, reason: .malformed("not implemented yet"))
+///     func decode(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> Bitmap {
+///         throw ImageDecoders.Error(format: format, reason: .malformed("not implemented yet"))
 ///     }
 /// }
 /// let decoders = ImageDecoders([MyDecoder()] + ImageDecoders.standard.decoders)
@@ -21,16 +21,16 @@ public protocol ImageDecoding: Sendable {
     func recognizes(_ data: Data) -> Bool
     /// Decodes to a premultiplied bitmap, checking `options.maxPixelCount`
     /// from the header before allocating pixels.
-    func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap
+    func decode(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> Bitmap
     /// Decodes like `decode(_:options:)` and says what was repaired on the
     /// way (`DecodingWarning`); empty for an image decoded exactly as
     /// encoded. The default decodes and reports nothing.
-    func decodeReporting(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> (bitmap: Bitmap, warnings: [DecodingWarning])
+    func decodeReporting(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> (bitmap: Bitmap, warnings: [DecodingWarning])
 }
 
 extension ImageDecoding {
     /// `decode(_:options:)` with no warnings: for decoders that repair nothing.
-    public func decodeReporting(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
+    public func decodeReporting(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> (bitmap: Bitmap, warnings: [DecodingWarning]) {
         (try decode(data, options: options), [])
     }
 }

@@ -17,13 +17,13 @@ extension ImageFormat {
     /// `Bitmap.encoded(as:options:)` and `AnimatedImage.encoded(as:options:)`
     /// write with. JPEG and GIF refuse `lossless` with `.unsupportedSetting`;
     /// formats Vignette only reads (HEIC) or does not know throw `.unsupportedFormat`.
-    package func encoder(options: EncodingOptions) throws(ImageEncodingError) -> any ImageEncoding {
+    package func encoder(options: EncodingOptions) throws(EncodingOptions.Error) -> any ImageEncoding {
         switch self {
         case .png:
             return PNGCodec(options: .init(options))
         case .jpeg:
             if options.lossless {
-                throw ImageEncodingError(
+                throw EncodingOptions.Error(
                     format: self,
                     reason: .unsupportedSetting(
                         "JPEG has no lossless mode: encode as .png, or as .webp with lossless: true"))
@@ -35,7 +35,7 @@ extension ImageFormat {
             return AVIFCodec(options: .init(options))
         case .gif:
             if options.lossless {
-                throw ImageEncodingError(
+                throw EncodingOptions.Error(
                     format: self,
                     reason: .unsupportedSetting(
                         "GIF keeps at most 256 colours: encode as .png, or as .webp with lossless: true"))
@@ -43,7 +43,7 @@ extension ImageFormat {
             // GIF's one lossy step is its 256-colour palette: quality does not apply.
             return GIFCodec()
         default:
-            throw ImageEncodingError(format: self, reason: .unsupportedFormat(encodable: Self.encodable))
+            throw EncodingOptions.Error(format: self, reason: .unsupportedFormat(encodable: Self.encodable))
         }
     }
 }

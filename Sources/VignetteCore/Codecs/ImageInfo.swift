@@ -55,9 +55,9 @@ public struct ImageInfo: Sendable, Hashable {
     /// Decoding errors are the decoders' own.
     public static func read(
         _ data: Data, decoders: ImageDecoders = .standard, options: DecodingOptions = DecodingOptions()
-    ) throws(ImageDecodingError) -> ImageInfo {
+    ) throws(ImageDecoders.Error) -> ImageInfo {
         guard let decoder = decoders.decoder(for: data) else {
-            throw ImageDecodingError(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
+            throw ImageDecoders.Error(format: nil, reason: .unrecognizedFormat(byteCount: data.count))
         }
         var upright = options
         upright.appliesOrientation = true

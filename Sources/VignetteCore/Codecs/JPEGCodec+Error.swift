@@ -57,7 +57,7 @@ extension JPEGCodec {
         }
 
         /// The shared decoding reason this error reports as.
-        func decodingReason(byteCount: Int) -> ImageDecodingError.Reason {
+        func decodingReason(byteCount: Int) -> ImageDecoders.Error.Reason {
             switch self {
             case .notJPEG: .unrecognizedFormat(byteCount: byteCount)
             case .truncated(let reason): .malformed("the data ends before the image does (\(reason))")
@@ -73,7 +73,7 @@ extension JPEGCodec {
         }
 
         /// The shared encoding reason this error reports as.
-        var encodingReason: ImageEncodingError.Reason {
+        var encodingReason: VignetteCore.EncodingOptions.Error.Reason {
             switch self {
             case .emptyImage(let w, let h): .emptyImage(width: w, height: h)
             case .outOfMemory: .outOfMemory

@@ -18,22 +18,22 @@ import Foundation
 extension PNGCodec: AnimatedImageDecoding {
     /// The canvas, acTL's frame and play counts and the fcTL delays,
     /// from chunk headers alone.
-    package func animationHeader(_ data: Data) throws(ImageDecodingError) -> AnimationHeader {
+    package func animationHeader(_ data: Data) throws(ImageDecoders.Error) -> AnimationHeader {
         do {
             let header = try PNGCodec.header(of: data)
             let apng = try APNGFile.parse(data)
             return apng?.header ?? AnimationHeader(width: header.width, height: header.height, frameCount: 1)
         } catch {
-            throw ImageDecodingError(format: .png, reason: error.decodingReason(byteCount: data.count), underlying: error)
+            throw ImageDecoders.Error(format: .png, reason: error.decodingReason(byteCount: data.count), underlying: error)
         }
     }
 
     /// Every frame, after the limits were checked from acTL and the canvas.
     package func decodeAnimation(
         _ data: Data, options: DecodingOptions, limits: AnimationLimits
-    ) throws(ImageDecodingError) -> AnimatedImage {
+    ) throws(ImageDecoders.Error) -> AnimatedImage {
         let wrap = { (error: PNGCodec.Error) in
-            ImageDecodingError(format: .png, reason: error.decodingReason(byteCount: data.count), underlying: error)
+            ImageDecoders.Error(format: .png, reason: error.decodingReason(byteCount: data.count), underlying: error)
         }
         let apng: APNGFile?
         do throws(PNGCodec.Error) {

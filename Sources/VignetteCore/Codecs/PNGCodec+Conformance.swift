@@ -9,27 +9,27 @@ extension PNGCodec: ImageDecoding, ImageEncoding {
         data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
 
-    /// Decodes through `PNGCodec.decode(_:options:)`, reporting errors as `ImageDecodingError`.
-    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    /// Decodes through `PNGCodec.decode(_:options:)`, reporting errors as `ImageDecoders.Error`.
+    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> Bitmap {
         do {
             return try PNGCodec.decode(data, options: options)
         } catch {
-            throw ImageDecodingError(format: .png, reason: error.decodingReason(byteCount: data.count), underlying: error)
+            throw ImageDecoders.Error(format: .png, reason: error.decodingReason(byteCount: data.count), underlying: error)
         }
     }
 
     /// Encodes with this codec's `options`.
-    package func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+    package func encode(_ bitmap: Bitmap) throws(VignetteCore.EncodingOptions.Error) -> Data {
         do {
             return try PNGCodec.encode(bitmap, options: options)
         } catch {
-            throw ImageEncodingError(format: .png, reason: error.encodingReason)
+            throw VignetteCore.EncodingOptions.Error(format: .png, reason: error.encodingReason)
         }
     }
 }
 
 extension PNGCodec.Error {
-    func decodingReason(byteCount: Int) -> ImageDecodingError.Reason {
+    func decodingReason(byteCount: Int) -> ImageDecoders.Error.Reason {
         switch self {
         case .notPNG: .unrecognizedFormat(byteCount: byteCount)
         case .malformed(let reason): .malformed(reason)
@@ -42,7 +42,7 @@ extension PNGCodec.Error {
         }
     }
 
-    var encodingReason: ImageEncodingError.Reason {
+    var encodingReason: VignetteCore.EncodingOptions.Error.Reason {
         switch self {
         case .emptyImage(let w, let h): .emptyImage(width: w, height: h)
         case .outOfMemory: .outOfMemory

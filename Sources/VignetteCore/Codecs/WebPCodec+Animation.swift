@@ -12,18 +12,18 @@ import Foundation
 /// files are typed errors (no partial animation).
 extension WebPCodec: AnimatedImageDecoding {
     /// The canvas, frame count, loop count and total duration, from the container.
-    package func animationHeader(_ data: Data) throws(ImageDecodingError) -> AnimationHeader {
+    package func animationHeader(_ data: Data) throws(ImageDecoders.Error) -> AnimationHeader {
         do {
             return try WebPCodec.animationInfo(data, limit: Int.max).header
         } catch {
-            throw ImageDecodingError(format: .webp, reason: error.decodingReason, underlying: error)
+            throw ImageDecoders.Error(format: .webp, reason: error.decodingReason, underlying: error)
         }
     }
 
     /// Every frame after the limits were checked from the container.
     package func decodeAnimation(
         _ data: Data, options: DecodingOptions, limits: AnimationLimits
-    ) throws(ImageDecodingError) -> AnimatedImage {
+    ) throws(ImageDecoders.Error) -> AnimatedImage {
         let (header, animated): (AnimationHeader, Bool)
         do throws(WebPCodec.Error) {
             guard options.scale.isFinite, options.scale > 0 else { throw WebPCodec.Error.invalidScale(options.scale) }
@@ -32,7 +32,7 @@ extension WebPCodec: AnimatedImageDecoding {
                 throw WebPCodec.Error.sideTooLong(width: header.width, height: header.height, limit: side)
             }
         } catch {
-            throw ImageDecodingError(format: .webp, reason: error.decodingReason, underlying: error)
+            throw ImageDecoders.Error(format: .webp, reason: error.decodingReason, underlying: error)
         }
         try limits.check(header, format: .webp)
         var still = options
@@ -41,7 +41,7 @@ extension WebPCodec: AnimatedImageDecoding {
         do {
             return try WebPCodec.decodeFrames(data, header: header, options: still)
         } catch {
-            throw ImageDecodingError(format: .webp, reason: error.decodingReason, underlying: error)
+            throw ImageDecoders.Error(format: .webp, reason: error.decodingReason, underlying: error)
         }
     }
 

@@ -59,11 +59,11 @@ extension WebPCodec {
 extension WebPCodec: AnimatedImageEncoding {
     /// Encodes every frame with this codec's `options` (see
     /// `encode(_:options:)`).
-    package func encode(_ animation: AnimatedImage) throws(ImageEncodingError) -> Data {
+    package func encode(_ animation: AnimatedImage) throws(VignetteCore.EncodingOptions.Error) -> Data {
         do {
             return try WebPCodec.encode(animation, options: options)
         } catch {
-            throw ImageEncodingError(format: .webp, reason: error.encodingReason)
+            throw VignetteCore.EncodingOptions.Error(format: .webp, reason: error.encodingReason)
         }
     }
 }

@@ -96,21 +96,21 @@ extension WebPCodec: ImageDecoding, ImageEncoding {
     }
 
     /// Decodes the image (an animation's first frame), reporting errors as
-    /// `ImageDecodingError` with the `WebPCodec.Error` underneath.
-    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
+    /// `ImageDecoders.Error` with the `WebPCodec.Error` underneath.
+    package func decode(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> Bitmap {
         do {
             return try WebPCodec.decodeImage(data, options: options).bitmap(options: options)
         } catch {
-            throw ImageDecodingError(format: .webp, reason: error.decodingReason, underlying: error)
+            throw ImageDecoders.Error(format: .webp, reason: error.decodingReason, underlying: error)
         }
     }
 
     /// Encodes with this codec's `options`.
-    package func encode(_ bitmap: Bitmap) throws(ImageEncodingError) -> Data {
+    package func encode(_ bitmap: Bitmap) throws(VignetteCore.EncodingOptions.Error) -> Data {
         do {
             return try WebPCodec.encode(bitmap, options: options)
         } catch {
-            throw ImageEncodingError(format: .webp, reason: error.encodingReason)
+            throw VignetteCore.EncodingOptions.Error(format: .webp, reason: error.encodingReason)
         }
     }
 }

@@ -40,7 +40,7 @@ extension WebPCodec {
             }
         }
 
-        var decodingReason: ImageDecodingError.Reason {
+        var decodingReason: ImageDecoders.Error.Reason {
             switch self {
             case .notWebP(let count): .unrecognizedFormat(byteCount: count)
             case .tooLarge(let w, let h, let limit): .tooLarge(width: w, height: h, limit: limit)
@@ -53,7 +53,7 @@ extension WebPCodec {
             }
         }
 
-        var encodingReason: ImageEncodingError.Reason {
+        var encodingReason: VignetteCore.EncodingOptions.Error.Reason {
             switch self {
             case .dimensionsOutOfRange(let w, let h) where w == 0 || h == 0: .emptyImage(width: w, height: h)
             case .outOfMemory: .outOfMemory

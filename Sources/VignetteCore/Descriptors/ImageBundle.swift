@@ -94,7 +94,7 @@ public struct ImageBundle: Sendable, Hashable {
         } catch {
             throw .unreadable(path: url.path, reason: FileErrors.reason(error, path: url.path))
         }
-        do throws(ImageDecodingError) {
+        do throws(ImageDecoders.Error) {
             let bitmap = try ImageDecoders.standard.decode(data, options: options)
             cache.set(bitmap, for: key, cost: bitmap.pixels.count)
             return bitmap

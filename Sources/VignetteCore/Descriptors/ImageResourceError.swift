@@ -5,7 +5,7 @@ public enum ImageResourceError: Swift.Error, Sendable, Hashable, CustomStringCon
     /// The file exists but could not be read.
     case unreadable(path: String, reason: String)
     /// The file was read but is not a decodable image.
-    case undecodable(path: String, ImageDecodingError)
+    case undecodable(path: String, ImageDecoders.Error)
 
     /// What is missing or wrong, with the path.
     public var description: String {

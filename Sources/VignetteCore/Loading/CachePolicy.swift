@@ -13,7 +13,7 @@ public enum CachePolicy: Sendable, Hashable, CaseIterable, CustomStringConvertib
     /// Memory, then the network; the disk cache is neither read nor written.
     case memoryOnly
     /// Memory, then the disk cache whatever its freshness; never the
-    /// network. A miss fails with `ImageLoadingError.notCached`.
+    /// network. A miss fails with `ImageRequest.Error.notCached`.
     case cacheOnly
     /// The network, ignoring cached copies; the result replaces them.
     case reloadIgnoringCaches

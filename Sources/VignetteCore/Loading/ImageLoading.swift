@@ -7,19 +7,19 @@
 /// struct Fixed: ImageLoading {
 ///     let image: Bitmap
 ///     func cachedImage(for request: ImageRequest) -> Bitmap? { image }
-///     func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> Bitmap { image }
+///     func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageRequest.Error) -> Bitmap { image }
 /// }
 /// ```
 public protocol ImageLoading: Sendable {
     /// The image if it is already in memory, without suspending.
     func cachedImage(for request: ImageRequest) -> Bitmap?
     /// The image, loading it if needed. Cancelling the task gives up with
-    /// `ImageLoadingError.cancelled`.
-    func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> Bitmap
+    /// `ImageRequest.Error.cancelled`.
+    func image(for request: ImageRequest, priority: ImagePriority) async throws(ImageRequest.Error) -> Bitmap
     /// The image with where it came from (and, for a stale copy served
     /// because the network failed, why). Loaders without caches need not
     /// implement it: the default reports every image as `.network`.
-    func response(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> ImageResponse
+    func response(for request: ImageRequest, priority: ImagePriority) async throws(ImageRequest.Error) -> ImageResponse
     /// How many loads the loader runs at once, if it has such a limit.
     var concurrencyLimit: Int? { get }
 }
@@ -30,7 +30,7 @@ extension ImageLoading {
     public var concurrencyLimit: Int? { nil }
 
     /// The image, reported as a `.network` load.
-    public func response(for request: ImageRequest, priority: ImagePriority) async throws(ImageLoadingError) -> ImageResponse {
+    public func response(for request: ImageRequest, priority: ImagePriority) async throws(ImageRequest.Error) -> ImageResponse {
         ImageResponse(image: try await image(for: request, priority: priority), source: .network)
     }
 }

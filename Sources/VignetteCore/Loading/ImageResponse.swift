@@ -13,7 +13,7 @@ public struct ImageResponse: Sendable {
     public var source: Source
     /// Set when the network failed and a stale disk-cache entry was served
     /// instead: the failure that made it stale-but-served.
-    public var staleBecause: ImageLoadingError?
+    public var staleBecause: ImageRequest.Error?
     /// What the decoder repaired to give the image (a JPEG's damaged
     /// entropy data, for example); empty when it decoded exactly as encoded.
     /// Reported by the load that decoded it: an image served from the
@@ -21,7 +21,7 @@ public struct ImageResponse: Sendable {
     public var warnings: [DecodingWarning]
 
     /// A response.
-    public init(image: Bitmap, source: Source, staleBecause: ImageLoadingError? = nil, warnings: [DecodingWarning] = []) {
+    public init(image: Bitmap, source: Source, staleBecause: ImageRequest.Error? = nil, warnings: [DecodingWarning] = []) {
         self.image = image
         self.source = source
         self.staleBecause = staleBecause

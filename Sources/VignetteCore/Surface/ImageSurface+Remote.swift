@@ -10,7 +10,7 @@ extension ImageSurface {
         /// Showing the loaded image with the remote descriptor's presentation.
         case loaded(URL)
         /// Showing the failure placeholder; the error says why.
-        case failed(URL, ImageLoadingError)
+        case failed(URL, ImageRequest.Error)
 
         /// True once the surface shows its final content for the descriptor.
         public var isFinal: Bool {

@@ -146,7 +146,7 @@ public final class ImageSurface: Sendable {
     /// ```
     public func encoded(
         as format: ImageFormat = .png, options: EncodingOptions = EncodingOptions()
-    ) throws(ImageEncodingError) -> Data {
+    ) throws(EncodingOptions.Error) -> Data {
         try render().encoded(as: format, options: options)
     }
 }

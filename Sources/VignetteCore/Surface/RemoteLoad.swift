@@ -48,7 +48,7 @@ package struct RemoteLoad: Sendable {
     }
 
     /// Asks the loader; the outcome a landing is made from.
-    package func run(using loader: any ImageLoading, priority: ImagePriority) async -> Result<ImageResponse, ImageLoadingError> {
+    package func run(using loader: any ImageLoading, priority: ImagePriority) async -> Result<ImageResponse, ImageRequest.Error> {
         await Self.fetch(request, using: loader, priority: priority)
     }
 
@@ -61,8 +61,8 @@ package struct RemoteLoad: Sendable {
     /// The load itself, its typed error kept as a value.
     package static func fetch(
         _ request: ImageRequest, using loader: any ImageLoading, priority: ImagePriority
-    ) async -> Result<ImageResponse, ImageLoadingError> {
-        do throws(ImageLoadingError) {
+    ) async -> Result<ImageResponse, ImageRequest.Error> {
+        do throws(ImageRequest.Error) {
             return .success(try await loader.response(for: request, priority: priority))
         } catch {
             return .failure(error)
@@ -96,7 +96,7 @@ package struct RemoteLoad: Sendable {
     }
 
     /// The landing for an outcome: the image, or the failure placeholder.
-    package func landing(_ outcome: Result<ImageResponse, ImageLoadingError>, placeholders: Placeholders) -> Landing {
+    package func landing(_ outcome: Result<ImageResponse, ImageRequest.Error>, placeholders: Placeholders) -> Landing {
         switch outcome {
         case .success(let response): loaded(response)
         case .failure(let error):

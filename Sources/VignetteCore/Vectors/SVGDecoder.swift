@@ -24,8 +24,8 @@ public struct SVGDecoder: ImageDecoding {
     public func recognizes(_ data: Data) -> Bool { SVGDocument.isSVG(data) }
 
     /// Parses and draws the file (see the type's discussion for the size).
-    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecodingError) -> Bitmap {
-        guard options.scale.isFinite, options.scale > 0 else { throw ImageDecodingError(format: .svg, reason: .invalidScale(options.scale)) }
+    public func decode(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> Bitmap {
+        guard options.scale.isFinite, options.scale > 0 else { throw ImageDecoders.Error(format: .svg, reason: .invalidScale(options.scale)) }
         let document: SVGDocument
         do {
             document = try SVGDocument(data: data, limits: limits)
@@ -34,11 +34,11 @@ public struct SVGDecoder: ImageDecoding {
         }
         let (width, height, scale) = Self.pixels(for: document.size, options: options)
         guard width <= options.maxSide, height <= options.maxSide else {
-            throw ImageDecodingError(format: .svg, reason: .sideTooLong(width: width, height: height, limit: options.maxSide))
+            throw ImageDecoders.Error(format: .svg, reason: .sideTooLong(width: width, height: height, limit: options.maxSide))
         }
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, count <= options.maxPixelCount else {
-            throw ImageDecodingError(format: .svg, reason: .tooLarge(width: width, height: height, limit: options.maxPixelCount))
+            throw ImageDecoders.Error(format: .svg, reason: .tooLarge(width: width, height: height, limit: options.maxPixelCount))
         }
         do {
             var bitmap = try document.render(width: width, height: height, currentColor: options.currentColor)
@@ -51,9 +51,9 @@ public struct SVGDecoder: ImageDecoding {
 
     /// A budget of the file's is `unsupported` (the bytes may be fine, this
     /// server does not draw that much); anything else is `malformed`.
-    static func decodingError(_ error: SVGDocument.Error) -> ImageDecodingError {
-        if case .limitExceeded = error { return ImageDecodingError(format: .svg, reason: .unsupported(error.description), underlying: error) }
-        return ImageDecodingError(format: .svg, reason: .malformed(error.description), underlying: error)
+    static func decodingError(_ error: SVGDocument.Error) -> ImageDecoders.Error {
+        if case .limitExceeded = error { return ImageDecoders.Error(format: .svg, reason: .unsupported(error.description), underlying: error) }
+        return ImageDecoders.Error(format: .svg, reason: .malformed(error.description), underlying: error)
     }
 
     /// The pixel size to draw at and the bitmap's scale: the pixels the

@@ -53,7 +53,7 @@ extension Task where Failure == any Error {
 
 /// The pipeline error `task` ended with, or nil when it succeeded (or did
 /// not answer).
-func pipelineError(of task: Task<Bitmap, any Error>) async -> ImageLoadingError? {
+func pipelineError(of task: Task<Bitmap, any Error>) async -> ImageRequest.Error? {
     guard case .failure(let error) = await task.answer() else { return nil }
-    return error as? ImageLoadingError
+    return error as? ImageRequest.Error
 }

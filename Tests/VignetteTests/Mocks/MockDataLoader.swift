@@ -14,7 +14,7 @@ final class MockDataLoader: DataLoading {
         /// 304 Not Modified (no body).
         case notModified(headers: [String: String] = [:])
         /// The loader fails.
-        case failure(LoadingError)
+        case failure(ImageRequest.TransferError)
     }
 
     /// One load as the loader saw it: what a reply closure answers.
@@ -219,7 +219,7 @@ final class MockDataLoader: DataLoading {
 
     // MARK: Loading
 
-    func load(_ dataRequest: DataRequest) async throws(LoadingError) -> LoadedData {
+    func load(_ dataRequest: DataRequest) async throws(ImageRequest.TransferError) -> LoadedData {
         let url = dataRequest.url
         let key = url.absoluteString
         let (id, reply, held) = update { s -> (UInt64, Reply?, Bool) in

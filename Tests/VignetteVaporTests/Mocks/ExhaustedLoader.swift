@@ -11,7 +11,7 @@ final class ExhaustedLoader: DataLoading {
     /// The loads asked for so far.
     var loads: Int { count.withLock { $0 } }
 
-    func load(_ request: DataRequest) async throws(LoadingError) -> LoadedData {
+    func load(_ request: DataRequest) async throws(ImageRequest.TransferError) -> LoadedData {
         count.withLock { $0 += 1 }
         throw .connectionFailed(request.url, cause: .outOfDescriptors)
     }

@@ -23,9 +23,9 @@ final class DecodeStage: Sendable {
     }
 
     /// The decoded image for `request`, joining an equivalent decode in flight.
-    func image(for request: ImageRequest, priority: ConcurrencyGate.Priority) async throws(ImageLoadingError) -> ImageResponse {
+    func image(for request: ImageRequest, priority: ConcurrencyGate.Priority) async throws(ImageRequest.Error) -> ImageResponse {
         guard request.scale.isFinite, request.scale > 0 else {
-            throw .decodingFailed(request.url, ImageDecodingError(format: nil, reason: .invalidScale(request.scale)))
+            throw .decodingFailed(request.url, ImageDecoders.Error(format: nil, reason: .invalidScale(request.scale)))
         }
         let key = Key(image: request.key, policy: request.cachePolicy)
         return try await jobs.value(for: key, url: request.url, priority: priority) { [self] p in
@@ -33,8 +33,8 @@ final class DecodeStage: Sendable {
         }
     }
 
-    private func run(_ request: ImageRequest, priority: ConcurrencyGate.Priority) async -> Result<ImageResponse, ImageLoadingError> {
-        do throws(ImageLoadingError) {
+    private func run(_ request: ImageRequest, priority: ConcurrencyGate.Priority) async -> Result<ImageResponse, ImageRequest.Error> {
+        do throws(ImageRequest.Error) {
             let fetched = try await fetch.data(for: request.dataKey, policy: request.cachePolicy, priority: priority)
             switch decode(fetched, request) {
             case .success(let response):
@@ -55,8 +55,8 @@ final class DecodeStage: Sendable {
         }
     }
 
-    private func decode(_ fetched: FetchedData, _ request: ImageRequest) -> Result<ImageResponse, ImageDecodingError> {
-        do throws(ImageDecodingError) {
+    private func decode(_ fetched: FetchedData, _ request: ImageRequest) -> Result<ImageResponse, ImageDecoders.Error> {
+        do throws(ImageDecoders.Error) {
             let (bitmap, warnings) = try tracedDecode(fetched.data, request)
             fetch.observer.decodingWarnings(request.url, warnings)
             fetch.commit(fetched, key: request.dataKey)

@@ -7,7 +7,7 @@ extension FetchStage {
     func transfer(
         _ key: ImageRequest.DataKey, validators: CacheValidators,
         priority: ConcurrencyGate.Priority
-    ) async -> Result<LoadedData, ImageLoadingError> {
+    ) async -> Result<LoadedData, ImageRequest.Error> {
         let url = key.url
         let request = DataRequest(url: url, headers: key.headers, validators: validators)
         let deadline = retry.budget.map { ContinuousClock.now + $0 }
@@ -50,17 +50,17 @@ extension FetchStage {
     /// One attempt, cut off at `deadline` when one is given.
     private func load(
         _ request: DataRequest, until deadline: ContinuousClock.Instant?
-    ) async -> Result<LoadedData, LoadingError> {
+    ) async -> Result<LoadedData, ImageRequest.TransferError> {
         let loader = self.loader
-        @Sendable func attempt() async -> Result<LoadedData, LoadingError> {
-            do throws(LoadingError) {
+        @Sendable func attempt() async -> Result<LoadedData, ImageRequest.TransferError> {
+            do throws(ImageRequest.TransferError) {
                 return .success(try await loader.load(request))
             } catch {
                 return .failure(error)
             }
         }
         guard let deadline, let budget = retry.budget else { return await attempt() }
-        return await withTaskGroup(of: Result<LoadedData, LoadingError>?.self) { group in
+        return await withTaskGroup(of: Result<LoadedData, ImageRequest.TransferError>?.self) { group in
             group.addTask { await attempt() }
             group.addTask {
                 try? await Task.sleep(until: deadline)

@@ -42,7 +42,7 @@ final class FetchStage: Sendable {
     func data(
         for key: ImageRequest.DataKey, policy: CachePolicy,
         priority: ConcurrencyGate.Priority
-    ) async throws(ImageLoadingError) -> FetchedData {
+    ) async throws(ImageRequest.Error) -> FetchedData {
         if policy.readsMemory, let bytes = dataCache[key] {
             return FetchedData(data: bytes, source: .memory, pending: .none)
         }
@@ -75,7 +75,7 @@ final class FetchStage: Sendable {
     func fetch(
         _ key: ImageRequest.DataKey, policy: CachePolicy,
         priority: ConcurrencyGate.Priority
-    ) async -> Result<FetchedData, ImageLoadingError> {
+    ) async -> Result<FetchedData, ImageRequest.Error> {
         let url = key.url
         let disk = url.isNetworkURL ? self.disk : nil
         var cached: DiskCacheEntry?

@@ -8,7 +8,7 @@ struct FetchedData: Sendable {
     /// Memory (the original-data cache), disk, revalidated or network.
     var source: ImageResponse.Source
     /// Set when a stale disk copy stands in for a failed network load.
-    var staleBecause: ImageLoadingError?
+    var staleBecause: ImageRequest.Error?
     /// The cache writes this fetch owes, done by `FetchStage.commit` after
     /// the first successful decode: bytes that are not a good image are
     /// never cached as good.
