@@ -52,6 +52,21 @@ import VignetteTesting
         #expect(surface.resourceErrors == [.notFound(name: "no-such-image", directory: bundle.directory.path)])
     }
 
+    /// The warning an app sees in its logs (`vignette.surface`), once per
+    /// unresolved resource, naming the state and what is missing.
+    @Test func anUnresolvedPlaceholderIsLoggedAsAWarning() throws {
+        let log = LogCapture()
+        let missing = ImageDescriptor(NamedImage("no-such-image", in: bundle), background: .placeholderRed)
+        let surface = try ImageSurface(size: Size(width: 8, height: 8))
+        surface.apply(
+            ImageDescriptor(url), placeholders: .current.loading(missing), using: FixtureLoader([url: .pending]),
+            reporting: ImageSurface.resourceLog(log.logger))
+        #expect(
+            log.records(atLeast: .warning).map(\.message) == [
+                "surface (loading \(url)) left out a resource it cannot resolve: no image named 'no-such-image' (no-such-image.svg, no-such-image.png, no-such-image@2x.png or no-such-image@3x.png) in \(bundle.directory.path)"
+            ])
+    }
+
     /// The failure placeholder's error is reported when it is shown, not
     /// while loading; the image's landing clears it.
     @Test func aMissingFailurePlaceholderIsReportedWhenShown() async throws {

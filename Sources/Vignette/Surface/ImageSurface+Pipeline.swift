@@ -50,10 +50,14 @@ extension ImageSurface {
     /// in a bundle that lacks it — logged as a warning on the
     /// `vignette.surface` logger (the app's `LoggingSystem` decides where it
     /// goes), and kept in `resourceErrors`.
-    static let logResourceErrors: ResourceReport = { errors, state in
-        let logger = Logger(label: "vignette.surface")
-        for error in errors {
-            logger.warning("surface (\(state)) left out a resource it cannot resolve: \(error)")
+    static let logResourceErrors: ResourceReport = resourceLog(Logger(label: "vignette.surface"))
+
+    /// The report that logs each unresolved resource as a warning on `logger`.
+    package static func resourceLog(_ logger: Logger) -> ResourceReport {
+        { errors, state in
+            for error in errors {
+                logger.warning("surface (\(state)) left out a resource it cannot resolve: \(error)")
+            }
         }
     }
 
