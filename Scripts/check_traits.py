@@ -13,7 +13,9 @@ smallest. This script proves both:
    (.build-traits) so that neither touches .build. The two sets share that path: the
    dependencies compile once, and only this package's own modules compile twice.
 
-Usage: python3 Scripts/check_traits.py [--resolve-only]   (`make check-traits`; CI runs it)
+Usage: python3 Scripts/check_traits.py [--resolve-only | --empty-only]   (`make check-traits` builds both;
+CI resolves both and builds the empty set, where every trait guard is off: about 5 minutes, while the
+default set adds NIO, Hummingbird and GRDB for 8 more)
 """
 import json
 import os
@@ -80,9 +82,9 @@ def check_resolution():
         sys.exit("check_traits:\n  " + "\n  ".join(problems))
 
 
-def check_builds():
+def check_builds(sets):
     env = dict(os.environ, VIGNETTE_STRICT="1")
-    for name, flags in (("empty", ["--disable-default-traits"]), ("default", [])):
+    for name, flags in sets:
         start = time.monotonic()
         for target in TARGETS:
             run(["swift", "build", "--scratch-path", str(SCRATCH), *flags, "--target", target], env=env)
@@ -91,8 +93,11 @@ def check_builds():
 
 def main():
     check_resolution()
-    if "--resolve-only" not in sys.argv:
-        check_builds()
+    sets = [("empty", ["--disable-default-traits"]), ("default", [])]
+    if "--empty-only" in sys.argv:
+        check_builds(sets[:1])
+    elif "--resolve-only" not in sys.argv:
+        check_builds(sets)
 
 
 if __name__ == "__main__":
