@@ -66,7 +66,7 @@ public final class ImageFuture: Sendable {
         self.descriptor = descriptor
         self.priority = priority
         self.loader = loader ?? ImageEnvironment.current.resolvedLoader
-        request = ImageRequest(url: descriptor.reference, cachePolicy: cachePolicy)
+        request = ImageRequest(descriptor, cachePolicy: cachePolicy)
     }
 
     /// A future for a plain URL (default presentation).
@@ -151,7 +151,7 @@ public final class ImageFuture: Sendable {
     }
 
     private func finish(_ outcome: Result<ImageResponse, ImageRequest.Error>) {
-        let result = outcome.map { response in descriptor.map { _ in response.image } }
+        let result = outcome.map { response in descriptor.landed(response.image) }
         let (observers, waiters) = state.withLock { s in
             s.outcome = outcome
             switch result {

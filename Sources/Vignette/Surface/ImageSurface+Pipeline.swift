@@ -88,9 +88,9 @@ extension ImageDescriptor where Reference == URL {
         configure: (inout ImageRequest) -> Void = { _ in }
     ) async throws(ImageRequest.Error) -> ImageDescriptor<Bitmap> {
         let loader = loader ?? ImageEnvironment.current.resolvedLoader
-        var request = ImageRequest(url: reference)
+        var request = ImageRequest(self)
         configure(&request)
         let response = try await RemoteLoad.fetch(request, using: loader, priority: priority).get()
-        return map { _ in response.image }
+        return landed(response.image)
     }
 }

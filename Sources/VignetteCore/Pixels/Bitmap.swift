@@ -16,6 +16,11 @@ public struct Bitmap: Sendable, Hashable {
     public var scale: Double
     /// Premultiplied RGBA bytes, `width * height * 4`, row-major.
     public internal(set) var pixels: [UInt8]
+    /// True when the image was drawn with a descriptor's tint as its colour
+    /// (a vector's `currentColor`): the renderer then keeps its colours
+    /// instead of recolouring it as a template. Part of equality: such an
+    /// image draws differently under a tint from the same pixels without it.
+    package var drewTint = false
 
     /// Creates a bitmap filled with one colour.
     public init(width: Int, height: Int, scale: Double = 1, fill: Color = .clear) {

@@ -97,7 +97,7 @@ extension ImageSurface {
     /// `.center`) without the columns the surface never shows (JPEG), so
     /// `image` then holds the centred part the surface draws.
     package func remoteRequest(for remote: ImageDescriptor<URL>) -> ImageRequest {
-        var request = ImageRequest(url: remote.reference)
+        var request = ImageRequest(remote)
         let (width, height) = pixelSize
         // A side of 0 points is open; one that merely rounds to 0 pixels is not (the render draws nothing).
         let open = (width: size.width == 0, height: size.height == 0)

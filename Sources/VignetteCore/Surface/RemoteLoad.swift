@@ -92,7 +92,7 @@ package struct RemoteLoad: Sendable {
 
     /// The image with the remote descriptor's presentation.
     package func loaded(_ response: ImageResponse) -> Landing {
-        Landing(descriptor: remote.map { _ in response.image }, state: .loaded(url), response: response, resourceErrors: overlayErrors)
+        Landing(descriptor: remote.landed(response.image), state: .loaded(url), response: response, resourceErrors: overlayErrors)
     }
 
     /// The landing for an outcome: the image, or the failure placeholder.
@@ -102,5 +102,25 @@ package struct RemoteLoad: Sendable {
         case .failure(let error):
             Landing(descriptor: placeholders.failure, state: .failed(url, error), response: nil, resourceErrors: placeholders.failureErrors)
         }
+    }
+}
+
+extension ImageRequest {
+    /// The request for a remote descriptor's image: a vector source draws
+    /// the descriptor's tint as its `currentColor` (a bitmap ignores it and
+    /// is recoloured as a template when drawn).
+    package init(_ remote: ImageDescriptor<URL>, cachePolicy: CachePolicy = .memoryAndDisk) {
+        self.init(url: remote.reference, cachePolicy: cachePolicy)
+        options.currentColor = remote.tint
+    }
+}
+
+extension ImageDescriptor where Reference == URL {
+    /// The presentation over the loaded image; the tint is dropped when the
+    /// image already drew it (a vector's `currentColor`).
+    package func landed(_ image: Bitmap) -> ImageDescriptor<Bitmap> {
+        var descriptor = map { _ in image }
+        if image.drewTint { descriptor.tint = nil }
+        return descriptor
     }
 }

@@ -43,6 +43,7 @@ public struct SVGDecoder: ImageDecoding {
         do {
             var bitmap = try document.render(width: width, height: height, currentColor: options.currentColor)
             bitmap.scale = scale
+            bitmap.drewTint = options.currentColor != nil
             return bitmap
         } catch {
             throw Self.decodingError(error)
