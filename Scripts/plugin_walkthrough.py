@@ -77,8 +77,18 @@ def review_and_accept(plugin, client, env, path):
     os.close(follower)
     output, url, deadline = '', None, time.monotonic() + 300
     try:
-        while url is None and time.monotonic() < deadline and select.select([leader], [], [], 5)[0]:
-            output += os.read(leader, 65536).decode(errors='replace')
+        # The plugin may build for a while before it prints (a loaded machine): wait for its
+        # address until the deadline or its exit, not only while output keeps coming.
+        while url is None and time.monotonic() < deadline:
+            if not select.select([leader], [], [], 5)[0]:
+                if process.poll() is not None:
+                    break
+                continue
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the pseudo-terminal closes when the process exits
+                break
+            output += chunk.decode(errors='replace')
             found = re.search(r'http://127\.0\.0\.1:\d+/', output)
             url = found[0] if found else None
         if url is None:
