@@ -81,8 +81,18 @@ import Testing
         #expect(throws: SVGDocument.Error.limitExceeded(limit: "maxPixels", value: 1_000_000_000 * 1_000_000_000)) {
             try huge.render(width: 1_000_000_000, height: 1_000_000_000)
         }
-        #expect(throws: SVGDocument.Error.limitExceeded(limit: "MemoryBudget", value: 4 * 4 * 4 * 2 + 6 * 4 * 4)) {
+        // Two canvases and one row of coverage differences.
+        let planned = 4 * 4 * 4 * 2 + 6 * 4
+        #expect(throws: SVGDocument.Error.limitExceeded(limit: "MemoryBudget", value: planned)) {
             try huge.render(width: 4, height: 4, budget: MemoryBudget(bytes: 64))
+        }
+        // What is left bounds one shape's edges: a square's two fit in four, a circle's many do not.
+        let budget = MemoryBudget(bytes: planned + 4 * CoverageRaster.edgeBytes)
+        let square = try Self.document("<svg \(Self.svg) width=\"4\" height=\"4\"><rect width=\"4\" height=\"4\"/></svg>")
+        #expect(try square.render(width: 4, height: 4, budget: budget)[2, 2].alpha == 255)
+        let circle = try Self.document("<svg \(Self.svg) width=\"4\" height=\"4\"><circle cx=\"2\" cy=\"2\" r=\"2\"/></svg>")
+        #expect(throws: SVGDocument.Error.limitExceeded(limit: "MemoryBudget", value: 5 * CoverageRaster.edgeBytes)) {
+            try circle.render(width: 4, height: 4, budget: budget)
         }
     }
 

@@ -2,8 +2,9 @@ import Testing
 
 @testable import VignetteCore
 
-/// The coverage rasterizer: exact area in integers, both fill rules, edges
-/// outside the raster, and the work it counts.
+/// The coverage rasterizer: winding coverage on 16 sample lines per row,
+/// exact across, in integers; both fill rules, edges outside the raster,
+/// and the work it counts (overlaps: `SVGWindingTests`).
 @Suite struct SVGRasterTests {
     static func mask(_ polygons: [[Vector2]], width: Int, height: Int, rule: CoverageRaster.FillRule = .nonZero) -> [[UInt8]] {
         var raster = CoverageRaster(width: width, height: height)
@@ -28,7 +29,7 @@ import Testing
         #expect(mask == [[0, 0, 0, 0], [0, 255, 255, 0], [0, 255, 255, 0], [0, 0, 0, 0]])
     }
 
-    /// Half a pixel off the grid: edges at 50 %, corners at 25 %, as exact area says.
+    /// Half a pixel off the grid: edges at 50 %, corners at 25 %, as the sample lines say.
     @Test func halfPixelEdgesAreHalfCovered() {
         let mask = Self.mask([Self.square(0.5, 0.5, 2)], width: 3, height: 3)
         #expect(mask == [[64, 128, 64], [128, 255, 128], [64, 128, 64]])

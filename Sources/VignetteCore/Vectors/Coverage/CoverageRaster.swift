@@ -1,9 +1,13 @@
-/// Exact-area coverage of polygons, in integers: each edge adds its signed
-/// area to the pixels it crosses (24.8 fixed point, one accumulator per
-/// pixel), a prefix sum along each row gives the signed winding area of
-/// every pixel, and the fill rule folds that into 0…255. No floating point
-/// after the edges are snapped, so the same edges give the same bytes on
-/// every machine, debug or release.
+/// Coverage of polygons from the winding number, in integers: every pixel
+/// row is sampled on ``samples`` horizontal lines (at (k + ½) / samples of
+/// the row); on each line the edges' crossings (1/256 px fixed point) are
+/// sorted and walked, the fill rule says where the winding number is
+/// inside, and each inside span adds its exact length to the pixels under
+/// it. A pixel's coverage is the inside length over its lines divided by
+/// their whole length — exact across, in 1/16 steps down — so a path that
+/// overlaps itself covers a pixel once, never once per layer. No floating
+/// point after the edges are snapped, so the same edges give the same
+/// bytes on every machine, debug or release.
 struct CoverageRaster {
     /// How a winding number is inside.
     enum FillRule: Sendable, Hashable {
@@ -11,26 +15,62 @@ struct CoverageRaster {
         case evenOdd
     }
 
+    /// One pixel in fixed point.
     static let one = 256
-    /// The value of a fully covered pixel with winding 1: 2 × one².
-    static let full = 2 * one * one
+    /// Sample lines per pixel row.
+    static let samples = 16
+    /// The distance between sample lines, in 1/256 px.
+    static let step = one / samples
+    /// A fully covered pixel: the inside length of all its sample lines.
+    static let full = samples * one
+
+    /// An edge from top to bottom in 1/256 px, the sample lines it crosses
+    /// (`y0 ≤ line < y1`) and its direction (+1 downwards as drawn).
+    struct Edge {
+        var x0: Int
+        var y0: Int
+        var x1: Int
+        var y1: Int
+        var firstLine: Int
+        var lastLine: Int
+        var winding: Int
+    }
 
     let width: Int
     let height: Int
-    /// `(width + 2)` accumulators per row.
-    var cells: [Int32]
+    var edges: [Edge] = []
     var rows = (low: Int.max, high: Int.min)
     var columns = (low: Int.max, high: Int.min)
     /// Rows walked so far, over every edge: the coverage work.
     var work = 0
+    /// `width + 2` differences of one row's coverage, zero between sweeps.
+    var cells: [Int32]
+    /// The sweep's state: edges sorted by their first line, the next to
+    /// enter, those crossing the current row, crossings per sample line.
+    var sorted = false
+    var next = 0
+    var lastRow = Int.min
+    var active: [Edge] = []
+    var crossings: [Int] = []
+    var counts = [Int](repeating: 0, count: samples)
 
-    /// The bytes a raster of this size holds, for a `MemoryBudget` check before allocating.
-    static func bytes(width: Int, height: Int) -> Int { (width + 2).multipliedReportingOverflow(by: height).partialValue &* 4 }
+    /// The most edges one shape may hold (``edgeBytes`` each, planned
+    /// from the `MemoryBudget`); past it the shape is dropped and `overflowed` set.
+    var maxEdges = Int.max
+    var overflowed = false
+
+    /// The bytes a raster of this width holds before any edge, for a
+    /// `MemoryBudget` check before allocating.
+    static func bytes(width: Int, height: Int) -> Int { (width + 2).multipliedReportingOverflow(by: 4).partialValue }
+
+    /// What one edge may cost at most: itself and its copy in the active
+    /// list (each array up to twice its count) and a crossing per sample line.
+    static let edgeBytes = 4 * MemoryLayout<Edge>.stride + samples * MemoryLayout<Int>.stride
 
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        cells = [Int32](repeating: 0, count: (width + 2) * height)
+        cells = [Int32](repeating: 0, count: width + 2)
     }
 
     var isEmpty: Bool { rows.low > rows.high }
@@ -72,51 +112,39 @@ struct CoverageRaster {
 
     private static func fixed(_ value: Double) -> Int { Int((value * Double(one)).rounded()) }
 
-    /// The coverage of row `y` for columns `0..<width` (zero where nothing
-    /// was drawn), with `rule` applied, into `out`; false when the row is empty.
-    func sweep(row y: Int, rule: FillRule, into out: inout [UInt8]) -> Range<Int>? {
-        guard y >= rows.low, y <= rows.high, columns.low <= columns.high else { return nil }
-        let start = max(0, columns.low)
-        let end = min(width, columns.high + 2)
-        guard start < end else { return nil }
-        let base = y * (width + 2)
-        var sum: Int32 = 0
-        var last = start
-        for x in start..<end {
-            sum &+= cells[base + x]
-            let alpha = Self.alpha(sum, rule: rule)
-            out[x] = alpha
-            if alpha != 0 { last = x + 1 }
+    /// An edge already within `0…width × 0…height` (in 1/256 px).
+    mutating func addFixedLine(x0: Int, y0: Int, x1: Int, y1: Int) {
+        guard y0 != y1 else { return }
+        let (ax, ay, bx, by) = y0 < y1 ? (x0, y0, x1, y1) : (x1, y1, x0, y0)
+        let firstRow = ay >> 8
+        let lastRow = min(height - 1, (by - 1) >> 8)
+        guard firstRow <= lastRow else { return }
+        work += lastRow - firstRow + 1
+        // The sample lines at j × step + step / 2 with ay ≤ line < by.
+        let firstLine = (ay + Self.step / 2 - 1) / Self.step
+        let lastLine = min(height * Self.samples - 1, (by + Self.step / 2 - 1) / Self.step - 1)
+        guard firstLine <= lastLine else { return }
+        rows = (min(rows.low, firstLine / Self.samples), max(rows.high, lastLine / Self.samples))
+        columns = (min(columns.low, min(ax, bx) >> 8), max(columns.high, max(ax, bx) >> 8))
+        guard edges.count < maxEdges else {
+            overflowed = true
+            return
         }
-        return start..<max(start, last)
-    }
-
-    @inline(__always)
-    static func alpha(_ value: Int32, rule: FillRule) -> UInt8 {
-        var a = Int(value.magnitude)
-        switch rule {
-        case .nonZero:
-            a = min(a, full)
-        case .evenOdd:
-            a &= 2 * full - 1
-            if a > full { a = 2 * full - a }
-        }
-        return UInt8((a * 255 + full / 2) / full)
+        let winding = y0 < y1 ? 1 : -1
+        edges.append(Edge(x0: ax, y0: ay, x1: bx, y1: by, firstLine: firstLine, lastLine: lastLine, winding: winding))
+        sorted = false
     }
 
     /// The rows that hold any edge.
     var rowRange: ClosedRange<Int>? { isEmpty ? nil : rows.low...rows.high }
 
-    /// Clears what was drawn, for the next shape.
+    /// Forgets what was drawn, for the next shape.
     mutating func reset() {
-        guard let range = rowRange else { return }
-        let lowColumn = max(0, columns.low)
-        let highColumn = min(width + 1, columns.high + 1)
-        for y in range {
-            let base = y * (width + 2)
-            for x in lowColumn...highColumn { cells[base + x] = 0 }
-        }
+        edges.removeAll(keepingCapacity: true)
+        active.removeAll(keepingCapacity: true)
         rows = (Int.max, Int.min)
         columns = (Int.max, Int.min)
+        sorted = false
+        overflowed = false
     }
 }

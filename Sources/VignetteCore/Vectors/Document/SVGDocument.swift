@@ -1,8 +1,9 @@
 import Foundation
 
 /// An SVG file, parsed and checked, ready to draw at any size: icons as
-/// vectors, drawn by Vignette's own rasterizer (exact-area coverage in
-/// integers), so the same file gives the same bytes on every machine.
+/// vectors, drawn by Vignette's own rasterizer (coverage from the winding
+/// number on 16 sample lines per pixel row, exact across, in integers), so
+/// the same file gives the same bytes on every machine.
 ///
 /// Only `#fragment` and `data:` references resolve: an SVG never makes
 /// Vignette read a file or open a connection.
@@ -70,6 +71,8 @@ public struct SVGDocument: Sendable, Hashable {
         guard bytes <= budget.bytes else { throw .limitExceeded(limit: "MemoryBudget", value: bytes) }
         var canvas = SVGCanvas(width: width, height: height)
         var renderer = SVGRenderer(root: root, width: width, height: height, limits: limits)
+        // What the budget leaves after the canvases bounds the edges of any one shape.
+        renderer.raster.maxEdges = (budget.bytes - bytes) / CoverageRaster.edgeBytes
         var style = SVGStyle()
         if let currentColor {
             style.color = SVGColor(red: currentColor.red, green: currentColor.green, blue: currentColor.blue, alpha: currentColor.alpha)

@@ -95,6 +95,7 @@ extension SVGRenderer {
     ) throws(SVGDocument.Error) -> SVGCanvas {
         var tile = SVGCanvas(width: width, height: height)
         var renderer = SVGRenderer(ids: ids, limits: limits, width: width, height: height)
+        renderer.raster.maxEdges = raster.maxEdges
         renderer.patternStack = patternStack + [id]
         (renderer.root, renderer.rootColor, renderer.markerStack) = (root, rootColor, markerStack)
         (renderer.renderedElements, renderer.pathSegments, renderer.filterWork) = (renderedElements, pathSegments, filterWork)

@@ -78,6 +78,9 @@ extension SVGRenderer {
                 previous = point
             }
             guard raster.work <= limits.maxCoverageWork else { throw .limitExceeded(limit: "maxCoverageWork", value: raster.work) }
+            guard !raster.overflowed else {
+                throw .limitExceeded(limit: "MemoryBudget", value: (raster.maxEdges + 1).multipliedReportingOverflow(by: CoverageRaster.edgeBytes).partialValue)
+            }
         }
         guard let rows = raster.rowRange else { return }
         // A layer may be smaller than the raster (a marker's viewport): only its own pixels are drawn.
