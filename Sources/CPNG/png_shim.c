@@ -67,6 +67,11 @@ static void vg_fill_info(png_structp png, png_infop info, vg_png_info *out) {
     int num_trans = 0;
     png_get_tRNS(png, info, NULL, &num_trans, NULL);
     out->has_alpha = (out->color_type & PNG_COLOR_MASK_ALPHA) != 0 || num_trans > 0;
+    // libpng's text and sPLT handlers take one from the chunk cache (set to
+    // VG_PNG_MAX_CACHED_CHUNKS by vg_harden) before reading, let alone
+    // inflating; chunks skipped unread take none.
+    png_uint_32 left = png_get_chunk_cache_max(png);
+    out->text_chunks = left < VG_PNG_MAX_CACHED_CHUNKS ? VG_PNG_MAX_CACHED_CHUNKS - left : 0;
 }
 
 /// Ancillary chunks that never change a decoded pixel: libpng skips them
@@ -164,7 +169,7 @@ int vg_png_read_info(const uint8_t *data, size_t length, uint32_t max_side, vg_p
 }
 
 int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t max_side,
-                        uint8_t *out, size_t out_length,
+                        uint8_t *out, size_t out_length, uint32_t *text_chunks,
                         char *err, size_t err_length) {
     if (data == NULL || out == NULL) return VG_PNG_BAD_ARGUMENT;
     int rc = vg_check_signature(data, length, err, err_length);
@@ -185,6 +190,7 @@ int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
 
     vg_png_info info;
     vg_fill_info(png, pinfo, &info);
+    if (text_chunks != NULL) *text_chunks = info.text_chunks;
     if ((uint64_t)info.width * (uint64_t)info.height > max_pixels) {
         png_destroy_read_struct(&png, &pinfo, NULL);
         vg_png_set_error(err, err_length, "image exceeds the pixel limit");

@@ -34,6 +34,9 @@ typedef struct {
     int color_type;
     int interlaced;
     int has_alpha;   /* an alpha channel or a tRNS chunk */
+    /* Text (tEXt, zTXt, iTXt) and sPLT chunks libpng parsed, each compressed
+       one inflated: 0, as they are skipped unread (counted for tests). */
+    uint32_t text_chunks;
 } vg_png_info;
 
 /// A growable byte buffer owned by C; free it with vg_buffer_free.
@@ -60,8 +63,9 @@ int vg_png_read_info(const uint8_t *data, size_t length, uint32_t max_side, vg_p
 /// interlacing expanded; 16-bit samples rounded to 8). `out` must hold
 /// width * height * 4 bytes; the limits are checked again from the header.
 /// Only the rows the data holds are written (nothing is zero-filled).
+/// `text_chunks` (may be NULL) gets vg_png_info.text_chunks of this read.
 int vg_png_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels, uint32_t max_side,
-                        uint8_t *out, size_t out_length,
+                        uint8_t *out, size_t out_length, uint32_t *text_chunks,
                         char *err, size_t err_length);
 
 /// Encodes 8-bit rows with `channels` 3 (RGB) or 4 (RGBA) bytes per pixel.

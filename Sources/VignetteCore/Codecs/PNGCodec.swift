@@ -62,6 +62,12 @@ package struct PNGCodec: Sendable {
     /// `.sideTooLong`, found from the IHDR bytes before libpng reads a chunk;
     /// text and other chunks that never change a pixel are skipped unread.
     package static func header(of data: Data, maxSide: Int = DecodingOptions.defaultMaxSide) throws(PNGCodec.Error) -> Header {
+        var textChunks = 0
+        return try header(of: data, maxSide: maxSide, textChunks: &textChunks)
+    }
+
+    /// `header(of:maxSide:)`, adding the text chunks libpng parsed to `textChunks`.
+    private static func header(of data: Data, maxSide: Int, textChunks: inout Int) throws(PNGCodec.Error) -> Header {
         let maxSide = min(max(1, maxSide), Int(Int32.max))
         if let (width, height) = statedSize(data), width > maxSide || height > maxSide {
             throw .sideTooLong(width: width, height: height, limit: maxSide)
@@ -75,6 +81,7 @@ package struct PNGCodec: Sendable {
                 &message, message.count)
         }
         try check(rc, message: message, data: data)
+        textChunks += Int(info.text_chunks)
         return Header(
             width: Int(info.width), height: Int(info.height), bitDepth: Int(info.bit_depth),
             colorType: ColorType(rawValue: Int(info.color_type)) ?? .rgba, isInterlaced: info.interlaced != 0, hasAlpha: info.has_alpha != 0)
@@ -102,7 +109,21 @@ package struct PNGCodec: Sendable {
     static func decodeStraightRGBA(
         _ data: Data, maxPixelCount: Int, maxSide: Int = DecodingOptions.defaultMaxSide, allowFastPath: Bool
     ) throws(PNGCodec.Error) -> (header: Header, pixels: [UInt8]) {
-        let header = try header(of: data, maxSide: maxSide)
+        var textChunks = 0
+        return try decodeStraightRGBA(
+            data, maxPixelCount: maxPixelCount, maxSide: maxSide, allowFastPath: allowFastPath, textChunks: &textChunks)
+    }
+
+    /// `decodeStraightRGBA(_:maxPixelCount:maxSide:)`, counting the work a
+    /// file's text costs: `textChunks` is how many tEXt, zTXt, iTXt and sPLT
+    /// chunks libpng parsed (the header read and the pixel read together),
+    /// each compressed one inflated. Always 0: they are skipped unread, so
+    /// a zTXt bomb costs one CRC pass over its bytes.
+    package static func decodeStraightRGBA(
+        _ data: Data, maxPixelCount: Int = defaultMaxPixelCount, maxSide: Int = DecodingOptions.defaultMaxSide,
+        allowFastPath: Bool = true, textChunks: inout Int
+    ) throws(PNGCodec.Error) -> (header: Header, pixels: [UInt8]) {
+        let header = try header(of: data, maxSide: maxSide, textChunks: &textChunks)
         // Whatever the caller allows, a decode never exceeds 2^31 pixels (8 GiB).
         let maxPixelCount = min(maxPixelCount, Int(Int32.max))
         let (count, overflow) = header.width.multipliedReportingOverflow(by: header.height)
@@ -111,6 +132,7 @@ package struct PNGCodec: Sendable {
         }
         var message = [CChar](repeating: 0, count: 256)
         var rc: Int32 = 0
+        var pixelReadTextChunks: UInt32 = 0
         let fast = allowFastPath && PNGFastPath.applies(to: header)
         let capacity = count * 4 + (fast ? PNGFastPath.slack(for: header) : 0)
         // Uninitialised: only the pages the decoder writes are ever touched,
@@ -124,12 +146,13 @@ package struct PNGCodec: Sendable {
                 return vg_png_decode_rgba8(
                     raw.bindMemory(to: UInt8.self).baseAddress, raw.count, UInt64(maxPixelCount),
                     UInt32(min(max(1, maxSide), Int(Int32.max))),
-                    buffer.baseAddress, count * 4, &message, message.count)
+                    buffer.baseAddress, count * 4, &pixelReadTextChunks, &message, message.count)
             }
             // On failure the array is left empty (never zero-filled: that would
             // touch every page): it never exposes uninitialised memory.
             initialized = Int(rc) == VG_PNG_OK ? count * 4 : 0
         }
+        textChunks += Int(pixelReadTextChunks)
         try check(rc, message: message, data: data, header: header, limit: maxPixelCount)
         return (header, pixels)
     }
