@@ -9,17 +9,28 @@
             /// At most one flush a second (nanoseconds).
             static let flushInterval: Int64 = 1_000_000_000
 
+            /// Wall-clock time in nanoseconds since 1970 (`AccessClock.now`; a test's own clock in tests).
+            let now: @Sendable () -> Int64
             /// Key → latest access, in nanoseconds since 1970.
             var pending: [String: Int64] = [:]
-            /// Orders this process's accesses, even within one clock tick.
-            var clock = AccessClock()
+            /// The last timestamp handed out: orders this process's accesses, even within one clock tick.
+            private(set) var last: Int64 = 0
             /// When the pending times were last taken for a flush.
-            var lastFlush = AccessClock.now()
+            var lastFlush: Int64
+
+            init(now: @escaping @Sendable () -> Int64) {
+                self.now = now
+                lastFlush = now()
+            }
 
             /// A fresh timestamp, later than every earlier one.
             mutating func tick() -> Int64 {
-                clock.tick()
+                last = max(now(), last + 1)
+                return last
             }
+
+            /// Whether the pending times are due to be written: a flush interval since the last flush.
+            var isDue: Bool { last - lastFlush >= Self.flushInterval }
         }
 
         /// Deletes least-recently-used rows until the database files hold at
@@ -108,7 +119,7 @@
         func flushAccessTimes() async throws(DiskCache.Error) {
             let pending = accesses.withLock { log in
                 defer { log.pending = [:] }
-                log.lastFlush = log.clock.last
+                log.lastFlush = log.last
                 return log.pending
             }
             guard !pending.isEmpty else { return }

@@ -39,14 +39,21 @@
         package let databasePath: String
 
         let pool: DatabasePool
-        let accesses = Locked(AccessLog())
+        let accesses: Locked<AccessLog>
         private let fileQueue = DispatchQueue(label: "Vignette.SQLiteCacheStorage.files")
 
         /// Opens (creating the folder and the database if needed) the cache
         /// database in `directory`, replacing a damaged one with an empty one.
-        public init(directory: String) throws(DiskCache.Error) {
+        public convenience init(directory: String) throws(DiskCache.Error) {
+            try self.init(directory: directory, clock: AccessClock.now)
+        }
+
+        /// The engine above, timing accesses (and their flushes) by `clock`,
+        /// nanoseconds since 1970: tests drive time instead of waiting for it.
+        package init(directory: String, clock: @escaping @Sendable () -> Int64) throws(DiskCache.Error) {
             self.directory = directory
             databasePath = directory + "/cache.sqlite"
+            accesses = Locked(AccessLog(now: clock))
             try DiskCache.prepareDirectory(directory)
             pool = try Self.openRecovering(databasePath)
         }
@@ -75,7 +82,7 @@
             }
             let due = accesses.withLock { log in
                 log.pending[key] = log.tick()
-                return log.clock.last - log.lastFlush >= AccessLog.flushInterval
+                return log.isDue
             }
             // The access times are a hint for the sweep: a failed flush keeps
             // them pending for the next one and must not fail this read.

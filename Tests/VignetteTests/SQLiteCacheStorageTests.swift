@@ -78,22 +78,31 @@ import VignetteTestSupport
     @Test func readsAreRecordedWithoutAWritePerRead() async throws {
         let folder = CacheTesting.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let opened = ContinuousClock.now
-        let storage = try SQLiteCacheStorage(directory: folder.path)
-        try await storage.store(CacheTesting.entry("A"))
-        try await storage.store(CacheTesting.entry("B"))
+        let time = ManualTime()
+        let opened = time.now
+        let second: Int64 = 1_000_000_000  // the access log's flush interval
+        let storage = try SQLiteCacheStorage(directory: folder.path, clock: time.source)
+        try await storage.store(CacheTesting.entry("A", bytes: 400_000, seed: 1))
+        try await storage.store(CacheTesting.entry("B", bytes: 400_000, seed: 2))
         let db = try Self.connection(folder)
-        let stored = try db.integer("SELECT accessed FROM entries WHERE key = 'A'")
+        let accessed = { (key: String) in try db.integer("SELECT accessed FROM entries WHERE key = '\(key)'") }
+        #expect(try accessed("A") == opened && accessed("B") == opened + 1)
+        // Within a second of the last flush (here: the opening) a read is only remembered…
+        time.advance(by: second - 10)
         #expect(try await storage.entry(for: "A") != nil)
-        // Within a second of opening the read is only remembered (unless
-        // this machine was too slow to get here in time)…
-        let unflushed = try db.integer("SELECT accessed FROM entries WHERE key = 'A'")
-        if ContinuousClock.now - opened < .milliseconds(900) { #expect(unflushed == stored) }
-        // …and a sweep writes it before choosing what to evict.
-        _ = try await storage.sweep(toFit: 1 << 30)
-        let flushed = try db.integer("SELECT accessed FROM entries WHERE key = 'A'")
-        let other = try db.integer("SELECT accessed FROM entries WHERE key = 'B'")
-        #expect((flushed ?? 0) > (other ?? .max))
+        #expect(try accessed("A") == opened)
+        // …and the first read a second after it writes every read remembered.
+        time.advance(by: 10)
+        #expect(try await storage.entry(for: "B") != nil)
+        #expect(try accessed("A") == opened + second - 10 && accessed("B") == opened + second)
+        // A sweep writes the reads since before choosing what to evict: A,
+        // read last, stays, though its row still names it the older.
+        time.advance(by: 1000)
+        #expect(try await storage.entry(for: "A") != nil)
+        #expect(try accessed("A") == opened + second - 10)
+        let report = try await storage.sweep(toFit: 600_000)
+        #expect(report.removedEntries == 1)
+        #expect(try accessed("A") == opened + second + 1000 && accessed("B") == nil)
     }
 }
 
