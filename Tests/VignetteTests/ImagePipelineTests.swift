@@ -190,19 +190,22 @@ import VignetteTestSupport
         // The server's Retry-After, not the 1 ms backoff, sets the wait.
         let busy = URL(string: "https://cdn.example/busy.png")!
         loader.reply(busy, .failure(.httpStatus(busy, status: 503, retryAfter: .milliseconds(60))), .data(Self.png))
-        let patient = makePipeline(retry: RetryPolicy(maxRetries: 1, initialDelay: .milliseconds(1), maximumDelay: .seconds(5)))
-        _ = try await patient.image(for: ImageRequest(url: busy))
-        let starts = loader.startInstants(busy)
-        try #require(starts.count == 2)
-        #expect(starts[1] - starts[0] >= .milliseconds(60))
+        let patient = RecordedSleeps()
+        var configuration = ImagePipeline.Configuration(
+            retry: RetryPolicy(maxRetries: 1, initialDelay: .milliseconds(1), maximumDelay: .seconds(5)))
+        configuration.sleep = patient.sleep
+        _ = try await ImagePipeline(loader: loader, configuration: configuration).image(for: ImageRequest(url: busy))
+        #expect(loader.loadCount(busy) == 2)
+        #expect(patient.requested == [.milliseconds(60)])
         // An hour's Retry-After waits `maximumDelay` instead.
         let busier = URL(string: "https://cdn.example/busier.png")!
         loader.reply(busier, .failure(.httpStatus(busier, status: 429, retryAfter: .seconds(3600))), .data(Self.png))
-        let capped = makePipeline(retry: RetryPolicy(maxRetries: 1, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(10)))
-        _ = try await capped.image(for: ImageRequest(url: busier))
-        let retried = loader.startInstants(busier)
-        try #require(retried.count == 2)
-        #expect(retried[1] - retried[0] >= .milliseconds(10) && retried[1] - retried[0] < .seconds(30))
+        let capped = RecordedSleeps()
+        configuration.retry.maximumDelay = .milliseconds(10)
+        configuration.sleep = capped.sleep
+        _ = try await ImagePipeline(loader: loader, configuration: configuration).image(for: ImageRequest(url: busier))
+        #expect(loader.loadCount(busier) == 2)
+        #expect(capped.requested == [.milliseconds(10)])
     }
 
     @Test func cancellingDuringTheBackoffEndsTheJob() async throws {

@@ -56,6 +56,10 @@ extension ImagePipeline {
         /// (`ImageRequest.cacheKeyTransform`), e.g.
         /// `.ignoringCloudSignatures`. nil: the URL's text.
         public var cacheKeyTransform: CacheKeyTransform?
+        /// How the fetch stage waits: the backoff before a retry, and the
+        /// retry budget's deadline (`deadline - now`). Tests record the waits
+        /// instead of taking them.
+        package var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 
         /// Creates a configuration.
         public init(

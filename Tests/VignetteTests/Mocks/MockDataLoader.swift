@@ -60,7 +60,6 @@ final class MockDataLoader: DataLoading {
     private struct State {
         var responders: [String: @Sendable (Request) -> Reply] = [:]
         var requests: [Request] = []
-        var started: [ContinuousClock.Instant] = []
         var loads: [String: Int] = [:]
         var cancelled = 0
         var finished = 0
@@ -131,10 +130,6 @@ final class MockDataLoader: DataLoading {
     /// The headers each load of `url` sent, in order.
     func headers(_ url: URL) -> [RequestHeaders] {
         state.withLock { $0.requests.filter { $0.url == url }.map(\.headers) }
-    }
-    /// When each load of `url` started, in order.
-    func startInstants(_ url: URL) -> [ContinuousClock.Instant] {
-        state.withLock { s in zip(s.requests, s.started).filter { $0.0.url == url }.map(\.1) }
     }
 
     /// Waits until `condition` holds for the loader's counters; false when
@@ -227,7 +222,6 @@ final class MockDataLoader: DataLoading {
             s.loads[key] = number
             let request = Request(url: url, number: number, validators: dataRequest.validators, headers: dataRequest.headers)
             s.requests.append(request)
-            s.started.append(.now)
             s.active += 1
             s.peakActive = max(s.peakActive, s.active)
             s.nextID += 1

@@ -38,7 +38,7 @@ extension FetchStage {
                 }
                 observer.retrying(url, after: error, attempt: attempt + 1, delay: delay)
                 do {
-                    try await Task.sleep(for: delay)
+                    try await sleep(delay)
                 } catch {
                     return .failure(.cancelled(url))
                 }
@@ -51,7 +51,7 @@ extension FetchStage {
     private func load(
         _ request: DataRequest, until deadline: ContinuousClock.Instant?
     ) async -> Result<LoadedData, ImageRequest.TransferError> {
-        let loader = self.loader
+        let (loader, sleep) = (self.loader, self.sleep)
         @Sendable func attempt() async -> Result<LoadedData, ImageRequest.TransferError> {
             do throws(ImageRequest.TransferError) {
                 return .success(try await loader.load(request))
@@ -63,7 +63,7 @@ extension FetchStage {
         return await withTaskGroup(of: Result<LoadedData, ImageRequest.TransferError>?.self) { group in
             group.addTask { await attempt() }
             group.addTask {
-                try? await Task.sleep(until: deadline)
+                try? await sleep(deadline - ContinuousClock.now)
                 return nil
             }
             let first = await group.next() ?? nil

@@ -16,6 +16,8 @@ final class FetchStage: Sendable {
     let loader: any DataLoading
     let disk: DiskCache?
     let retry: RetryPolicy
+    /// Waits for the backoff and the retry budget (`Configuration.sleep`).
+    let sleep: @Sendable (Duration) async throws -> Void
     let scheduler: ConcurrencyGate
     /// Original bytes of recent loads, by URL, so a second decode of the
     /// same URL (another scale) needs no second transfer.
@@ -30,6 +32,7 @@ final class FetchStage: Sendable {
         self.loader = loader
         disk = configuration.diskCache
         retry = configuration.retry
+        sleep = configuration.sleep
         observer = PipelineObserver(configuration: configuration)
         jobs = TaskCoalescer(changes: changes)
         scheduler = ConcurrencyGate(limit: configuration.maxConcurrentLoads, changes: changes)
