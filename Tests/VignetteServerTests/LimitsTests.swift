@@ -8,15 +8,23 @@ import VignetteTestSupport
 /// user meets it in `CurlDataLoader`.
 @Suite(.timeLimit(.minutes(30))) struct LimitsTests {
     @Test func aSlowSourceTimesOutInto502() async throws {
-        let origin = try LoopbackServer(png: Fixtures.iconPNG)
-        defer { origin.stop() }
-        defer { origin.open(gate: "never") }  // held past the timeout, however slow the machine
-        try await TestServer.with(.testing { $0.limits.sourceTimeout = .milliseconds(150) }) { server in
-            let reply = try await server.render("thumb", source: origin.address("/gate/never"), w: 10, h: 10)
+        // The source timeout is the loader's (libcurl's expiry of a held
+        // response is DataLoadingTests' socket-level test)…
+        let timeout = Duration.milliseconds(150)
+        let configuration = ServerConfiguration.testing {
+            $0.limits.sourceTimeout = timeout
+            $0.sourceRetries = 0
+        }
+        #expect(configuration.loadingOptions.timeout == timeout && configuration.loadingOptions.connectTimeout == timeout)
+        // …and the loader's timeout answers 502 with its reason, never stored.
+        let loader = FailingLoader { .timedOut($0, limit: .load(timeout)) }
+        try await TestServer.with(service: RenderService(configuration: configuration, loader: loader)) { server in
+            let reply = try await server.render("thumb", source: "http://127.0.0.1:9/slow.png", w: 10, h: 10)
             #expect(reply.status == 502)
             #expect(reply.header("X-Vignette-Error")?.contains("timed out") == true, "\(reply.headers)")
             #expect(reply.header("Cache-Control") == "no-store")
         }
+        #expect(loader.loads == 1)
     }
 
     @Test func sourcesOverTheByteOrPixelLimitAre502() async throws {
