@@ -27,7 +27,12 @@ import VignetteTestSupport
         loader.reply(url, .failure(busy), .data(Fixtures.iconPNG))
         loader.hold(url, fromLoad: 2)  // the 503 answers at once; the retry stays held past the budget
         let retry = RetryPolicy(maxRetries: 1, initialDelay: .milliseconds(1), maximumDelay: .milliseconds(1), budget: .seconds(3))
-        let pipeline = ImagePipeline(loader: loader, configuration: .init(retry: retry))
+        var configuration = ImagePipeline.Configuration(retry: retry)
+        // No real wait: the budget's (about 3 s) ends once the retry is held, the backoff's at once.
+        configuration.sleep = { [loader] delay in
+            if delay > .seconds(1) { _ = await loader.until { $0.loadCount(url) == 2 } }
+        }
+        let pipeline = ImagePipeline(loader: loader, configuration: configuration)
         let waiter = Task { try await pipeline.image(for: ImageRequest(url: url)) }
         let error = await pipelineError(of: waiter)
         #expect(error == .loadingFailed(.timedOut(url, limit: .load(.seconds(3))), attempts: 2))
