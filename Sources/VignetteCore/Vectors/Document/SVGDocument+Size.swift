@@ -21,8 +21,8 @@ extension SVGDocument {
     static let drawn: Set<String> = Set([
         "svg", "g", "a", "switch", "use", "symbol", "defs", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
         "title", "desc", "metadata", "style", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "image", "pattern",
-        "filter", "feMergeNode", "marker"
-    ]).union(SVGFilterChain.supported)
+        "filter", "marker"
+    ]).union(SVGFilterChain.supported).union(SVGFilterChain.parts)
 
     /// One walk: the names of elements not drawn, and each `filter url(#id)` naming no filter
     /// (an element with a missing filter is not drawn at all: say which reference it was).
@@ -33,7 +33,7 @@ extension SVGDocument {
         root.forEachDescendant { element in
             if !element.name.hasPrefix("foreign:"), !drawn.contains(element.name) { names.insert(element.name) }
             if element.name == "filter", let id = element["id"] { filters.insert(id) }
-            if let id = SVGRenderer.reference(element, "filter") { referenced.insert(id) }
+            for case .reference(let id) in SVGFilterList.items(of: element) { referenced.insert(id) }
         }
         return names.union(referenced.subtracting(filters).map { "filter url(#\($0))" }).sorted()
     }

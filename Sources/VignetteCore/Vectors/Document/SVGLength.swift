@@ -36,3 +36,16 @@ struct SVGLength: Sendable, Hashable {
         return value / 100 * side
     }
 }
+
+extension SVGLength {
+    /// An angle in degrees, from `deg`, `grad`, `rad` or `turn`, or a bare
+    /// number (degrees in an SVG attribute; CSS allows a bare 0 only).
+    static func degrees(_ text: String) -> (value: Double, hasUnit: Bool)? {
+        let trimmed = text.trimmingXMLSpace()
+        let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
+        for (unit, factor) in units where trimmed.hasSuffix(unit) {
+            return Double(trimmed.dropLast(unit.count)).map { ($0 * factor, true) }
+        }
+        return Double(trimmed).map { ($0, false) }
+    }
+}

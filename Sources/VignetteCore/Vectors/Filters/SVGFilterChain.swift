@@ -6,14 +6,28 @@ struct SVGFilterChain {
     let units: AffineTransform
     let filter: SVGElement
     let currentColor: SVGColor
+    /// Where the chain's images sit, so primitive subregions can be placed.
+    let frame: Frame
     var results: [String: SVGFilterImage] = [:]
     var last: SVGFilterImage?
+    /// Each named result's subregion, and the previous primitive's.
+    var regions: [String: SVGRenderer.FilterRegion] = [:]
+    var lastRegion: SVGRenderer.FilterRegion?
 
-    init(source: SVGFilterImage, units: AffineTransform, filter: SVGElement, currentColor: SVGColor) {
+    /// The filter region's corner in device pixels, the viewport user-space
+    /// percentages refer to, and whether primitive lengths are fractions of the bounding box.
+    struct Frame {
+        var x = 0, y = 0
+        var viewport = (width: 100.0, height: 100.0)
+        var objectUnits = false
+    }
+
+    init(source: SVGFilterImage, units: AffineTransform, filter: SVGElement, currentColor: SVGColor, frame: Frame = Frame()) {
         self.source = source
         self.units = units
         self.filter = filter
         self.currentColor = currentColor
+        self.frame = frame
     }
 
     /// The last primitive's result: transparent black when there was none.
@@ -23,12 +37,30 @@ struct SVGFilterChain {
 
     /// The primitives Vignette runs.
     static let supported: Set<String> = [
-        "feGaussianBlur", "feOffset", "feFlood", "feMerge", "feDropShadow", "feComposite", "feBlend", "feColorMatrix"
+        "feGaussianBlur", "feOffset", "feFlood", "feMerge", "feDropShadow", "feComposite", "feBlend", "feColorMatrix",
+        "feTile", "feMorphology", "feComponentTransfer"
     ]
 
-    /// Runs `primitive`; false when Vignette does not know it (the filter
-    /// then gives transparent black).
+    /// Children a primitive reads rather than draws.
+    static let parts: Set<String> = ["feMergeNode", "feFuncR", "feFuncG", "feFuncB", "feFuncA"]
+
+    /// Runs `primitive` and keeps its result, cut to its subregion; false
+    /// when Vignette does not know it (the filter then gives transparent black).
     mutating func run(_ primitive: SVGElement) -> Bool {
+        let region = subregion(of: primitive)
+        guard var result = result(of: primitive) else { return false }
+        result.keep(only: region)
+        last = result
+        lastRegion = region
+        if let name = primitive["result"], !name.isEmpty {
+            results[name] = result
+            regions[name] = region
+        }
+        return true
+    }
+
+    /// The primitive's output over the whole region, before its subregion cuts it.
+    private func result(of primitive: SVGElement) -> SVGFilterImage? {
         let linear = Self.linear(primitive, filter: filter)
         let result: SVGFilterImage
         switch primitive.name {
@@ -41,11 +73,12 @@ struct SVGFilterChain {
             result = composite(input(primitive["in"], linear: linear), input(primitive["in2"], linear: linear), primitive)
         case "feBlend": result = blend(input(primitive["in"], linear: linear), input(primitive["in2"], linear: linear), primitive)
         case "feColorMatrix": result = colorMatrix(input(primitive["in"], linear: linear), primitive)
-        default: return false
+        case "feTile": result = tile(input(primitive["in"], linear: linear), from: inputRegion(primitive["in"]))
+        case "feMorphology": result = morphology(input(primitive["in"], linear: linear), primitive)
+        case "feComponentTransfer": result = componentTransfer(input(primitive["in"], linear: linear), primitive)
+        default: return nil
         }
-        last = result
-        if let name = primitive["result"], !name.isEmpty { results[name] = result }
-        return true
+        return result
     }
 
     /// `in`/`in2`: a source, a named earlier result, else the previous

@@ -26,12 +26,14 @@ extension SVGRenderer {
         defer { layers -= 1 }
         guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
         var units = state.transform
-        if filter["primitiveUnits"] == "objectBoundingBox" {
+        let objectUnits = filter["primitiveUnits"] == "objectBoundingBox"
+        if objectUnits {
             guard let bounds else { return layer.clear() }
             units = units.concatenating(Self.boxTransform(bounds))
         }
+        let frame = SVGFilterChain.Frame(x: region.x, y: region.y, viewport: state.viewport, objectUnits: objectUnits)
         var chain = SVGFilterChain(
-            source: Self.crop(layer, region), units: units, filter: filter, currentColor: state.style.color)
+            source: Self.crop(layer, region), units: units, filter: filter, currentColor: state.style.color, frame: frame)
         for primitive in primitives where !chain.run(primitive) {
             return layer.clear()
         }

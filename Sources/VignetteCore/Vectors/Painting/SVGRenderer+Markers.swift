@@ -83,11 +83,7 @@ extension SVGRenderer {
         guard let text = marker["orient"] else { return .angle(0) }
         if text == "auto" { return .auto(reverseAtStart: false) }
         if text == "auto-start-reverse" { return .auto(reverseAtStart: true) }
-        let units: [(String, Double)] = [("deg", 1), ("grad", 0.9), ("rad", 180 / Double.pi), ("turn", 360)]
-        for (unit, factor) in units where text.hasSuffix(unit) {
-            return Double(text.dropLast(unit.count)).map { .angle($0 * factor) } ?? .angle(0)
-        }
-        return Double(text).map { .angle($0) } ?? .angle(0)
+        return .angle(SVGLength.degrees(text)?.value ?? 0)
     }
 
     /// A marker's content inherits from the marker's ancestors, never from the shape it is drawn on.

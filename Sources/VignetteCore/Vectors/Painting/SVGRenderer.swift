@@ -72,10 +72,10 @@ struct SVGRenderer {
         guard inner.transform.isInvertible else { return }
         let clip = Self.reference(element, "clip-path")
         let mask = Self.reference(element, "mask")
-        let filter = Self.reference(element, "filter")
-        if style.opacity < 1 || clip != nil || mask != nil || filter != nil {
+        let filters = SVGFilterList.items(of: element)
+        if style.opacity < 1 || clip != nil || mask != nil || !filters.isEmpty {
             guard style.opacity > 0 else { return }
-            let effects = Effects(opacity: style.opacity, clip: clip, mask: mask, filter: filter)
+            let effects = Effects(opacity: style.opacity, clip: clip, mask: mask, filters: filters)
             try drawInLayer(element, state: inner, effects: effects, on: &canvas)
         } else {
             try drawContent(element, state: inner, on: &canvas)
@@ -87,7 +87,7 @@ struct SVGRenderer {
         var opacity: Double
         var clip: String?
         var mask: String?
-        var filter: String?
+        var filters: [SVGFilterList.Item]
     }
 
     /// The element alone on a transparent layer, then the layer at `opacity`.
@@ -98,18 +98,25 @@ struct SVGRenderer {
         let (clip, mask) = (effects.clip, effects.mask)
         let clipElement = clip.flatMap { ids[$0] }
         let maskElement = mask.flatMap { ids[$0] }
-        let filterElement = effects.filter.flatMap { ids[$0] }
+        var filterElements: [SVGElement] = []
+        for item in effects.filters {
+            switch item {
+            case .reference(let id):
+                guard let filter = ids[id], filter.name == "filter" else { return }
+                filterElements.append(filter)
+            case .function(let filter): filterElements.append(filter)
+            }
+        }
         if clip != nil && clipElement?.name != "clipPath" { return }
         if mask != nil && maskElement?.name != "mask" { return }
-        if effects.filter != nil && filterElement?.name != "filter" { return }
         layers += 1
         defer { layers -= 1 }
         guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
         var layer = SVGCanvas(width: canvas.width, height: canvas.height)
         try drawContent(element, state: state, on: &layer)
-        let needsBounds = clipElement != nil || maskElement != nil || filterElement != nil
+        let needsBounds = clipElement != nil || maskElement != nil || !filterElements.isEmpty
         let bounds = needsBounds ? boundingBox(of: element, viewport: state.viewport) : nil
-        if let filterElement { try applyFilter(filterElement, to: &layer, bounds: bounds, state: state) }
+        for filter in filterElements { try applyFilter(filter, to: &layer, bounds: bounds, state: state) }
         if let clipElement { try applyClip(clipElement, to: &layer, bounds: bounds, state: state) }
         if let maskElement, let id = mask, !maskStack.contains(id) {
             maskStack.append(id)
