@@ -35,10 +35,22 @@ struct SVGFilterChain {
         last ?? SVGFilterImage(width: source.width, height: source.height, linear: false)
     }
 
+    /// The work a primitive costs per pixel, in units of one pixel written:
+    /// planned against `maxCoverageWork` with the rest of the filter.
+    static func cost(of primitive: SVGElement) -> Int {
+        switch primitive.name {
+        case "feConvolveMatrix": return Kernel(primitive).map { $0.columns * $0.rows } ?? 1
+        case "feTurbulence":
+            let octaves = min(Double(maxOctaves), max(1, numbers(primitive, "numOctaves")?.first ?? 1))
+            return 4 * Int(octaves.isFinite ? octaves : 1)
+        default: return 1
+        }
+    }
+
     /// The primitives Vignette runs.
     static let supported: Set<String> = [
         "feGaussianBlur", "feOffset", "feFlood", "feMerge", "feDropShadow", "feComposite", "feBlend", "feColorMatrix",
-        "feTile", "feMorphology", "feComponentTransfer"
+        "feTile", "feMorphology", "feComponentTransfer", "feConvolveMatrix", "feDisplacementMap", "feTurbulence"
     ]
 
     /// Children a primitive reads rather than draws.
@@ -48,7 +60,7 @@ struct SVGFilterChain {
     /// when Vignette does not know it (the filter then gives transparent black).
     mutating func run(_ primitive: SVGElement) -> Bool {
         let region = subregion(of: primitive)
-        guard var result = result(of: primitive) else { return false }
+        guard var result = result(of: primitive, region: region) else { return false }
         result.keep(only: region)
         last = result
         lastRegion = region
@@ -60,7 +72,7 @@ struct SVGFilterChain {
     }
 
     /// The primitive's output over the whole region, before its subregion cuts it.
-    private func result(of primitive: SVGElement) -> SVGFilterImage? {
+    private func result(of primitive: SVGElement, region: Region) -> SVGFilterImage? {
         let linear = Self.linear(primitive, filter: filter)
         let result: SVGFilterImage
         switch primitive.name {
@@ -76,6 +88,10 @@ struct SVGFilterChain {
         case "feTile": result = tile(input(primitive["in"], linear: linear), from: inputRegion(primitive["in"]))
         case "feMorphology": result = morphology(input(primitive["in"], linear: linear), primitive)
         case "feComponentTransfer": result = componentTransfer(input(primitive["in"], linear: linear), primitive)
+        case "feConvolveMatrix": result = convolve(input(primitive["in"], linear: linear), primitive)
+        case "feDisplacementMap":
+            result = displace(input(primitive["in"], linear: linear), map: input(primitive["in2"], linear: linear), primitive)
+        case "feTurbulence": result = turbulence(primitive, linear: linear, region: region)
         default: return nil
         }
         return result

@@ -20,7 +20,9 @@ extension SVGRenderer {
         let images = primitives.reduce(3) { $0.addingClamped(1 + $1.children.count) }
         let planned = (region.width * region.height).multipliedClamped(by: images)
         guard planned <= limits.maxPixels else { throw .limitExceeded(limit: "maxPixels", value: planned) }
-        filterWork = filterWork.addingClamped(planned)
+        // Beyond the pixels planned: what the costlier primitives (convolution, noise) do per pixel.
+        let work = primitives.reduce(0) { $0.addingClamped(SVGFilterChain.cost(of: $1) - 1) }
+        filterWork = filterWork.addingClamped(planned).addingClamped((region.width * region.height).multipliedClamped(by: work))
         guard filterWork <= limits.maxCoverageWork else { throw .limitExceeded(limit: "maxCoverageWork", value: filterWork) }
         layers += 1
         defer { layers -= 1 }
