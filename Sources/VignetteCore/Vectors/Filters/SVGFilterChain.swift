@@ -50,11 +50,14 @@ struct SVGFilterChain {
     /// The primitives Vignette runs.
     static let supported: Set<String> = [
         "feGaussianBlur", "feOffset", "feFlood", "feMerge", "feDropShadow", "feComposite", "feBlend", "feColorMatrix",
-        "feTile", "feMorphology", "feComponentTransfer", "feConvolveMatrix", "feDisplacementMap", "feTurbulence"
+        "feTile", "feMorphology", "feComponentTransfer", "feConvolveMatrix", "feDisplacementMap", "feTurbulence",
+        "feDiffuseLighting", "feSpecularLighting"
     ]
 
     /// Children a primitive reads rather than draws.
-    static let parts: Set<String> = ["feMergeNode", "feFuncR", "feFuncG", "feFuncB", "feFuncA"]
+    static let parts: Set<String> = [
+        "feMergeNode", "feFuncR", "feFuncG", "feFuncB", "feFuncA", "feDistantLight", "fePointLight", "feSpotLight"
+    ]
 
     /// Runs `primitive` and keeps its result, cut to its subregion; false
     /// when Vignette does not know it (the filter then gives transparent black).
@@ -92,6 +95,7 @@ struct SVGFilterChain {
         case "feDisplacementMap":
             result = displace(input(primitive["in"], linear: linear), map: input(primitive["in2"], linear: linear), primitive)
         case "feTurbulence": result = turbulence(primitive, linear: linear, region: region)
+        case "feDiffuseLighting", "feSpecularLighting": result = lighting(input(primitive["in"], linear: linear), primitive, linear: linear)
         default: return nil
         }
         return result
