@@ -86,3 +86,21 @@ import VignetteTestSupport
         #expect(try Self.filtered(#"<feTurbulence baseFrequency="1e300" numOctaves="1e9"/>"#, rect).pixels.count == 1_600)
     }
 }
+
+/// `feImage`: what it may read and what it may not.
+@Suite struct SVGFilterImageTests {
+    /// An element is drawn at the subregion's corner; one that draws itself
+    /// through its own filter stops at the cycle; a file or URL is never read.
+    @Test func feImageDrawsElementsAndNothingElse() throws {
+        let moved = try SVGFilterNeighbourTests.filtered(
+            ##"<feImage href="#box" x="5" y="6"/>"##, #"<rect id="box" width="3" height="3" fill="red"/>"#)
+        #expect(SVGFilterTests.pixel(moved, 5, 6) == SVGFilterNeighbourTests.red && SVGFilterTests.pixel(moved, 7, 8) == SVGFilterNeighbourTests.red)
+        #expect(SVGFilterTests.pixel(moved, 0, 0) == SVGFilterNeighbourTests.clear && SVGFilterTests.pixel(moved, 8, 9) == SVGFilterNeighbourTests.clear)
+        let itself = #"<g id="me" filter="url(#f)"><rect width="4" height="4" fill="blue"/></g>"#
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><filter id="f"><feImage href="#me"/></filter>\##(itself)</svg>"##
+        _ = try SVGDocument(data: Data(svg.utf8)).render(width: 20, height: 20)
+        for href in ["file:///etc/passwd", "http://127.0.0.1:9/x.png", "/etc/hosts", "x.svg#a"] {
+            #expect(try SVGFilterNeighbourTests.filtered(#"<feImage href="\#(href)"/>"#).pixels.allSatisfy { $0 == 0 }, "\(href)")
+        }
+    }
+}

@@ -13,6 +13,9 @@ struct SVGFilterChain {
     /// Each named result's subregion, and the previous primitive's.
     var regions: [String: SVGRenderer.FilterRegion] = [:]
     var lastRegion: SVGRenderer.FilterRegion?
+    /// What each `feImage` drew, by the primitive's position (nil for the others).
+    var prepared: [SVGFilterImage?] = []
+    private var step = 0
 
     /// The filter region's corner in device pixels, the viewport user-space
     /// percentages refer to, and whether primitive lengths are fractions of the bounding box.
@@ -51,7 +54,7 @@ struct SVGFilterChain {
     static let supported: Set<String> = [
         "feGaussianBlur", "feOffset", "feFlood", "feMerge", "feDropShadow", "feComposite", "feBlend", "feColorMatrix",
         "feTile", "feMorphology", "feComponentTransfer", "feConvolveMatrix", "feDisplacementMap", "feTurbulence",
-        "feDiffuseLighting", "feSpecularLighting"
+        "feDiffuseLighting", "feSpecularLighting", "feImage"
     ]
 
     /// Children a primitive reads rather than draws.
@@ -63,6 +66,7 @@ struct SVGFilterChain {
     /// when Vignette does not know it (the filter then gives transparent black).
     mutating func run(_ primitive: SVGElement) -> Bool {
         let region = subregion(of: primitive)
+        defer { step += 1 }
         guard var result = result(of: primitive, region: region) else { return false }
         result.keep(only: region)
         last = result
@@ -95,6 +99,9 @@ struct SVGFilterChain {
         case "feDisplacementMap":
             result = displace(input(primitive["in"], linear: linear), map: input(primitive["in2"], linear: linear), primitive)
         case "feTurbulence": result = turbulence(primitive, linear: linear, region: region)
+        case "feImage":
+            let image = step < prepared.count ? prepared[step] : nil
+            result = (image ?? SVGFilterImage(width: source.width, height: source.height, linear: false)).converted(linear: linear)
         case "feDiffuseLighting", "feSpecularLighting": result = lighting(input(primitive["in"], linear: linear), primitive, linear: linear)
         default: return nil
         }

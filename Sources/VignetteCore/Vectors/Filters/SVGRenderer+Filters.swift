@@ -16,8 +16,8 @@ extension SVGRenderer {
             return layer.clear()
         }
         let primitives = filter.children.filter { $0.name.hasPrefix("fe") }
-        // Two sources, the previous result and one image per primitive (and merge node) at most.
-        let images = primitives.reduce(3) { $0.addingClamped(1 + $1.children.count) }
+        // Two sources, the previous result and one image per primitive (and merge node) at most; an feImage draws a layer too.
+        let images = primitives.reduce(3) { $0.addingClamped(1 + $1.children.count + ($1.name == "feImage" ? 1 : 0)) }
         let planned = (region.width * region.height).multipliedClamped(by: images)
         guard planned <= limits.maxPixels else { throw .limitExceeded(limit: "maxPixels", value: planned) }
         // Beyond the pixels planned: what the costlier primitives (convolution, noise) do per pixel.
@@ -36,6 +36,8 @@ extension SVGRenderer {
         let frame = SVGFilterChain.Frame(x: region.x, y: region.y, viewport: state.viewport, objectUnits: objectUnits)
         var chain = SVGFilterChain(
             source: Self.crop(layer, region), units: units, filter: filter, currentColor: state.style.color, frame: frame)
+        chain.prepared = try filterImages(
+            primitives, region: region, bounds: bounds, state: state, objectUnits: objectUnits, canvas: (layer.width, layer.height))
         for primitive in primitives where !chain.run(primitive) {
             return layer.clear()
         }
@@ -95,5 +97,68 @@ extension SVGRenderer {
             let from = y * region.width * 4
             canvas.pixels[to..<to + region.width * 4] = srgb.pixels[from..<from + region.width * 4]
         }
+    }
+}
+
+/// `feImage`: drawn by the renderer before the chain runs, since it draws
+/// like an element — a `#fragment` as `use` would draw it, moved to the
+/// corner of the primitive's subregion (a cycle draws nothing); a `data:`
+/// bitmap as `image` would, placed in the primitive's x, y, width and
+/// height (by default the filter region) by `preserveAspectRatio`. Any
+/// other reference draws nothing.
+extension SVGRenderer {
+    mutating func filterImages(
+        _ primitives: [SVGElement], region: FilterRegion, bounds: (min: Vector2, max: Vector2)?, state: State, objectUnits: Bool,
+        canvas: (width: Int, height: Int)
+    ) throws(SVGDocument.Error) -> [SVGFilterImage?] {
+        var images: [SVGFilterImage?] = []
+        for primitive in primitives {
+            guard primitive.name == "feImage", let href = primitive["href"] else {
+                images.append(nil)
+                continue
+            }
+            var layer = SVGCanvas(width: canvas.width, height: canvas.height)
+            layers += 1
+            defer { layers -= 1 }
+            guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
+            let rect = Self.imageRect(primitive, region: region, bounds: bounds, state: state, objectUnits: objectUnits)
+            if href.hasPrefix("#"), let rect {
+                // An element is drawn with its user space's origin at the subregion's corner.
+                try drawUse(SVGElement(name: "use", attributes: ["href": href, "x": "\(rect.x)", "y": "\(rect.y)"]), state: state, on: &layer)
+            } else if href.hasPrefix("data:"), let rect {
+                var attributes = ["href": href, "x": "\(rect.x)", "y": "\(rect.y)", "width": "\(rect.width)", "height": "\(rect.height)"]
+                attributes["preserveAspectRatio"] = primitive["preserveAspectRatio"]
+                try drawImage(SVGElement(name: "image", attributes: attributes), state: state, on: &layer)
+            }
+            images.append(Self.crop(layer, region))
+        }
+        return images
+    }
+
+    /// The primitive's x, y, width and height in user space: each given one
+    /// in `primitiveUnits`, the filter region's for the rest.
+    static func imageRect(
+        _ primitive: SVGElement, region: FilterRegion, bounds: (min: Vector2, max: Vector2)?, state: State, objectUnits: Bool
+    ) -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard let inverse = state.transform.inverted else { return nil }
+        let corners = SVGFilterChain.corners(
+            x: Double(region.x), y: Double(region.y), width: Double(region.width), height: Double(region.height)
+        ).map(inverse.apply)
+        let low = (corners.map(\.x).min()!, corners.map(\.y).min()!)
+        var rect = [low.0, low.1, corners.map(\.x).max()! - low.0, corners.map(\.y).max()! - low.1]
+        for (index, name) in ["x", "y", "width", "height"].enumerated() {
+            guard let text = primitive[name], let length = SVGLength.parse(text) else { continue }
+            let axis: SVGLength.Axis = index % 2 == 0 ? .horizontal : .vertical
+            if objectUnits {
+                guard let bounds else { return nil }
+                let fraction = length.isPercentage ? length.value / 100 : length.value
+                let (origin, size) = index % 2 == 0 ? (bounds.min.x, bounds.max.x - bounds.min.x) : (bounds.min.y, bounds.max.y - bounds.min.y)
+                rect[index] = index < 2 ? origin + fraction * size : fraction * size
+            } else {
+                rect[index] = length.resolved(axis, viewport: state.viewport)
+            }
+        }
+        guard rect.allSatisfy(\.isFinite), rect[2] > 0, rect[3] > 0 else { return nil }
+        return (rect[0], rect[1], rect[2], rect[3])
     }
 }
