@@ -18,7 +18,7 @@ import VignetteTestSupport
 
     /// Each file with the FNV-1a 64 of the premultiplied pixels it renders to at its own size.
     static let cases: [(String, UInt64)] = [
-        ("arcs", 0xF800_163B_F6EA_45D9), ("clipmask", 0xF7F8_C1FD_F85B_F2A6), ("css", 0xBE6B_407A_CF80_FDC9),
+        ("arcs", 0xF800_163B_F6EA_45D9), ("blend", 0x6625_1083_EC8B_2AE4), ("clipmask", 0xF7F8_C1FD_F85B_F2A6), ("css", 0xBE6B_407A_CF80_FDC9),
         ("dashes", 0x698C_651A_BC6C_5C0D), ("evenodd", 0x30F8_2731_13D1_0AE1), ("filter-functions", 0x9070_EEE3_03F4_A022), ("filters", 0x2C40_3B5B_4B4A_4121),
         ("filters-noise", 0x8B23_281C_E9FF_618F),
         ("feimage", 0xD989_BCFC_D169_FC85), ("gradients", 0xA462_F903_F0F5_5FD0), ("lighting", 0x5711_C600_28E1_7611),

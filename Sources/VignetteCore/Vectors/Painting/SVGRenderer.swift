@@ -73,9 +73,11 @@ struct SVGRenderer {
         let clip = Self.reference(element, "clip-path")
         let mask = Self.reference(element, "mask")
         let filters = SVGFilterList.items(of: element)
-        if style.opacity < 1 || clip != nil || mask != nil || !filters.isEmpty {
+        let blend = Self.property(element, "mix-blend-mode").flatMap { SVGCanvas.blendModes.contains($0) ? $0 : nil }
+        let isolated = Self.property(element, "isolation") == "isolate"
+        if style.opacity < 1 || clip != nil || mask != nil || !filters.isEmpty || blend != nil || isolated {
             guard style.opacity > 0 else { return }
-            let effects = Effects(opacity: style.opacity, clip: clip, mask: mask, filters: filters)
+            let effects = Effects(opacity: style.opacity, clip: clip, mask: mask, filters: filters, blend: blend)
             try drawInLayer(element, state: inner, effects: effects, on: &canvas)
         } else {
             try drawContent(element, state: inner, on: &canvas)
@@ -88,6 +90,8 @@ struct SVGRenderer {
         var clip: String?
         var mask: String?
         var filters: [SVGFilterList.Item]
+        /// `mix-blend-mode` other than `normal`.
+        var blend: String?
     }
 
     /// The element alone on a transparent layer, then the layer at `opacity`.
@@ -123,7 +127,7 @@ struct SVGRenderer {
             defer { maskStack.removeLast() }
             try applyMask(maskElement, to: &layer, bounds: bounds, state: state)
         }
-        canvas.composite(layer, opacity: UInt8((effects.opacity * 255).rounded()))
+        canvas.composite(layer, opacity: UInt8((effects.opacity * 255).rounded()), mode: effects.blend ?? "normal")
     }
 
     private mutating func drawContent(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
@@ -146,6 +150,11 @@ struct SVGRenderer {
             guard let path = shapes.path(for: element) else { return }
             try drawShape(path, state: state, on: &canvas)
         }
+    }
+
+    /// A property that is not inherited: the inline style's, else the attribute's.
+    static func property(_ element: SVGElement, _ name: String) -> String? {
+        SVGStyle.declarations(element.attributes["style"] ?? "").last { $0.0 == name }?.1.trimmingXMLSpace() ?? element[name]
     }
 
     /// `switch` picks the first child whose conditions hold: no required
