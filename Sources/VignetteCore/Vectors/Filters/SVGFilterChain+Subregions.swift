@@ -11,10 +11,17 @@ extension SVGFilterChain {
     /// `primitive`'s subregion in the chain's pixels, inside the filter region (possibly empty).
     func subregion(of primitive: SVGElement) -> Region {
         let fallback = defaultSubregion(of: primitive)
-        let names = ["x", "y", "width", "height"]
-        let given = names.map { name in primitive[name].flatMap(SVGLength.parse) }
-        guard given.contains(where: { $0 != nil }), let inverse = units.inverted else { return fallback }
-        // The default in primitive units, so each attribute can replace its own part.
+        guard ["x", "y", "width", "height"].contains(where: { primitive[$0] != nil }) else { return fallback }
+        // A zero or negative width or height disables the primitive: transparent black.
+        guard let rect = rect(of: primitive, fallback: fallback) else { return Region(x: 0, y: 0, width: 0, height: 0) }
+        return pixels(covering: Self.corners(x: rect.x, y: rect.y, width: rect.width, height: rect.height).map(units.apply))
+    }
+
+    /// `primitive`'s x, y, width and height in primitive units: each it
+    /// gives, `fallback`'s (chain pixels, mapped back) for the rest; nil
+    /// when empty or not finite.
+    func rect(of primitive: SVGElement, fallback: Region) -> (x: Double, y: Double, width: Double, height: Double)? {
+        guard let inverse = units.inverted else { return nil }
         let corners = Self.corners(
             x: Double(fallback.x + frame.x), y: Double(fallback.y + frame.y),
             width: Double(fallback.width), height: Double(fallback.height)
@@ -22,19 +29,16 @@ extension SVGFilterChain {
         let low = Vector2(x: corners.map(\.x).min()!, y: corners.map(\.y).min()!)
         let high = Vector2(x: corners.map(\.x).max()!, y: corners.map(\.y).max()!)
         var rect = [low.x, low.y, high.x - low.x, high.y - low.y]
-        for (index, length) in given.enumerated() {
-            guard let length else { continue }
-            let axis: SVGLength.Axis = index % 2 == 0 ? .horizontal : .vertical
+        for (index, name) in ["x", "y", "width", "height"].enumerated() {
+            guard let length = primitive[name].flatMap(SVGLength.parse) else { continue }
             if frame.objectUnits {
                 rect[index] = length.isPercentage ? length.value / 100 : length.value
             } else {
-                rect[index] = length.resolved(axis, viewport: frame.viewport)
+                rect[index] = length.resolved(index % 2 == 0 ? .horizontal : .vertical, viewport: frame.viewport)
             }
         }
-        // A zero or negative width or height disables the primitive: transparent black.
-        guard rect[2] > 0, rect[3] > 0, rect.allSatisfy(\.isFinite) else { return Region(x: 0, y: 0, width: 0, height: 0) }
-        let device = Self.corners(x: rect[0], y: rect[1], width: rect[2], height: rect[3]).map(units.apply)
-        return pixels(covering: device)
+        guard rect[2] > 0, rect[3] > 0, rect.allSatisfy(\.isFinite) else { return nil }
+        return (rect[0], rect[1], rect[2], rect[3])
     }
 
     /// The whole pixels a device-space quadrilateral touches, in the chain's pixels, cut to the region.

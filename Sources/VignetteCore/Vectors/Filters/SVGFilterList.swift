@@ -12,8 +12,7 @@ enum SVGFilterList {
     /// The element's filters in order; empty for `none`, no filter, or a
     /// list with anything CSS would reject (the whole declaration is then ignored).
     static func items(of element: SVGElement) -> [Item] {
-        let inline = SVGStyle.declarations(element.attributes["style"] ?? "").last { $0.0 == "filter" }?.1
-        guard let value = (inline ?? element["filter"])?.trimmingXMLSpace(), value != "none" else { return [] }
+        guard let value = SVGFilterChain.property(element, "filter"), value != "none" else { return [] }
         return parse(value) ?? []
     }
 

@@ -37,7 +37,7 @@ extension SVGRenderer {
         var chain = SVGFilterChain(
             source: Self.crop(layer, region), units: units, filter: filter, currentColor: state.style.color, frame: frame)
         chain.prepared = try filterImages(
-            primitives, region: region, bounds: bounds, state: state, objectUnits: objectUnits, canvas: (layer.width, layer.height))
+            primitives, chain: chain, region: region, bounds: bounds, state: state, canvas: (layer.width, layer.height))
         for primitive in primitives where !chain.run(primitive) {
             return layer.clear()
         }
@@ -108,7 +108,7 @@ extension SVGRenderer {
 /// other reference draws nothing.
 extension SVGRenderer {
     mutating func filterImages(
-        _ primitives: [SVGElement], region: FilterRegion, bounds: (min: Vector2, max: Vector2)?, state: State, objectUnits: Bool,
+        _ primitives: [SVGElement], chain: SVGFilterChain, region: FilterRegion, bounds: (min: Vector2, max: Vector2)?, state: State,
         canvas: (width: Int, height: Int)
     ) throws(SVGDocument.Error) -> [SVGFilterImage?] {
         var images: [SVGFilterImage?] = []
@@ -121,7 +121,7 @@ extension SVGRenderer {
             layers += 1
             defer { layers -= 1 }
             guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
-            let rect = Self.imageRect(primitive, region: region, bounds: bounds, state: state, objectUnits: objectUnits)
+            let rect = Self.imageRect(primitive, chain: chain, bounds: bounds)
             if href.hasPrefix("#"), let rect {
                 // An element is drawn with its user space's origin at the subregion's corner.
                 try drawUse(SVGElement(name: "use", attributes: ["href": href, "x": "\(rect.x)", "y": "\(rect.y)"]), state: state, on: &layer)
@@ -135,30 +135,14 @@ extension SVGRenderer {
         return images
     }
 
-    /// The primitive's x, y, width and height in user space: each given one
-    /// in `primitiveUnits`, the filter region's for the rest.
+    /// The primitive's rectangle in user space: its primitive-unit rectangle, through the bounding box when units are fractions of it.
     static func imageRect(
-        _ primitive: SVGElement, region: FilterRegion, bounds: (min: Vector2, max: Vector2)?, state: State, objectUnits: Bool
+        _ primitive: SVGElement, chain: SVGFilterChain, bounds: (min: Vector2, max: Vector2)?
     ) -> (x: Double, y: Double, width: Double, height: Double)? {
-        guard let inverse = state.transform.inverted else { return nil }
-        let corners = SVGFilterChain.corners(
-            x: Double(region.x), y: Double(region.y), width: Double(region.width), height: Double(region.height)
-        ).map(inverse.apply)
-        let low = (corners.map(\.x).min()!, corners.map(\.y).min()!)
-        var rect = [low.0, low.1, corners.map(\.x).max()! - low.0, corners.map(\.y).max()! - low.1]
-        for (index, name) in ["x", "y", "width", "height"].enumerated() {
-            guard let text = primitive[name], let length = SVGLength.parse(text) else { continue }
-            let axis: SVGLength.Axis = index % 2 == 0 ? .horizontal : .vertical
-            if objectUnits {
-                guard let bounds else { return nil }
-                let fraction = length.isPercentage ? length.value / 100 : length.value
-                let (origin, size) = index % 2 == 0 ? (bounds.min.x, bounds.max.x - bounds.min.x) : (bounds.min.y, bounds.max.y - bounds.min.y)
-                rect[index] = index < 2 ? origin + fraction * size : fraction * size
-            } else {
-                rect[index] = length.resolved(axis, viewport: state.viewport)
-            }
-        }
-        guard rect.allSatisfy(\.isFinite), rect[2] > 0, rect[3] > 0 else { return nil }
-        return (rect[0], rect[1], rect[2], rect[3])
+        guard let rect = chain.rect(of: primitive, fallback: chain.fullRegion) else { return nil }
+        guard chain.frame.objectUnits else { return rect }
+        guard let bounds else { return nil }
+        let (w, h) = (bounds.max.x - bounds.min.x, bounds.max.y - bounds.min.y)
+        return (bounds.min.x + rect.x * w, bounds.min.y + rect.y * h, rect.width * w, rect.height * h)
     }
 }

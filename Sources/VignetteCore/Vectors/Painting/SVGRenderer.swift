@@ -73,8 +73,8 @@ struct SVGRenderer {
         let clip = Self.reference(element, "clip-path")
         let mask = Self.reference(element, "mask")
         let filters = SVGFilterList.items(of: element)
-        let blend = Self.property(element, "mix-blend-mode").flatMap { SVGCanvas.blendModes.contains($0) ? $0 : nil }
-        let isolated = Self.property(element, "isolation") == "isolate"
+        let blend = SVGFilterChain.property(element, "mix-blend-mode").flatMap { SVGCanvas.blendModes.contains($0) ? $0 : nil }
+        let isolated = SVGFilterChain.property(element, "isolation") == "isolate"
         if style.opacity < 1 || clip != nil || mask != nil || !filters.isEmpty || blend != nil || isolated {
             guard style.opacity > 0 else { return }
             let effects = Effects(opacity: style.opacity, clip: clip, mask: mask, filters: filters, blend: blend)
@@ -150,11 +150,6 @@ struct SVGRenderer {
             guard let path = shapes.path(for: element) else { return }
             try drawShape(path, state: state, on: &canvas)
         }
-    }
-
-    /// A property that is not inherited: the inline style's, else the attribute's.
-    static func property(_ element: SVGElement, _ name: String) -> String? {
-        SVGStyle.declarations(element.attributes["style"] ?? "").last { $0.0 == name }?.1.trimmingXMLSpace() ?? element[name]
     }
 
     /// `switch` picks the first child whose conditions hold: no required
