@@ -183,7 +183,8 @@ import VignetteTestSupport
         limits.maxCoverageWork = 1_000_000
         let many = String(repeating: #"<rect width="100" height="100" filter="url(#f)"/>"#, count: 40)
         let filter = #"<filter id="f" filterUnits="userSpaceOnUse" x="0" y="0" width="100" height="100"><feFlood/></filter>"#
-        #expect(throws: SVGDocument.Error.limitExceeded(limit: "maxCoverageWork", value: 1_040_000)) {
+        // Each adds its four 100 × 100 images and the two elements walked to find its filter (the root, the filter).
+        #expect(throws: SVGDocument.Error.limitExceeded(limit: "maxCoverageWork", value: 25 * (100 * 100 * 4 + 2))) {
             try Self.render(filter + many, size: 100, limits: limits)
         }
         let nested = String(repeating: #"<g filter="url(#f)">"#, count: 20) + #"<rect width="9" height="9"/>"# + String(repeating: "</g>", count: 20)

@@ -74,8 +74,7 @@ extension SVGFilterChain {
         guard let source = primitive.children.first(where: { ["feDistantLight", "fePointLight", "feSpotLight"].contains($0.name) }) else {
             return nil
         }
-        let text = Self.property(primitive, "lighting-color") ?? "white"
-        let parsed = text == "currentColor" ? currentColor : SVGColor.parse(text) ?? SVGColor(red: 255, green: 255, blue: 255)
+        let parsed = color(primitive, "lighting-color", default: SVGColor(red: 255, green: 255, blue: 255))
         let channels = [parsed.red, parsed.green, parsed.blue].map { Double(linear ? SVGColorSpace.toLinear[Int($0)] : $0) / 255 }
         let color = (channels[0], channels[1], channels[2])
         let number: (String, Double) -> Double = { Self.numbers(source, $0)?.first ?? $1 }

@@ -5,7 +5,10 @@ struct SVGFilterChain {
     /// Primitive units → device pixels (its linear part scales lengths).
     let units: AffineTransform
     let filter: SVGElement
+    /// The filter element's `color`, inherited through its own ancestors (never the filtered element's).
     let currentColor: SVGColor
+    /// `color-interpolation-filters` as the filter element has it (its own, else inherited): a primitive may override it.
+    let linearByDefault: Bool
     /// Where the chain's images sit, so primitive subregions can be placed.
     let frame: Frame
     var results: [String: SVGFilterImage] = [:]
@@ -25,11 +28,15 @@ struct SVGFilterChain {
         var objectUnits = false
     }
 
-    init(source: SVGFilterImage, units: AffineTransform, filter: SVGElement, currentColor: SVGColor, frame: Frame = Frame()) {
+    init(
+        source: SVGFilterImage, units: AffineTransform, filter: SVGElement, currentColor: SVGColor, linearByDefault: Bool = true,
+        frame: Frame = Frame()
+    ) {
         self.source = source
         self.units = units
         self.filter = filter
         self.currentColor = currentColor
+        self.linearByDefault = linearByDefault
         self.frame = frame
     }
 
@@ -63,7 +70,8 @@ struct SVGFilterChain {
     ]
 
     /// Runs `primitive` and keeps its result, cut to its subregion; false
-    /// when Vignette does not know it (the filter then gives transparent black).
+    /// when Vignette does not know it (the renderer passes only known ones:
+    /// an unknown primitive is skipped, as resvg and browsers skip it).
     mutating func run(_ primitive: SVGElement) -> Bool {
         let region = subregion(of: primitive)
         defer { step += 1 }
@@ -80,7 +88,7 @@ struct SVGFilterChain {
 
     /// The primitive's output over the whole region, before its subregion cuts it.
     private func result(of primitive: SVGElement, region: Region) -> SVGFilterImage? {
-        let linear = Self.linear(primitive, filter: filter)
+        let linear = Self.interpolation(primitive) ?? linearByDefault
         let result: SVGFilterImage
         switch primitive.name {
         case "feFlood": result = flood(primitive, linear: linear)
@@ -110,11 +118,12 @@ struct SVGFilterChain {
 
     /// `in`/`in2`: a source, a named earlier result, else the previous
     /// result (the source graphic for the first primitive), in the colour
-    /// space the primitive works in.
+    /// space the primitive works in. `FillPaint`, `StrokePaint` and the
+    /// background inputs (which SVG 2 dropped) read the source graphic, as resvg does.
     func input(_ name: String?, linear: Bool) -> SVGFilterImage {
         let image: SVGFilterImage
         switch name {
-        case "SourceGraphic": image = source
+        case "SourceGraphic", "FillPaint", "StrokePaint", "BackgroundImage", "BackgroundAlpha": image = source
         case "SourceAlpha": image = source.alphaOnly()
         case let name? where results[name] != nil: image = results[name]!
         default: image = last ?? source
@@ -122,10 +131,16 @@ struct SVGFilterChain {
         return image.converted(linear: linear)
     }
 
-    /// `color-interpolation-filters` of the primitive, else the filter: linearRGB unless sRGB.
-    static func linear(_ primitive: SVGElement, filter: SVGElement) -> Bool {
-        let value = property(primitive, "color-interpolation-filters") ?? property(filter, "color-interpolation-filters")
-        return value != "sRGB"
+    /// The element's own `color-interpolation-filters`: true for linearRGB
+    /// (or `auto`, which resvg reads as linearRGB), false for sRGB, nil when
+    /// it inherits (no value, `inherit`, or one CSS would reject).
+    static func interpolation(_ element: SVGElement) -> Bool? {
+        let inline = SVGStyle.declarations(element.attributes["style"] ?? "").last { $0.0 == "color-interpolation-filters" }?.1
+        switch (inline ?? element["color-interpolation-filters"])?.trimmingXMLSpace() {
+        case "sRGB": return false
+        case "linearRGB", "auto": return true
+        default: return nil
+        }
     }
 
     /// A property from the inline style, else the attribute.
@@ -154,10 +169,17 @@ struct SVGFilterChain {
         return (sx.isFinite ? min(sx, 1e6) : 0, sy.isFinite ? min(sy, 1e6) : 0)
     }
 
+    /// The colour property `name` of a primitive (`flood-color`, `lighting-color`):
+    /// `currentColor` is the primitive's own `color`, else the filter's.
+    func color(_ primitive: SVGElement, _ name: String, default fallback: SVGColor) -> SVGColor {
+        let text = Self.property(primitive, name)?.trimmingXMLSpace()
+        guard let text, text.lowercased() == "currentcolor" else { return text.flatMap(SVGColor.parse) ?? fallback }
+        return Self.property(primitive, "color").flatMap(SVGColor.parse) ?? currentColor
+    }
+
     /// `flood-color` at `flood-opacity`, premultiplied, in the primitive's space.
     func floodColor(_ primitive: SVGElement, linear: Bool) -> (UInt8, UInt8, UInt8, UInt8) {
-        let text = Self.property(primitive, "flood-color") ?? "black"
-        var color = text == "currentColor" ? currentColor : SVGColor.parse(text) ?? .black
+        var color = color(primitive, "flood-color", default: .black)
         if let opacityText = Self.property(primitive, "flood-opacity") {
             let opacity = SVGColor.unit(opacityText) ?? 1
             color.alpha = PixelMath.multiply(color.alpha, UInt8((min(max(opacity, 0), 1) * 255).rounded()))

@@ -7,15 +7,17 @@ extension SVGRenderer {
         var x: Int, y: Int, width: Int, height: Int
     }
 
-    /// Replaces `layer` by the output of `filter` over it. An empty region,
-    /// or a primitive Vignette does not run, leaves transparent black.
+    /// Replaces `layer` by the output of `filter` over it. An empty region
+    /// leaves transparent black; a child Vignette does not know as a
+    /// primitive (`feFoo`) is skipped, as resvg and browsers skip it.
     mutating func applyFilter(
         _ filter: SVGElement, to layer: inout SVGCanvas, bounds: (min: Vector2, max: Vector2)?, state: State
     ) throws(SVGDocument.Error) {
         guard let region = Self.filterRegion(filter, bounds: bounds, state: state, canvas: (layer.width, layer.height)) else {
             return layer.clear()
         }
-        let primitives = filter.children.filter { $0.name.hasPrefix("fe") }
+        let primitives = filter.children.filter { SVGFilterChain.supported.contains($0.name) }
+        let inherited = filterInheritance(filter, state: state)
         // Two sources, the previous result and one image per primitive (and merge node) at most; an feImage draws a layer too.
         let images = primitives.reduce(3) { $0.addingClamped(1 + $1.children.count + ($1.name == "feImage" ? 1 : 0)) }
         let planned = (region.width * region.height).multipliedClamped(by: images)
@@ -35,13 +37,49 @@ extension SVGRenderer {
         }
         let frame = SVGFilterChain.Frame(x: region.x, y: region.y, viewport: state.viewport, objectUnits: objectUnits)
         var chain = SVGFilterChain(
-            source: Self.crop(layer, region), units: units, filter: filter, currentColor: state.style.color, frame: frame)
+            source: Self.crop(layer, region), units: units, filter: filter, currentColor: inherited.color,
+            linearByDefault: inherited.linear, frame: frame)
         chain.prepared = try filterImages(
             primitives, chain: chain, region: region, bounds: bounds, state: state, canvas: (layer.width, layer.height))
         for primitive in primitives where !chain.run(primitive) {
             return layer.clear()
         }
         Self.paste(chain.output, into: &layer, at: region)
+    }
+
+    /// What the filter's primitives inherit from the filter element and its
+    /// own ancestors, never from the element filtered: `color` (for
+    /// `currentColor`) and `color-interpolation-filters`. A filter function
+    /// is in no tree: its `currentColor` is the filtered element's.
+    mutating func filterInheritance(_ filter: SVGElement, state: State) -> (color: SVGColor, linear: Bool) {
+        guard let id = filter["id"], let root, let path = filterPath(to: id, in: root) else {
+            return (state.style.color, SVGFilterChain.interpolation(filter) ?? true)
+        }
+        var style = SVGStyle()
+        style.color = rootColor
+        var linear = true
+        for element in path {
+            style = SVGStyle.computed(for: element, parent: style, viewport: state.viewport)
+            linear = SVGFilterChain.interpolation(element) ?? linear
+        }
+        return (style.color, linear)
+    }
+
+    /// The elements from `root` down to the first whose id is `id` (the one
+    /// `ids` holds). Every element visited counts in `filterWork`, so a file of
+    /// many filtered elements naming a filter deep in a large tree meets `maxCoverageWork`.
+    mutating func filterPath(to id: String, in root: SVGElement) -> [SVGElement]? {
+        var visited = 0
+        func search(_ element: SVGElement) -> [SVGElement]? {
+            visited += 1
+            if element["id"] == id { return [element] }
+            for child in element.children {
+                if let rest = search(child) { return [element] + rest }
+            }
+            return nil
+        }
+        defer { filterWork = filterWork.addingClamped(visited) }
+        return search(root)
     }
 
     /// The filter's x, y, width and height (`filterUnits`, by default the
