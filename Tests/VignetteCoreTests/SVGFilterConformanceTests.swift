@@ -111,6 +111,16 @@ import VignetteTestSupport
             try Self.halvedRed { #"<g color-interpolation-filters="sRGB"><filter id="f" color-interpolation-filters="inherit">\#($0)</filter></g>"# } == 128)
     }
 
+    /// `drop-shadow()`'s third length is the blur's standard deviation, as resvg draws it.
+    @Test func dropShadowFunctionsDeviationIsItsThirdLength() throws {
+        #expect(SVGFilterList.dropShadow("1px 2px 6px red")?["stdDeviation"] == "6.0")
+        let function = try Self.render(#"<rect x="4" y="4" width="6" height="6" fill="green" style="filter: drop-shadow(2px 3px 2px blue)"/>"#)
+        let primitive = try Self.render(
+            #"<filter id="f" x="-50%" y="-50%" width="200%" height="200%" color-interpolation-filters="sRGB"><feDropShadow dx="2" dy="3" stdDeviation="2" flood-color="blue"/></filter><rect x="4" y="4" width="6" height="6" fill="green" filter="url(#f)"/>"#
+        )
+        #expect(function.pixels == primitive.pixels)
+    }
+
     /// `FillPaint`, `StrokePaint`, `BackgroundImage` and `BackgroundAlpha` read the source graphic, as in resvg.
     @Test(arguments: ["FillPaint", "StrokePaint", "BackgroundImage", "BackgroundAlpha"])
     func paintAndBackgroundInputsReadTheSourceGraphic(_ input: String) throws {

@@ -30,7 +30,7 @@ import VignetteTestSupport
     }
 
     /// `opacity(50%)` halves alpha; `drop-shadow` takes its colour first or last and
-    /// currentColor without one; σ is half the radius.
+    /// currentColor without one; σ is the third length.
     @Test func functionsDraw() throws {
         let half = try SVGFilterTests.render(#"<rect width="20" height="20" fill="red" style="filter: opacity(50%)"/>"#)
         #expect(SVGFilterTests.pixel(half, 10, 10) == [128, 0, 0, 128])
@@ -41,7 +41,7 @@ import VignetteTestSupport
             #expect(SVGFilterTests.pixel(image, 10, 10) == [0, 0, 255, 255], "\(shadow)")
         }
         let drop = SVGFilterList.dropShadow("1px 2px 6px red")
-        #expect(drop?["stdDeviation"] == "3.0")
+        #expect(drop?["stdDeviation"] == "6.0")
     }
 
     /// A list CSS rejects draws the element as if it had none; a `url()` in a

@@ -97,8 +97,10 @@ enum SVGFilterList {
         }
     }
 
-    /// `drop-shadow(<color>? <dx> <dy> <blur radius>?)`, the colour first or
-    /// last (currentColor without one); σ is half the radius.
+    /// `drop-shadow(<color>? <dx> <dy> <stdDeviation>?)`, the colour first or
+    /// last (currentColor without one). The third length is the blur's
+    /// standard deviation itself, as Filter Effects 1 defines it and resvg draws it
+    /// (not half of it, as `box-shadow`'s blur radius would be).
     static func dropShadow(_ arguments: String) -> SVGElement? {
         var terms = terms(arguments)
         var colour = "currentColor"
@@ -113,7 +115,7 @@ enum SVGFilterList {
         guard lengths.count == terms.count, (2...3).contains(lengths.count), lengths.count < 3 || lengths[2] >= 0,
             colour == "currentColor" || SVGColor.parse(colour) != nil
         else { return nil }
-        let deviation = lengths.count == 3 ? lengths[2] / 2 : 0
+        let deviation = lengths.count == 3 ? lengths[2] : 0
         return SVGElement(
             name: "feDropShadow",
             attributes: ["dx": "\(lengths[0])", "dy": "\(lengths[1])", "stdDeviation": "\(deviation)", "flood-color": colour])
