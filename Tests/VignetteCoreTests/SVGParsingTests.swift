@@ -113,6 +113,24 @@ import Testing
         }
     }
 
+    /// The expansion is counted when the file is read, before anything is
+    /// drawn: a billion-element bomb in 2 KB is refused with the standard
+    /// limits at once, while a symbol used a thousand times is not.
+    @Test func aUseBombIsRefusedBeforeDrawing() throws {
+        var text = "<svg \(Self.svg) width=\"4\" height=\"4\"><defs><rect id=\"l0\" width=\"1\" height=\"1\"/>"
+        for level in 1...9 {
+            text += "<g id=\"l\(level)\">" + String(repeating: "<use href=\"#l\(level - 1)\"/>", count: 10) + "</g>"
+        }
+        let limit = SVGDocument.Limits.standard.maxRenderedElements
+        #expect(throws: SVGDocument.Error.limitExceeded(limit: "maxRenderedElements", value: limit + 1)) {
+            try Self.document(text + "</defs><use href=\"#l9\"/></svg>")
+        }
+        let icons = "<symbol id=\"s\"><circle r=\"1\"/></symbol>" + String(repeating: "<use href=\"#s\"/>", count: 1_000)
+        _ = try Self.document("<svg \(Self.svg) width=\"4\" height=\"4\">\(icons)</svg>").render(width: 4, height: 4)
+        // Unused definitions cost nothing: only what is drawn counts.
+        _ = try Self.document(text + "</defs></svg>").render(width: 4, height: 4)
+    }
+
     @Test func tooManyDashesAreRefused() {
         let text = "<svg \(Self.svg) width=\"4\" height=\"4\"><path d=\"M0 1 H100000\" stroke=\"red\" stroke-dasharray=\"1\"/></svg>"
         #expect(throws: SVGDocument.Error.limitExceeded(limit: "maxDashes", value: 10_001)) {

@@ -11,22 +11,33 @@ extension CoverageRaster {
         let span = gatherCrossings(row: y)
         var low = Int.max
         var high = Int.min
-        for k in 0..<Self.samples where counts[k] > 1 {
-            let start = k * span
-            Self.sortSmall(&crossings, start, start + counts[k])
-            walk(crossings[start..<start + counts[k]], rule: rule, low: &low, high: &high)
+        let (counts, antialiased) = (counts, antialiased)
+        crossings.withUnsafeMutableBufferPointer { keys in
+            cells.withUnsafeMutableBufferPointer { cells in
+                // Without anti-aliasing one line, the one nearest the pixel centres, decides each pixel.
+                for k in antialiased ? 0..<Self.samples : Self.samples / 2..<Self.samples / 2 + 1 where counts[k] > 1 {
+                    let line = keys.baseAddress! + k * span
+                    Self.sortSmall(line, counts[k])
+                    Self.walk(line, counts[k], rule: rule, aliased: !antialiased, into: cells, low: &low, high: &high)
+                }
+            }
         }
         guard low < high else { return nil }
-        var sum: Int32 = 0
+        let end = min(width, high)
         var last = low
-        for x in low..<min(width, high) {
-            sum &+= cells[x]
-            cells[x] = 0
-            let alpha = UInt8(truncatingIfNeeded: (Int(sum) * 255 + Self.full / 2) / Self.full)
-            out[x] = alpha
-            if alpha != 0 { last = x + 1 }
+        cells.withUnsafeMutableBufferPointer { cells in
+            out.withUnsafeMutableBufferPointer { out in
+                var sum: Int32 = 0
+                for x in low..<end {
+                    sum &+= cells[x]
+                    cells[x] = 0
+                    let alpha = UInt8(truncatingIfNeeded: (Int(sum) * 255 + Self.full / 2) / Self.full)
+                    out[x] = alpha
+                    if alpha != 0 { last = x + 1 }
+                }
+                for x in end...min(width + 1, high) { cells[x] = 0 }
+            }
         }
-        for x in min(width, high)...min(width + 1, high) { cells[x] = 0 }
         return low..<last
     }
 
@@ -60,38 +71,48 @@ extension CoverageRaster {
     private mutating func gatherCrossings(row y: Int) -> Int {
         let span = active.count
         if crossings.count < span * Self.samples { crossings = [Int](repeating: 0, count: span * Self.samples) }
-        for k in 0..<Self.samples { counts[k] = 0 }
         let top = y * Self.samples
-        for edge in active {
-            let first = max(edge.firstLine, top)
-            let last = min(edge.lastLine, top + Self.samples - 1)
-            guard first <= last else { continue }
-            let dx = edge.x1 - edge.x0
-            let dy = edge.y1 - edge.y0
-            let bit = edge.winding > 0 ? 1 : 0
-            // x = x0 + ⌊dx × (line − y0) / dy⌋, stepped line to line as a quotient and remainder.
-            var (q, r) = Self.floorDivision(dx * (first * Self.step + Self.step / 2 - edge.y0), dy)
-            let (stepQ, stepR) = Self.floorDivision(dx * Self.step, dy)
-            for k in (first - top)...(last - top) {
-                crossings[k * span + counts[k]] = (edge.x0 + q) << 1 | bit
-                counts[k] += 1
-                q += stepQ
-                r += stepR
-                if r >= dy {
-                    q += 1
-                    r -= dy
+        active.withUnsafeBufferPointer { active in
+            crossings.withUnsafeMutableBufferPointer { crossings in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for k in 0..<Self.samples { counts[k] = 0 }
+                    for edge in active {
+                        let first = max(edge.firstLine, top)
+                        let last = min(edge.lastLine, top + Self.samples - 1)
+                        guard first <= last else { continue }
+                        let dx = edge.x1 - edge.x0
+                        let dy = edge.y1 - edge.y0
+                        let bit = edge.winding > 0 ? 1 : 0
+                        // x = x0 + ⌊dx × (line − y0) / dy⌋, stepped line to line as a quotient and remainder.
+                        var (q, r) = Self.floorDivision(dx * (first * Self.step + Self.step / 2 - edge.y0), dy)
+                        let (stepQ, stepR) = Self.floorDivision(dx * Self.step, dy)
+                        for k in (first - top)...(last - top) {
+                            crossings[k * span + counts[k]] = (edge.x0 + q) << 1 | bit
+                            counts[k] += 1
+                            q += stepQ
+                            r += stepR
+                            if r >= dy {
+                                q += 1
+                                r -= dy
+                            }
+                        }
+                    }
                 }
             }
         }
         return span
     }
 
-    /// Walks one sample line's sorted crossings, adding each span where
-    /// `rule` says the winding number is inside.
-    private mutating func walk(_ line: ArraySlice<Int>, rule: FillRule, low: inout Int, high: inout Int) {
+    /// Walks one sample line's `count` sorted crossings, adding each span
+    /// where `rule` says the winding number is inside.
+    private static func walk(
+        _ line: UnsafeMutablePointer<Int>, _ count: Int, rule: FillRule, aliased: Bool, into cells: UnsafeMutableBufferPointer<Int32>,
+        low: inout Int, high: inout Int
+    ) {
         var winding = 0
         var start = 0
-        for key in line {
+        for i in 0..<count {
+            let key = line[i]
             let wasInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
             winding += key & 1 == 1 ? 1 : -1
             let isInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
@@ -99,8 +120,16 @@ extension CoverageRaster {
             let x = key >> 1
             if isInside {
                 start = x
+            } else if aliased {
+                // Whole pixels whose centres lie in the span, fully covered.
+                let (first, end) = (-floorDivision(128 - start, 256).0, -floorDivision(128 - x, 256).0)
+                guard first < end else { continue }
+                cells[first] &+= Int32(full)
+                cells[end] &-= Int32(full)
+                low = min(low, first)
+                high = max(high, end + 1)
             } else if x > start {
-                addSpan(from: start, to: x)
+                addSpan(from: start, to: x, into: cells)
                 low = min(low, start >> 8)
                 high = max(high, (x >> 8) + 1)
             }
@@ -110,7 +139,7 @@ extension CoverageRaster {
     /// Adds `a..<b` (1/256 px) to the per-pixel differences: a prefix sum
     /// gives `one − a%one` in a's pixel, `one` in whole pixels, `b%one` in b's.
     @inline(__always)
-    private mutating func addSpan(from a: Int, to b: Int) {
+    private static func addSpan(from a: Int, to b: Int, into cells: UnsafeMutableBufferPointer<Int32>) {
         let (pa, fa, pb, fb) = (a >> 8, Int32(a & 255), b >> 8, Int32(b & 255))
         cells[pa] &+= 256 &- fa
         cells[pa + 1] &+= fa
@@ -125,18 +154,19 @@ extension CoverageRaster {
         return (q, n - q * d)
     }
 
-    /// Sorts `keys[start..<end]` ascending: insertion sort for the few
-    /// crossings a line usually has, the library sort beyond.
-    static func sortSmall(_ keys: inout [Int], _ start: Int, _ end: Int) {
-        guard end - start <= 24 else {
-            keys[start..<end].sort()
+    /// Sorts `count` keys ascending: insertion sort for the few crossings
+    /// a line usually has, the library sort beyond.
+    static func sortSmall(_ keys: UnsafeMutablePointer<Int>, _ count: Int) {
+        guard count <= 24 else {
+            var buffer = UnsafeMutableBufferPointer(start: keys, count: count)
+            buffer.sort()
             return
         }
-        var i = start + 1
-        while i < end {
+        var i = 1
+        while i < count {
             let key = keys[i]
             var j = i - 1
-            while j >= start, keys[j] > key {
+            while j >= 0, keys[j] > key {
                 keys[j + 1] = keys[j]
                 j -= 1
             }

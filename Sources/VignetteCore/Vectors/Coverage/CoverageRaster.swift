@@ -57,6 +57,9 @@ struct CoverageRaster {
     /// The most edges one shape may hold (``edgeBytes`` each, planned
     /// from the `MemoryBudget`); past it the shape is dropped and `overflowed` set.
     var maxEdges = Int.max
+    /// Whether edges are anti-aliased; without (`shape-rendering: crispEdges`),
+    /// a pixel is covered exactly when its centre is inside.
+    var antialiased = true
     var overflowed = false
 
     /// The bytes a raster of this width holds before any edge, for a
@@ -87,21 +90,37 @@ struct CoverageRaster {
         // Clip to 0 ≤ y ≤ height, keeping the direction.
         if a.y < 0 || a.y > h { a = Self.point(on: (a, b), atY: a.y < 0 ? 0 : h) }
         if b.y < 0 || b.y > h { b = Self.point(on: (a, b), atY: b.y < 0 ? 0 : h) }
-        var pieces: [(Vector2, Vector2)] = [(a, b)]
-        for side in [0, Double(width)] {
-            pieces = pieces.flatMap { piece -> [(Vector2, Vector2)] in
-                let (s, e) = piece
-                guard (s.x < side && e.x > side) || (s.x > side && e.x < side) else { return [piece] }
-                let t = (side - s.x) / (e.x - s.x)
-                let m = Vector2(x: side, y: s.y + (e.y - s.y) * t)
-                return [(s, m), (m, e)]
-            }
+        // Split where the edge crosses x = 0, then x = width, in order along the edge (no allocation: this runs per edge).
+        if (a.x < 0 && b.x > 0) || (a.x > 0 && b.x < 0) {
+            let m = Self.point(on: (a, b), atX: 0)
+            addSplittingAtRight(a, m)
+            addSplittingAtRight(m, b)
+        } else {
+            addSplittingAtRight(a, b)
         }
-        for (s, e) in pieces {
-            let x0 = Self.fixed(min(max(s.x, 0), Double(width)))
-            let x1 = Self.fixed(min(max(e.x, 0), Double(width)))
-            addFixedLine(x0: x0, y0: Self.fixed(s.y), x1: x1, y1: Self.fixed(e.y))
+    }
+
+    private mutating func addSplittingAtRight(_ s: Vector2, _ e: Vector2) {
+        let side = Double(width)
+        if (s.x < side && e.x > side) || (s.x > side && e.x < side) {
+            let m = Self.point(on: (s, e), atX: side)
+            addClamped(s, m)
+            addClamped(m, e)
+        } else {
+            addClamped(s, e)
         }
+    }
+
+    private mutating func addClamped(_ s: Vector2, _ e: Vector2) {
+        let x0 = Self.fixed(min(max(s.x, 0), Double(width)))
+        let x1 = Self.fixed(min(max(e.x, 0), Double(width)))
+        addFixedLine(x0: x0, y0: Self.fixed(s.y), x1: x1, y1: Self.fixed(e.y))
+    }
+
+    private static func point(on line: (Vector2, Vector2), atX x: Double) -> Vector2 {
+        let (s, e) = line
+        let t = (x - s.x) / (e.x - s.x)
+        return Vector2(x: x, y: s.y + (e.y - s.y) * t)
     }
 
     private static func point(on line: (Vector2, Vector2), atY y: Double) -> Vector2 {

@@ -38,7 +38,8 @@ public struct SVGDocument: Sendable, Hashable {
         parsed.forEachDescendant { element in
             if element.name == "style", (element["type"] ?? "text/css") == "text/css" { css += element.text + "\n" }
         }
-        let root = SVGStyleSheet(css).resolve(parsed)
+        let root = try SVGStyleSheet(css).resolve(parsed, budget: limits.maxCoverageWork).resolvingFontSizes()
+        try Self.checkExpansion(root, limits: limits)
         self.root = root
         self.limits = limits
         let box = SVGViewport.viewBox(root["viewBox"])

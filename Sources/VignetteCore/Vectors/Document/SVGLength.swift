@@ -9,8 +9,12 @@ struct SVGLength: Sendable, Hashable {
     var value: Double
     var isPercentage = false
 
-    /// `12`, `12px`, `1.5em`, `50%`, `10mm`; nil for anything else.
-    static func parse(_ text: String) -> SVGLength? {
+    /// `12`, `12px`, `1.5em`, `50%`, `10mm`; nil for anything else. `em`
+    /// and `ex` are the element's font size and half of it.
+    static func parse(_ text: String) -> SVGLength? { parse(text, fontSize: fontSize) }
+
+    /// `parse(_:)` at a given font size.
+    static func parse(_ text: String, fontSize: Double) -> SVGLength? {
         var scanner = NumberScanner(text)
         scanner.skipSpace()
         guard let number = scanner.number() else { return nil }

@@ -4,7 +4,7 @@ struct SVGShapes {
     let viewport: (width: Double, height: Double)
 
     func length(_ element: SVGElement, _ name: String, _ axis: SVGLength.Axis, default value: Double = 0) -> Double {
-        guard let text = element[name], let length = SVGLength.parse(text) else { return value }
+        guard let text = element[name], let length = SVGLength.parse(text, fontSize: element.fontSize) else { return value }
         return length.resolved(axis, viewport: viewport)
     }
 
@@ -19,8 +19,8 @@ struct SVGShapes {
             let r = length(element, "r", .diagonal)
             return ellipse(cx: length(element, "cx", .horizontal), cy: length(element, "cy", .vertical), rx: r, ry: r)
         case "ellipse":
-            var rx = element["rx"].flatMap(SVGLength.parse).map { $0.resolved(.horizontal, viewport: viewport) }
-            var ry = element["ry"].flatMap(SVGLength.parse).map { $0.resolved(.vertical, viewport: viewport) }
+            var rx = element["rx"].flatMap { SVGLength.parse($0, fontSize: element.fontSize) }.map { $0.resolved(.horizontal, viewport: viewport) }
+            var ry = element["ry"].flatMap { SVGLength.parse($0, fontSize: element.fontSize) }.map { $0.resolved(.vertical, viewport: viewport) }
             if rx == nil { rx = ry }  // SVG 2: auto takes the other radius.
             if ry == nil { ry = rx }
             return ellipse(
@@ -54,8 +54,8 @@ struct SVGShapes {
         let w = length(element, "width", .horizontal)
         let h = length(element, "height", .vertical)
         guard w > 0, h > 0 else { return nil }
-        var rx = element["rx"].flatMap(SVGLength.parse).map { $0.resolved(.horizontal, viewport: viewport) }
-        var ry = element["ry"].flatMap(SVGLength.parse).map { $0.resolved(.vertical, viewport: viewport) }
+        var rx = element["rx"].flatMap { SVGLength.parse($0, fontSize: element.fontSize) }.map { $0.resolved(.horizontal, viewport: viewport) }
+        var ry = element["ry"].flatMap { SVGLength.parse($0, fontSize: element.fontSize) }.map { $0.resolved(.vertical, viewport: viewport) }
         if let value = rx, value < 0 { rx = nil }
         if let value = ry, value < 0 { ry = nil }
         let radiusX = min(rx ?? ry ?? 0, w / 2)

@@ -28,6 +28,8 @@ struct SVGStyle: Sendable, Hashable {
     var visible = true
     /// The ids of the markers drawn at a path's first, middle and last vertices.
     var markers = Markers()
+    /// `shape-rendering`: `crispEdges` and `optimizeSpeed` draw without anti-aliasing.
+    var antialias = true
     // Not inherited: reset for each element before its own declarations.
     var opacity = 1.0
     var display = true
@@ -51,8 +53,10 @@ struct SVGStyle: Sendable, Hashable {
         }
         // `color` first: `currentColor` in the same element uses it.
         if let value = declarations["color"], value != "inherit", let color = SVGColor.parse(value) { style.color = color }
+        // `inherit` on a property that is not inherited takes the parent's value.
+        if declarations["opacity"]?.trimmingXMLSpace() == "inherit" { style.opacity = parent.opacity }
         for (name, value) in declarations where value.trimmingXMLSpace() != "inherit" {
-            style.apply(name, value.trimmingXMLSpace(), viewport: viewport)
+            style.apply(name, value.trimmingXMLSpace(), viewport: viewport, fontSize: element.fontSize)
         }
         // The `marker` shorthand is a property, not an attribute: `style` declarations apply in their order.
         for (name, value) in Self.declarations(element.attributes["style"] ?? "") where name.hasPrefix("marker") && value != "inherit" {
@@ -63,7 +67,7 @@ struct SVGStyle: Sendable, Hashable {
 
     /// `a: b; c: d` as pairs (`!important` dropped).
     static func declarations(_ text: String) -> [(String, String)] {
-        text.split(separator: ";").compactMap { declaration in
+        SVGStyleSheet.strippingComments(text).split(separator: ";").compactMap { declaration in
             guard let colon = declaration.firstIndex(of: ":") else { return nil }
             let name = declaration[..<colon].trimmingXMLSpace()
             var value = declaration[declaration.index(after: colon)...].trimmingXMLSpace()
@@ -72,7 +76,7 @@ struct SVGStyle: Sendable, Hashable {
         }
     }
 
-    private mutating func apply(_ name: String, _ value: String, viewport: (width: Double, height: Double)) {
+    private mutating func apply(_ name: String, _ value: String, viewport: (width: Double, height: Double), fontSize: Double) {
         switch name {
         case "fill": if let paint = SVGPaint.parse(value) { fill = paint }
         case "stroke": if let paint = SVGPaint.parse(value) { stroke = paint }
@@ -81,18 +85,20 @@ struct SVGStyle: Sendable, Hashable {
         case "fill-opacity": if let v = SVGColor.unit(value) { fillOpacity = v }
         case "stroke-opacity": if let v = SVGColor.unit(value) { strokeOpacity = v }
         case "opacity": if let v = SVGColor.unit(value) { opacity = v }
-        case "stroke-width": if let v = SVGLength.parse(value), v.value >= 0 { strokeWidth = v.resolved(.diagonal, viewport: viewport) }
+        case "stroke-width": if let v = SVGLength.parse(value, fontSize: fontSize), v.value >= 0 { strokeWidth = v.resolved(.diagonal, viewport: viewport) }
         case "stroke-miterlimit": if let v = Double(value), v >= 1 { miterLimit = v }
         case "stroke-linecap": lineCap = [.butt, .round, .square][["butt", "round", "square"].firstIndex(of: value) ?? 0]
         case "stroke-linejoin":
             let joins: [String: LineJoin] = ["miter": .miter, "miter-clip": .miter, "arcs": .miter, "round": .round, "bevel": .bevel]
             if let join = joins[value] { lineJoin = join }
-        case "stroke-dasharray": dashArray = Self.dashes(value, viewport: viewport) ?? []
-        case "stroke-dashoffset": if let v = SVGLength.parse(value) { dashOffset = v.resolved(.diagonal, viewport: viewport) }
+        case "stroke-dasharray": dashArray = Self.dashes(value, viewport: viewport, fontSize: fontSize) ?? []
+        case "stroke-dashoffset": if let v = SVGLength.parse(value, fontSize: fontSize) { dashOffset = v.resolved(.diagonal, viewport: viewport) }
         case "visibility": visible = value == "visible" || (value != "hidden" && value != "collapse" && visible)
         case "vector-effect": nonScalingStroke = value == "non-scaling-stroke"
         case "paint-order": if let order = Self.paintOrder(value) { paintOrder = order }
         case "display": display = value != "none"
+        case "shape-rendering":
+            if ["crispEdges", "optimizeSpeed", "geometricPrecision", "auto"].contains(value) { antialias = value == "geometricPrecision" || value == "auto" }
         case "marker-start", "marker-mid", "marker-end": applyMarker(name, value)
         default: break
         }
@@ -129,11 +135,11 @@ struct SVGStyle: Sendable, Hashable {
     }
 
     /// A dash list: none, or lengths (an odd count repeats); nil when any is negative or all are zero.
-    private static func dashes(_ value: String, viewport: (width: Double, height: Double)) -> [Double]? {
+    private static func dashes(_ value: String, viewport: (width: Double, height: Double), fontSize: Double) -> [Double]? {
         guard value != "none" else { return nil }
         var lengths: [Double] = []
         for part in value.split(whereSeparator: { $0 == "," || $0 == " " }) {
-            guard let length = SVGLength.parse(String(part)), length.value >= 0 else { return nil }
+            guard let length = SVGLength.parse(String(part), fontSize: fontSize), length.value >= 0 else { return nil }
             lengths.append(length.resolved(.diagonal, viewport: viewport))
         }
         guard lengths.contains(where: { $0 > 0 }) else { return nil }

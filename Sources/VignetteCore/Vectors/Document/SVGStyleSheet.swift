@@ -1,27 +1,44 @@
-/// The rules of `<style>` elements, simple selectors only (type, `*`,
-/// `.class`, `#id`, `[attribute]`, `[attribute=value]`, compounds of those,
-/// descendant and child combinators),
-/// resolved into the tree once: each element's matching declarations are
-/// put before its own `style` attribute, so the cascade is presentation
-/// attribute < sheet (by specificity, then order) < `style`. At-rules
-/// (`@import` included: nothing is ever fetched) and other selectors are skipped.
+/// The rules of `<style>` elements, resolved into the tree once: each
+/// element's matching declarations are put before its own `style`
+/// attribute, so the cascade is presentation attribute < sheet (by
+/// specificity, then order) < `style`. Selectors: type, `*`, `.class`,
+/// `#id`, attribute tests (`[a]`, `=`, `~=`, `|=`, `^=`, `$=`, `*=`),
+/// `:first-child`, `:last-child` and `:only-child`, compounds of those,
+/// and the descendant, `>`, `+` and `~` combinators. At-rules (`@import`
+/// included: nothing is ever fetched) and rules with other selectors are
+/// skipped; the rest of the sheet still applies.
 struct SVGStyleSheet {
     struct Compound: Hashable {
         var type: String?
         var id: String?
         var classes: [String] = []
         var attributes: [AttributeTest] = []
+        var pseudoClasses: [String] = []
     }
 
-    /// `[name]` (present) or `[name=value]` (exactly equal).
+    /// `[name]` (present), or `[name op value]`.
     struct AttributeTest: Hashable {
         var name: String
         var value: String?
+        /// `=`, `~=`, `|=`, `^=`, `$=` or `*=`.
+        var operation = "="
+    }
+
+    /// How a compound relates to the one on its left.
+    enum Combinator: Hashable {
+        /// White space: any ancestor.
+        case descendant
+        /// `>`: the parent.
+        case child
+        /// `+`: the sibling just before.
+        case adjacent
+        /// `~`: any sibling before.
+        case sibling
     }
 
     struct Rule {
-        /// Compounds from the subject leftwards, each with whether it must be the direct parent (`>`).
-        var chain: [(compound: Compound, child: Bool)]
+        /// Compounds from the subject leftwards, each with how it relates to the next one (its left).
+        var chain: [(compound: Compound, combinator: Combinator)]
         var declarations: String
         var specificity: Int
         var order: Int
@@ -30,18 +47,15 @@ struct SVGStyleSheet {
     var rules: [Rule] = []
 
     init(_ css: String) {
-        var text = css
-        while let open = text.range(of: "/*") {
-            guard let close = text.range(of: "*/", range: open.upperBound..<text.endIndex) else {
-                text = String(text[..<open.lowerBound])
-                break
-            }
-            text.removeSubrange(open.lowerBound..<close.upperBound)
-        }
+        let text = Self.strippingComments(css)
         for block in text.split(separator: "}") {
             let parts = block.split(separator: "{", maxSplits: 1)
             guard parts.count == 2 else { continue }
-            let selectors = parts[0].trimmingXMLSpace()
+            var selectors = parts[0].trimmingXMLSpace()
+            // A statement at-rule (`@import url(a.css);`) ends at its semicolon; the rule after it stands.
+            while selectors.hasPrefix("@"), let end = selectors.firstIndex(of: ";") {
+                selectors = selectors[selectors.index(after: end)...].trimmingXMLSpace()
+            }
             guard !selectors.hasPrefix("@") else { continue }
             for selector in selectors.split(separator: ",") {
                 guard let (chain, specificity) = Self.parse(selector.trimmingXMLSpace()) else { continue }
@@ -50,28 +64,42 @@ struct SVGStyleSheet {
         }
     }
 
-    private static func parse(_ selector: String) -> ([(compound: Compound, child: Bool)], Int)? {
+    /// CSS text without its `/* … */` comments (an unclosed one runs to the end).
+    static func strippingComments(_ css: String) -> String {
+        guard css.contains("/*") else { return css }
+        var text = css
+        while let open = text.range(of: "/*") {
+            guard let close = text.range(of: "*/", range: open.upperBound..<text.endIndex) else {
+                return String(text[..<open.lowerBound])
+            }
+            text.replaceSubrange(open.lowerBound..<close.upperBound, with: " ")
+        }
+        return text
+    }
+
+    private static func parse(_ selector: String) -> ([(compound: Compound, combinator: Combinator)], Int)? {
         guard let tokens = tokens(selector) else { return nil }
-        var chain: [(compound: Compound, child: Bool)] = []
+        let combinators: [String: Combinator] = [">": .child, "+": .adjacent, "~": .sibling]
+        var chain: [(compound: Compound, combinator: Combinator)] = []
         var specificity = 0
-        var child = false
+        var pending: Combinator?
         for token in tokens.reversed() {
-            if token == ">" {
-                guard !chain.isEmpty, !child else { return nil }
-                child = true
+            if let combinator = combinators[token] {
+                guard !chain.isEmpty, pending == nil else { return nil }
+                pending = combinator
                 continue
             }
             guard let compound = compound(token) else { return nil }
-            if !chain.isEmpty { chain[chain.count - 1].child = child }
-            child = false
-            chain.append((compound, false))
-            specificity += (compound.id == nil ? 0 : 10_000) + (compound.classes.count + compound.attributes.count) * 100
-            specificity += compound.type == nil ? 0 : 1
+            if !chain.isEmpty { chain[chain.count - 1].combinator = pending ?? .descendant }
+            pending = nil
+            chain.append((compound, .descendant))
+            let classLike = compound.classes.count + compound.attributes.count + compound.pseudoClasses.count
+            specificity += (compound.id == nil ? 0 : 10_000) + classLike * 100 + (compound.type == nil ? 0 : 1)
         }
-        return chain.isEmpty || child ? nil : (chain, specificity)
+        return chain.isEmpty || pending != nil ? nil : (chain, specificity)
     }
 
-    /// The selector's compounds and `>` combinators; white space inside `[…]` and quotes is kept.
+    /// The selector's compounds and `>`, `+`, `~` combinators; white space inside `[…]` and quotes is kept.
     private static func tokens(_ selector: String) -> [String]? {
         var tokens: [String] = []
         var current = ""
@@ -85,10 +113,10 @@ struct SVGStyleSheet {
                 if character == "\"" || character == "'" { quote = character }
                 if character == "]" { inBrackets = false }
                 current.append(character)
-            } else if character == ">" || character.isWhitespace {
+            } else if character == ">" || character == "+" || character == "~" || character.isWhitespace {
                 if !current.isEmpty { tokens.append(current) }
                 current = ""
-                if character == ">" { tokens.append(">") }
+                if !character.isWhitespace { tokens.append(String(character)) }
             } else {
                 if character == "[" { inBrackets = true }
                 current.append(character)
@@ -125,84 +153,39 @@ struct SVGStyleSheet {
                 else { return nil }
                 compound.attributes.append(test)
                 rest = rest[rest.index(after: close)...]
+            case ":":
+                let name = rest.dropFirst().prefix(while: isName)
+                guard Self.pseudoClasses.contains(String(name)) else { return nil }  // Others, and pseudo-elements, are skipped.
+                compound.pseudoClasses.append(String(name))
+                rest = rest.dropFirst(1 + name.count)
             default:
-                return nil  // Pseudo-classes, pseudo-elements, other combinators: not supported.
+                return nil
             }
         }
         return compound
     }
 
-    /// `name` or `name=value` (the value bare or quoted); other operators are not supported.
+    /// The structural pseudo-classes a compound may hold.
+    static let pseudoClasses: Set<String> = ["first-child", "last-child", "only-child"]
+
+    /// `name`, or `name` an operator and a value (bare or quoted).
     private static func attributeTest(_ text: String) -> AttributeTest? {
-        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingXMLSpace() }
-        let name = parts[0]
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        var name = parts[0].trimmingXMLSpace()
+        var operation = "="
+        if parts.count == 2, let last = name.last, "~|^$*".contains(last) {
+            operation = String(last) + "="
+            name = String(name.dropLast()).trimmingXMLSpace()
+        }
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ":" }) else { return nil }
         guard parts.count == 2 else { return AttributeTest(name: name, value: nil) }
-        var value = parts[1]
+        var value = parts[1].trimmingXMLSpace()
         if let first = value.first, first == "\"" || first == "'" {
             guard value.count >= 2, value.last == first else { return nil }
             value = String(value.dropFirst().dropLast())
         } else if value.isEmpty || !value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
             return nil
         }
-        return AttributeTest(name: name, value: value)
-    }
-
-    /// The tree with each element's matching declarations placed before its `style` attribute.
-    func resolve(_ root: SVGElement) -> SVGElement {
-        guard !rules.isEmpty else { return root }
-        return resolve(root, ancestors: [])
-    }
-
-    private func resolve(_ element: SVGElement, ancestors: [SVGElement]) -> SVGElement {
-        var result = element
-        let matched = rules.filter { matches($0.chain, element, ancestors) }.sorted { ($0.specificity, $0.order) < ($1.specificity, $1.order) }
-        if !matched.isEmpty {
-            // `!important` sheet declarations come after the element's own `style`, so they win.
-            let all = matched.map(\.declarations).joined(separator: ";")
-            let important = all.split(separator: ";").filter { $0.contains("!important") }.joined(separator: ";")
-            result.attributes["style"] = all + ";" + (element.attributes["style"] ?? "") + ";" + important
-        }
-        let path = ancestors + [element]
-        result.children = element.children.map { resolve($0, ancestors: path) }
-        return result
-    }
-
-    private func matches(_ chain: [(compound: Compound, child: Bool)], _ element: SVGElement, _ ancestors: [SVGElement]) -> Bool {
-        guard let first = chain.first, Self.matches(first.compound, element) else { return false }
-        return Self.matchesAncestors(chain[...], ancestors[...])
-    }
-
-    /// Whether the rest of the chain (after its first compound, already
-    /// matched) matches among `ancestors`, the nearest last.
-    private static func matchesAncestors(
-        _ chain: ArraySlice<(compound: Compound, child: Bool)>, _ ancestors: ArraySlice<SVGElement>
-    ) -> Bool {
-        guard chain.count > 1 else { return true }
-        let child = chain[chain.startIndex].child
-        let next = chain[chain.startIndex + 1].compound
-        var rest = ancestors
-        if child {
-            guard let parent = rest.popLast(), matches(next, parent) else { return false }
-            return matchesAncestors(chain.dropFirst(), rest)
-        }
-        while let candidate = rest.popLast() {
-            if matches(next, candidate) && matchesAncestors(chain.dropFirst(), rest) { return true }
-        }
-        return false
-    }
-
-    static func matches(_ compound: Compound, _ element: SVGElement) -> Bool {
-        if let type = compound.type, type != element.name { return false }
-        if let id = compound.id, id != element["id"] { return false }
-        for test in compound.attributes {
-            guard let value = element.attributes[test.name == "xlink:href" ? "href" : test.name] else { return false }
-            if let expected = test.value, expected != value { return false }
-        }
-        if !compound.classes.isEmpty {
-            let classes = (element["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).map(String.init)
-            return compound.classes.allSatisfy(classes.contains)
-        }
-        return true
+        return AttributeTest(name: name, value: value, operation: operation)
     }
 }

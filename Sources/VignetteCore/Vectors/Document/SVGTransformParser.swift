@@ -39,3 +39,33 @@ enum SVGTransformParser {
         }
     }
 }
+
+extension SVGTransformParser {
+    /// `transform-origin`: one or two lengths, percentages of the viewport,
+    /// or keywords (`left`, `center`, `right`, `top`, `bottom`, either order);
+    /// a third (z) value is ignored. Nil when invalid.
+    static func origin(_ text: String, viewport: (width: Double, height: Double)) -> Vector2? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\n" }).map(String.init)
+        guard (1...3).contains(words.count) else { return nil }
+        let horizontal = ["left": 0.0, "center": 50, "right": 100]
+        let vertical = ["top": 0.0, "center": 50, "bottom": 100]
+        var pair = Array(words.prefix(2))
+        if pair.count == 1 { pair.append("center") }
+        // Keywords may come in either order (`top left`).
+        if vertical[pair[0]] != nil, horizontal[pair[0]] == nil || horizontal[pair[1]] != nil && vertical[pair[1]] == nil {
+            pair.swapAt(0, 1)
+        }
+        func value(_ word: String, _ keywords: [String: Double], _ side: Double) -> Double? {
+            if let percent = keywords[word] { return percent / 100 * side }
+            guard let length = SVGLength.parse(word) else { return nil }
+            return length.isPercentage ? length.value / 100 * side : length.value
+        }
+        guard let x = value(pair[0], horizontal, viewport.width), let y = value(pair[1], vertical, viewport.height) else { return nil }
+        return Vector2(x: x, y: y)
+    }
+
+    /// `transform` about `origin`: moved there, transformed, moved back.
+    static func about(_ origin: Vector2, _ transform: AffineTransform) -> AffineTransform {
+        AffineTransform.translation(origin.x, origin.y).concatenating(transform).concatenating(.translation(-origin.x, -origin.y))
+    }
+}

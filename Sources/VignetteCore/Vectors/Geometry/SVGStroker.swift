@@ -12,7 +12,8 @@ struct SVGStroker {
         let scale = max(1e-9, (transform.a * transform.a + transform.b * transform.b + transform.c * transform.c + transform.d * transform.d).squareRoot())
         let flattener = PathFlattener(tolerance: PathFlattener.deviceTolerance / scale)
         var result = VectorPath()
-        var polylines = flattener.polylines(path)
+        // A lone moveto is not stroked; a zero-length segment (`M x y z`, `M x y L x y`) gets its caps.
+        var polylines = flattener.polylines(path).filter { $0.points.count > 1 || $0.closed }
         if !style.dashArray.isEmpty {
             guard let dashes = DashPattern(lengths: style.dashArray, offset: style.dashOffset, maxDashes: maxDashes).apply(to: polylines)
             else { return nil }

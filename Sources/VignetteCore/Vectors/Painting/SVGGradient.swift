@@ -55,6 +55,8 @@ struct SVGGradient: SVGShader {
         let b = pf.dot(dc) + focalRadius * dr
         let c = pf.dot(pf) - focalRadius * focalRadius
         if abs(a) < 1e-12 {
+            // One circle twice (fr = r, same centre): the first colour inside it, the last outside (resvg, Chrome).
+            if dc.dot(dc) < 1e-24 && abs(dr) < 1e-12 { return pf.dot(pf) <= radius * radius ? 0 : 1 }
             guard b != 0 else { return nil }
             let t = c / (2 * b)
             return focalRadius + t * dr >= 0 ? t : nil

@@ -44,7 +44,8 @@ extension SVGRenderer {
         guard let owner = chain.first(where: { !$0.children.isEmpty }), let id = element["id"], !patternStack.contains(id) else { return nil }
         let objectUnits = attribute("patternUnits") != "userSpaceOnUse"
         func length(_ name: String, _ axis: SVGLength.Axis) -> Double {
-            guard let text = attribute(name), let value = SVGLength.parse(text) else { return 0 }
+            // Left out (or invalid), a length is 0 — of the box in bounding-box units, so x and y start at its corner.
+            let value = attribute(name).flatMap(SVGLength.parse) ?? SVGLength(value: 0, isPercentage: false)
             if objectUnits {
                 let fraction = value.isPercentage ? value.value / 100 : value.value
                 guard let bounds else { return 0 }

@@ -4,32 +4,40 @@ extension SVGRenderer {
     /// its `transform`), children through theirs; nil when it draws nothing.
     func boundingBox(of element: SVGElement, viewport: (width: Double, height: Double), depth: Int = 0) -> (min: Vector2, max: Vector2)? {
         guard depth < 32 else { return nil }
+        // `display: none` draws nothing, so it adds nothing to a group's box (a hidden `visibility` still counts).
+        guard SVGStyle.computed(for: element, parent: SVGStyle(), viewport: viewport).display else { return nil }
         switch element.name {
         case "g", "a", "switch", "svg", "symbol":
             var box: (min: Vector2, max: Vector2)?
             for child in element.children where !Self.hidden.contains(child.name) || child.name == "symbol" {
                 guard let childBox = boundingBox(of: child, viewport: viewport, depth: depth + 1) else { continue }
                 let transform = child["transform"].flatMap(SVGTransformParser.parse) ?? .identity
-                let corners = [
-                    childBox.min, Vector2(x: childBox.max.x, y: childBox.min.y), childBox.max, Vector2(x: childBox.min.x, y: childBox.max.y)
-                ].map(transform.apply)
-                for p in corners {
-                    box = (
-                        Vector2(x: min(box?.min.x ?? p.x, p.x), y: min(box?.min.y ?? p.y, p.y)),
-                        Vector2(x: max(box?.max.x ?? p.x, p.x), y: max(box?.max.y ?? p.y, p.y))
-                    )
-                }
+                let moved = Self.transformed(childBox, by: transform)
+                box = box.map { Self.union($0, moved) } ?? moved
             }
             return box
         case "use":
             guard let href = element["href"], href.hasPrefix("#"), let target = ids[String(href.dropFirst())],
                 let box = boundingBox(of: target, viewport: viewport, depth: depth + 1)
             else { return nil }
+            // The target is drawn through its own `transform`, then moved by the use's x and y.
             let shapes = SVGShapes(viewport: viewport)
-            let offset = Vector2(x: shapes.length(element, "x", .horizontal), y: shapes.length(element, "y", .vertical))
-            return (box.min + offset, box.max + offset)
+            var transform = AffineTransform.translation(shapes.length(element, "x", .horizontal), shapes.length(element, "y", .vertical))
+            if let own = target["transform"].flatMap(SVGTransformParser.parse) { transform = transform.concatenating(own) }
+            return Self.transformed(box, by: transform)
         default:
             return SVGShapes(viewport: viewport).path(for: element).flatMap(Self.bounds(of:))
         }
+    }
+
+    /// The axis-aligned box around `box`'s four corners through `transform`.
+    static func transformed(_ box: (min: Vector2, max: Vector2), by transform: AffineTransform) -> (min: Vector2, max: Vector2) {
+        let corners = [box.min, Vector2(x: box.max.x, y: box.min.y), box.max, Vector2(x: box.min.x, y: box.max.y)].map(transform.apply)
+        return corners.dropFirst().reduce((min: corners[0], max: corners[0])) { Self.union($0, ($1, $1)) }
+    }
+
+    /// The box around two boxes.
+    static func union(_ a: (min: Vector2, max: Vector2), _ b: (min: Vector2, max: Vector2)) -> (min: Vector2, max: Vector2) {
+        (Vector2(x: min(a.min.x, b.min.x), y: min(a.min.y, b.min.y)), Vector2(x: max(a.max.x, b.max.x), y: max(a.max.y, b.max.y)))
     }
 }

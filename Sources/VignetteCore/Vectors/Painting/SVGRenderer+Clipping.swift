@@ -10,10 +10,16 @@ extension SVGRenderer {
     }
 
     /// Multiplies `layer` by the clip path `clip` for an element of `bounds` drawn through `transform`.
-    /// Returns false when the clip makes the element draw nothing at all.
+    /// The clip's id stays on `clipStack` while it is applied, so that a reference back to it (its own
+    /// `clip-path`, a child's) is ignored rather than followed forever.
     mutating func applyClip(
         _ clip: SVGElement, to layer: inout SVGCanvas, bounds: (min: Vector2, max: Vector2)?, state: State
     ) throws(SVGDocument.Error) {
+        clipStack.append(clip["id"] ?? "")
+        defer { clipStack.removeLast() }
+        layers += 1
+        defer { layers -= 1 }
+        guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
         var mask = SVGCanvas(width: layer.width, height: layer.height)
         var space = state.transform
         if clip["clipPathUnits"] == "objectBoundingBox" {
@@ -22,28 +28,59 @@ extension SVGRenderer {
         }
         if let text = clip["transform"], let transform = SVGTransformParser.parse(text) { space = space.concatenating(transform) }
         let clipStyle = SVGStyle.computed(for: clip, parent: state.style, viewport: state.viewport)
-        for child in clip.children {
-            var childSpace = space
-            if let text = child["transform"], let t = SVGTransformParser.parse(text) { childSpace = childSpace.concatenating(t) }
-            var element = child
-            if child.name == "use" {
-                guard let href = child["href"], href.hasPrefix("#"), let target = ids[String(href.dropFirst())] else { continue }
-                let shapes = SVGShapes(viewport: state.viewport)
-                childSpace = childSpace.concatenating(.translation(shapes.length(child, "x", .horizontal), shapes.length(child, "y", .vertical)))
-                if let text = target["transform"], let t = SVGTransformParser.parse(text) { childSpace = childSpace.concatenating(t) }
-                element = target
-            }
-            let style = SVGStyle.computed(for: element, parent: clipStyle, viewport: state.viewport)
-            guard style.display, style.visible, let path = SVGShapes(viewport: state.viewport).path(for: element) else { continue }
-            let polylines = PathFlattener(tolerance: PathFlattener.deviceTolerance).polylines(path.applying(childSpace))
-            try fillPolylines(polylines, rule: style.clipRule, fill: .solid((255, 255, 255, 255)), on: &mask)
-        }
-        if let id = Self.reference(clip, "clip-path"), !clipStack.contains(id), let next = ids[id], next.name == "clipPath" {
-            clipStack.append(id)
-            defer { clipStack.removeLast() }
-            try applyClip(next, to: &mask, bounds: bounds, state: state)
-        }
+        for child in clip.children { try addClipChild(child, space: space, style: clipStyle, state: state, on: &mask) }
+        if let next = ownClip(of: clip).clip { try applyClip(next, to: &mask, bounds: bounds, state: state) }
         layer.multiply(byAlphaOf: mask)
+    }
+
+    /// The clip path `element` names, when it is to be applied: none when the reference is missing (resvg
+    /// and Chrome draw the element unclipped) or already being applied (a cycle); `valid` is false when it
+    /// names an element that is not a clip path (then the element draws nothing).
+    func ownClip(of element: SVGElement) -> (valid: Bool, clip: SVGElement?) {
+        guard let id = Self.reference(element, "clip-path"), !clipStack.contains(id), let target = ids[id] else { return (true, nil) }
+        return target.name == "clipPath" ? (true, target) : (false, nil)
+    }
+
+    /// One child of a clip path onto `mask`: its shape in `space` through its own transform (a `use`'s
+    /// target through the use's and its own), cut by the clip paths on the child and on the target.
+    private mutating func addClipChild(
+        _ child: SVGElement, space: AffineTransform, style clipStyle: SVGStyle, state: State, on mask: inout SVGCanvas
+    ) throws(SVGDocument.Error) {
+        var childSpace = space
+        if let text = child["transform"], let t = SVGTransformParser.parse(text) { childSpace = childSpace.concatenating(t) }
+        // Each clip path on the way, with the user space it is in and the box of what it cuts.
+        var cuts: [(clip: SVGElement, space: AffineTransform, bounds: (min: Vector2, max: Vector2)?)] = []
+        let own = ownClip(of: child)
+        guard own.valid else { return }
+        if let clip = own.clip { cuts.append((clip, childSpace, boundingBox(of: child, viewport: state.viewport))) }
+        var element = child
+        if child.name == "use" {
+            guard let href = child["href"], href.hasPrefix("#"), let target = ids[String(href.dropFirst())] else { return }
+            let shapes = SVGShapes(viewport: state.viewport)
+            childSpace = childSpace.concatenating(.translation(shapes.length(child, "x", .horizontal), shapes.length(child, "y", .vertical)))
+            if let text = target["transform"], let t = SVGTransformParser.parse(text) { childSpace = childSpace.concatenating(t) }
+            let targetClip = ownClip(of: target)
+            guard targetClip.valid else { return }
+            if let clip = targetClip.clip { cuts.append((clip, childSpace, boundingBox(of: target, viewport: state.viewport))) }
+            element = target
+        }
+        let style = SVGStyle.computed(for: element, parent: clipStyle, viewport: state.viewport)
+        guard style.display, style.visible, let path = SVGShapes(viewport: state.viewport).path(for: element) else { return }
+        let polylines = PathFlattener(tolerance: PathFlattener.deviceTolerance).polylines(path.applying(childSpace))
+        let white = Fill.solid((255, 255, 255, 255))
+        guard !cuts.isEmpty else { return try fillPolylines(polylines, rule: style.clipRule, fill: white, on: &mask) }
+        // A clipped child is drawn alone, cut, then added to the clip's coverage.
+        layers += 1
+        defer { layers -= 1 }
+        guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
+        var part = SVGCanvas(width: mask.width, height: mask.height)
+        try fillPolylines(polylines, rule: style.clipRule, fill: white, on: &part)
+        for cut in cuts {
+            var inner = state
+            inner.transform = cut.space
+            try applyClip(cut.clip, to: &part, bounds: cut.bounds, state: inner)
+        }
+        mask.composite(part, opacity: 255, mode: "normal")
     }
 
     /// Multiplies `layer` by the mask `mask` (luminance, or alpha with `mask-type: alpha`).
@@ -83,6 +120,13 @@ extension SVGRenderer {
         for child in mask.children { try draw(child, state: inner, on: &content) }
         try clip(&content, to: (region[0], region[1], region[2], region[3]), transform: state.transform)
         let alphaOnly = (SVGStyle.declarations(mask.attributes["style"] ?? "").last { $0.0 == "mask-type" }?.1 ?? mask["mask-type"]) == "alpha"
+        // A mask on the mask element cuts the element too, with the same box (as resvg does); a missing
+        // one, another kind of element or a cycle back to a mask being applied is ignored.
+        if let id = Self.reference(mask, "mask"), !maskStack.contains(id), let next = ids[id], next.name == "mask" {
+            maskStack.append(id)
+            defer { maskStack.removeLast() }
+            try applyMask(next, to: &layer, bounds: bounds, state: state)
+        }
         layer.multiply(byMaskOf: content, luminance: !alphaOnly)
     }
 

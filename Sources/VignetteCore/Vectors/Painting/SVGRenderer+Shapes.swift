@@ -17,14 +17,15 @@ extension SVGRenderer {
             switch part {
             case .fill:
                 guard let fill else { continue }
-                try fillPolylines(flattener.polylines(path.applying(state.transform)), rule: style.fillRule, fill: fill, on: &canvas)
+                try fillPolylines(
+                    flattener.polylines(path.applying(state.transform)), rule: style.fillRule, fill: fill, antialias: style.antialias, on: &canvas)
             case .stroke:
                 guard let stroke else { continue }
                 // A non-scaling stroke is computed on the path in device space, its width in pixels.
                 let (source, transform) = style.nonScalingStroke ? (path.applying(state.transform), AffineTransform.identity) : (path, state.transform)
                 guard let outline = SVGStroker(style: style, transform: transform).outline(source, maxDashes: limits.maxDashes)
                 else { throw .limitExceeded(limit: "maxDashes", value: limits.maxDashes + 1) }
-                try fillPolylines(flattener.polylines(outline.applying(transform)), rule: .nonZero, fill: stroke, on: &canvas)
+                try fillPolylines(flattener.polylines(outline.applying(transform)), rule: .nonZero, fill: stroke, antialias: style.antialias, on: &canvas)
             case .markers:
                 guard let continuations else { continue }
                 try drawMarkers(on: path, continuations: continuations, state: state, on: &canvas)
@@ -53,8 +54,11 @@ extension SVGRenderer {
         case .color(let color): base = color
         case .currentColor: base = style.color
         case .reference(let id, let fallback):
-            if let element = ids[id], element.name == "linearGradient" || element.name == "radialGradient" {
-                return gradientFill(element, bounds: bounds, transform: state.transform, opacity: opacity, style: style, viewport: state.viewport)
+            // A gradient that cannot be drawn on this shape (bounding-box units on a line) gives way to the fallback colour.
+            if let element = ids[id], element.name == "linearGradient" || element.name == "radialGradient",
+                fallback == nil || !gradientNeedsFallback(element, bounds: bounds)
+            {
+                return gradientFill(element, bounds: bounds, transform: state.transform, opacity: opacity, viewport: state.viewport)
             }
             if let element = ids[id], element.name == "pattern" {
                 return try patternFill(element, bounds: bounds, state: state, opacity: opacity)
@@ -68,15 +72,19 @@ extension SVGRenderer {
 
     /// Closed polygons through the coverage raster, then the fill where they cover.
     mutating func fillPolylines(
-        _ polylines: [PathFlattener.Polyline], rule: CoverageRaster.FillRule, fill: Fill, on canvas: inout SVGCanvas
+        _ polylines: [PathFlattener.Polyline], rule: CoverageRaster.FillRule, fill: Fill, antialias: Bool = true, on canvas: inout SVGCanvas
     ) throws(SVGDocument.Error) {
         raster.reset()
+        raster.antialiased = antialias
         for polyline in polylines {
-            guard var previous = polyline.points.first else { continue }
-            for point in polyline.points.dropFirst() + [previous] {
+            let points = polyline.points
+            guard let first = points.first else { continue }
+            var previous = first
+            for point in points.dropFirst() {
                 raster.addLine(previous, point)
                 previous = point
             }
+            raster.addLine(previous, first)
             guard raster.work <= limits.maxCoverageWork else { throw .limitExceeded(limit: "maxCoverageWork", value: raster.work) }
             guard !raster.overflowed else {
                 throw .limitExceeded(limit: "MemoryBudget", value: (raster.maxEdges + 1).multipliedReportingOverflow(by: CoverageRaster.edgeBytes).partialValue)

@@ -39,7 +39,8 @@ extension SVGRenderer {
         guard let href = element["href"], href.hasPrefix("#") else { return }
         let id = String(href.dropFirst())
         guard let target = ids[id] else { return }
-        guard !useStack.contains(id) else { return }  // A cycle draws nothing, as in browsers.
+        // A cycle, or a `use` inside the element it names, draws nothing, as in browsers.
+        guard !useStack.contains(id), !state.ancestorIDs.contains(id) else { return }
         guard useStack.count < limits.maxDepth else { throw .limitExceeded(limit: "maxDepth", value: useStack.count) }
         useStack.append(id)
         defer { useStack.removeLast() }

@@ -51,6 +51,8 @@ struct SVGRenderer {
         var transform: AffineTransform
         var viewport: (width: Double, height: Double)
         var depth: Int
+        /// The ids of the elements drawn around this one: a `use` of one of them would draw itself inside itself.
+        var ancestorIDs: [String] = []
     }
 
     mutating func draw(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
@@ -60,21 +62,27 @@ struct SVGRenderer {
         guard renderedElements <= limits.maxRenderedElements else {
             throw .limitExceeded(limit: "maxRenderedElements", value: renderedElements)
         }
+        guard Self.passesConditions(element) else { return }
         let style = SVGStyle.computed(for: element, parent: state.style, viewport: state.viewport)
         guard style.display else { return }
         var inner = state
         inner.style = style
         inner.depth += 1
-        if let text = element["transform"] {
-            guard let transform = SVGTransformParser.parse(text) else { return }
+        if let id = element["id"] { inner.ancestorIDs.append(id) }
+        // An invalid transform is ignored, as an invalid presentation attribute is: the element draws untransformed.
+        if var transform = element["transform"].flatMap(SVGTransformParser.parse) {
+            let origin = SVGFilterChain.property(element, "transform-origin").flatMap { SVGTransformParser.origin($0, viewport: state.viewport) }
+            if let origin { transform = SVGTransformParser.about(origin, transform) }
             inner.transform = state.transform.concatenating(transform)
         }
         guard inner.transform.isInvertible else { return }
         let clip = Self.reference(element, "clip-path")
         let mask = Self.reference(element, "mask")
         let filters = SVGFilterList.items(of: element)
-        let blend = SVGFilterChain.property(element, "mix-blend-mode").flatMap { SVGCanvas.blendModes.contains($0) ? $0 : nil }
-        let isolated = SVGFilterChain.property(element, "isolation") == "isolate"
+        // CSS properties with no presentation attribute: only `style` (and the sheet, merged into it) sets them.
+        let css = SVGStyle.declarations(element.attributes["style"] ?? "")
+        let blend = css.last { $0.0 == "mix-blend-mode" }.map(\.1).flatMap { SVGCanvas.blendModes.contains($0) ? $0 : nil }
+        let isolated = css.last { $0.0 == "isolation" }?.1 == "isolate"
         if style.opacity < 1 || clip != nil || mask != nil || !filters.isEmpty || blend != nil || isolated {
             guard style.opacity > 0 else { return }
             let effects = Effects(opacity: style.opacity, clip: clip, mask: mask, filters: filters, blend: blend)
@@ -95,7 +103,7 @@ struct SVGRenderer {
     }
 
     /// The element alone on a transparent layer, then the layer at `opacity`.
-    /// A reference to a missing clip path, mask or filter draws nothing, as in browsers.
+    /// A reference to a missing filter draws nothing, as in browsers; a missing clip path or mask is ignored.
     private mutating func drawInLayer(
         _ element: SVGElement, state: State, effects: Effects, on canvas: inout SVGCanvas
     ) throws(SVGDocument.Error) {
@@ -111,8 +119,9 @@ struct SVGRenderer {
             case .function(let filter): filterElements.append(filter)
             }
         }
-        if clip != nil && clipElement?.name != "clipPath" { return }
-        if mask != nil && maskElement?.name != "mask" { return }
+        // A missing clip path or mask is ignored (resvg, Chrome); one naming another kind of element hides the element.
+        if let clipElement, clipElement.name != "clipPath" { return }
+        if let maskElement, maskElement.name != "mask" { return }
         layers += 1
         defer { layers -= 1 }
         guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
@@ -152,13 +161,18 @@ struct SVGRenderer {
         }
     }
 
-    /// `switch` picks the first child whose conditions hold: no required
-    /// extensions, and a language list (if any) that has English.
+    /// Conditional processing, on every element (and `switch` draws the
+    /// first child that passes): no required extensions, and a language
+    /// list (if any) with English — `en` itself or a tag under it (`en-US`),
+    /// not merely one starting with the letters (`eng`).
     static func passesConditions(_ element: SVGElement) -> Bool {
         guard !element.name.hasPrefix("foreign:") else { return false }
         if element.attributes["requiredExtensions"] != nil { return false }
         if let languages = element.attributes["systemLanguage"] {
-            return languages.split(separator: ",").contains { $0.trimmingXMLSpace().lowercased().hasPrefix("en") }
+            return languages.split(separator: ",").contains {
+                let tag = $0.trimmingXMLSpace().lowercased()
+                return tag == "en" || tag.hasPrefix("en-")
+            }
         }
         return true
     }
