@@ -33,6 +33,11 @@ import VignetteTestSupport
         }
         let keywords = try Self.render(#"<rect width="20" height="20" fill="lime" transform="scale(1 .5)" transform-origin="bottom center"/>"#)
         #expect(Self.pixel(keywords, 10, 5) == [0, 0, 0, 0] && Self.pixel(keywords, 10, 15) == [0, 255, 0, 255])
+        // The same inside a clip path.
+        let clip =
+            ##"<clipPath id="c"><rect x="10" y="10" width="10" height="5" %@/></clipPath><rect width="20" height="20" fill="lime" clip-path="url(#c)"/>"##
+        let clipped = try Self.render(clip.replacingOccurrences(of: "%@", with: #"transform="scale(2)" transform-origin="10 10""#))
+        #expect(try clipped.pixels == Self.render(clip.replacingOccurrences(of: "%@", with: #"transform="translate(-10 -10) scale(2)""#)).pixels)
         #expect(SVGTransformParser.origin("top left", viewport: (20, 20)) == Vector2(x: 0, y: 0))
         #expect(SVGTransformParser.origin("right", viewport: (20, 40)) == Vector2(x: 20, y: 20))
         #expect(SVGTransformParser.origin("1 2 3 4", viewport: (20, 40)) == nil)
@@ -120,5 +125,22 @@ extension SVGStructureConformanceTests {
         #expect(try width(#"<g font-size="-4"><rect width="2em" height="10" stroke-width="1em"/></g>"#) == 32)
         let stroked = try SVGFilterTests.render(#"<path d="M0 10H40" stroke="black" font-size="10" stroke-width="2em"/>"#, size: 40)
         #expect(Self.pixel(stroked, 20, 1)[3] == 255 && Self.pixel(stroked, 20, 19)[3] == 255)
+    }
+}
+
+extension SVGStructureConformanceTests {
+    /// `image-rendering: pixelated` (or `optimizeSpeed`, `crisp-edges`,
+    /// inherited) scales an image by its nearest pixel instead of blending.
+    @Test func pixelatedImagesKeepHardEdges() throws {
+        // A 2×1 PNG, black then white, drawn 20 px wide.
+        let two = try Bitmap(width: 2, height: 1, premultipliedRGBA: [0, 0, 0, 255, 255, 255, 255, 255])
+        let png = try PNGCodec.encode(two).base64EncodedString()
+        let image = #"<image width="20" height="10" preserveAspectRatio="none" href="data:image/png;base64,\#(png)" %@/>"#
+        let smooth = try Self.render(image.replacingOccurrences(of: "%@", with: ""))
+        #expect(Self.pixel(smooth, 9, 5)[0] > 0 && Self.pixel(smooth, 9, 5)[0] < 255)
+        for attribute in [#"image-rendering="pixelated""#, #"style="image-rendering: optimizeSpeed""#] {
+            let hard = try Self.render(image.replacingOccurrences(of: "%@", with: attribute))
+            #expect(Self.pixel(hard, 9, 5) == [0, 0, 0, 255] && Self.pixel(hard, 10, 5) == [255, 255, 255, 255], "\(attribute)")
+        }
     }
 }

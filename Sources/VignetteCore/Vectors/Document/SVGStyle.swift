@@ -30,6 +30,8 @@ struct SVGStyle: Sendable, Hashable {
     var markers = Markers()
     /// `shape-rendering`: `crispEdges` and `optimizeSpeed` draw without anti-aliasing.
     var antialias = true
+    /// `image-rendering`: `optimizeSpeed`, `pixelated` and `crisp-edges` sample images at the nearest pixel.
+    var smoothImages = true
     // Not inherited: reset for each element before its own declarations.
     var opacity = 1.0
     var display = true
@@ -97,6 +99,9 @@ struct SVGStyle: Sendable, Hashable {
         case "vector-effect": nonScalingStroke = value == "non-scaling-stroke"
         case "paint-order": if let order = Self.paintOrder(value) { paintOrder = order }
         case "display": display = value != "none"
+        case "image-rendering":
+            if ["optimizeSpeed", "pixelated", "crisp-edges"].contains(value) { smoothImages = false }
+            if ["auto", "optimizeQuality", "smooth", "high-quality"].contains(value) { smoothImages = true }
         case "shape-rendering":
             if ["crispEdges", "optimizeSpeed", "geometricPrecision", "auto"].contains(value) { antialias = value == "geometricPrecision" || value == "auto" }
         case "marker-start", "marker-mid", "marker-end": applyMarker(name, value)

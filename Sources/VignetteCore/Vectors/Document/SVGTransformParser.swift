@@ -68,4 +68,13 @@ extension SVGTransformParser {
     static func about(_ origin: Vector2, _ transform: AffineTransform) -> AffineTransform {
         AffineTransform.translation(origin.x, origin.y).concatenating(transform).concatenating(.translation(-origin.x, -origin.y))
     }
+
+    /// An element's own `transform` about its `transform-origin`; nil
+    /// when it has none or it is invalid (ignored, as an invalid
+    /// presentation attribute is).
+    static func transform(of element: SVGElement, viewport: (width: Double, height: Double)) -> AffineTransform? {
+        guard let transform = element["transform"].flatMap(parse) else { return nil }
+        let origin = SVGFilterChain.property(element, "transform-origin").flatMap { self.origin($0, viewport: viewport) }
+        return origin.map { about($0, transform) } ?? transform
+    }
 }

@@ -11,7 +11,7 @@ extension SVGRenderer {
             var box: (min: Vector2, max: Vector2)?
             for child in element.children where !Self.hidden.contains(child.name) || child.name == "symbol" {
                 guard let childBox = boundingBox(of: child, viewport: viewport, depth: depth + 1) else { continue }
-                let transform = child["transform"].flatMap(SVGTransformParser.parse) ?? .identity
+                let transform = SVGTransformParser.transform(of: child, viewport: viewport) ?? .identity
                 let moved = Self.transformed(childBox, by: transform)
                 box = box.map { Self.union($0, moved) } ?? moved
             }
@@ -23,7 +23,7 @@ extension SVGRenderer {
             // The target is drawn through its own `transform`, then moved by the use's x and y.
             let shapes = SVGShapes(viewport: viewport)
             var transform = AffineTransform.translation(shapes.length(element, "x", .horizontal), shapes.length(element, "y", .vertical))
-            if let own = target["transform"].flatMap(SVGTransformParser.parse) { transform = transform.concatenating(own) }
+            if let own = SVGTransformParser.transform(of: target, viewport: viewport) { transform = transform.concatenating(own) }
             return Self.transformed(box, by: transform)
         default:
             return SVGShapes(viewport: viewport).path(for: element).flatMap(Self.bounds(of:))

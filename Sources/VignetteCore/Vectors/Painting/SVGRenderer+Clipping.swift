@@ -47,7 +47,7 @@ extension SVGRenderer {
         _ child: SVGElement, space: AffineTransform, style clipStyle: SVGStyle, state: State, on mask: inout SVGCanvas
     ) throws(SVGDocument.Error) {
         var childSpace = space
-        if let text = child["transform"], let t = SVGTransformParser.parse(text) { childSpace = childSpace.concatenating(t) }
+        if let t = SVGTransformParser.transform(of: child, viewport: state.viewport) { childSpace = childSpace.concatenating(t) }
         // Each clip path on the way, with the user space it is in and the box of what it cuts.
         var cuts: [(clip: SVGElement, space: AffineTransform, bounds: (min: Vector2, max: Vector2)?)] = []
         let own = ownClip(of: child)
@@ -58,7 +58,7 @@ extension SVGRenderer {
             guard let href = child["href"], href.hasPrefix("#"), let target = ids[String(href.dropFirst())] else { return }
             let shapes = SVGShapes(viewport: state.viewport)
             childSpace = childSpace.concatenating(.translation(shapes.length(child, "x", .horizontal), shapes.length(child, "y", .vertical)))
-            if let text = target["transform"], let t = SVGTransformParser.parse(text) { childSpace = childSpace.concatenating(t) }
+            if let t = SVGTransformParser.transform(of: target, viewport: state.viewport) { childSpace = childSpace.concatenating(t) }
             let targetClip = ownClip(of: target)
             guard targetClip.valid else { return }
             if let clip = targetClip.clip { cuts.append((clip, childSpace, boundingBox(of: target, viewport: state.viewport))) }

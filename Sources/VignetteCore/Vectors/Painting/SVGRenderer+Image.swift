@@ -29,7 +29,7 @@ extension SVGRenderer {
         rect.close()
         var layer = SVGCanvas(width: canvas.width, height: canvas.height)
         try fillPolylines(PathFlattener(tolerance: 1).polylines(rect), rule: .nonZero, fill: .solid((255, 255, 255, 255)), on: &layer)
-        layer.sample(bitmap.pixels, width: bitmap.width, height: bitmap.height, inverse: inverse)
+        layer.sample(bitmap.pixels, width: bitmap.width, height: bitmap.height, inverse: inverse, smooth: state.style.smoothImages)
         try clip(&layer, to: (x, y, width, height), transform: state.transform)
         canvas.composite(layer, opacity: 255)
     }
@@ -54,14 +54,22 @@ extension SVGRenderer {
 
 extension SVGCanvas {
     /// Replaces each pixel's white coverage with the bitmap sampled there
-    /// (bilinear, premultiplied, 8-bit fixed-point weights) times that coverage.
-    mutating func sample(_ source: [UInt8], width: Int, height: Int, inverse: AffineTransform) {
+    /// (bilinear, premultiplied, 8-bit fixed-point weights; the nearest
+    /// pixel when not `smooth`) times that coverage.
+    mutating func sample(_ source: [UInt8], width: Int, height: Int, inverse: AffineTransform, smooth: Bool = true) {
         for y in 0..<self.height {
             for x in 0..<self.width {
                 let i = (y * self.width + x) * 4
                 let coverage = pixels[i + 3]
                 guard coverage != 0 else { continue }
                 let p = inverse.apply(Vector2(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                guard smooth else {
+                    // Clamped in doubles first: a far or non-finite point must not trap in Int(_:).
+                    func nearest(_ v: Double, _ n: Int) -> Int { v.isFinite ? Int(min(max(v.rounded(.down), 0), Double(n - 1))) : 0 }
+                    let s = (nearest(p.y, height) * width + nearest(p.x, width)) * 4
+                    for k in 0..<4 { pixels[i + k] = PixelMath.multiply(source[s + k], coverage) }
+                    continue
+                }
                 let sx = min(max(p.x - 0.5, 0), Double(width - 1))
                 let sy = min(max(p.y - 0.5, 0), Double(height - 1))
                 let x0 = Int(sx)

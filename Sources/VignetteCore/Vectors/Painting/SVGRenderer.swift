@@ -70,9 +70,7 @@ struct SVGRenderer {
         inner.depth += 1
         if let id = element["id"] { inner.ancestorIDs.append(id) }
         // An invalid transform is ignored, as an invalid presentation attribute is: the element draws untransformed.
-        if var transform = element["transform"].flatMap(SVGTransformParser.parse) {
-            let origin = SVGFilterChain.property(element, "transform-origin").flatMap { SVGTransformParser.origin($0, viewport: state.viewport) }
-            if let origin { transform = SVGTransformParser.about(origin, transform) }
+        if let transform = SVGTransformParser.transform(of: element, viewport: state.viewport) {
             inner.transform = state.transform.concatenating(transform)
         }
         guard inner.transform.isInvertible else { return }
