@@ -80,27 +80,23 @@ extension ImagePipeline {
         let fetched = try await fetchStage.data(for: request.dataKey, policy: request.cachePolicy, priority: priority)
         let oriented = request.options.appliesOrientation
         guard let size = ImageInfo.decodedSize(of: fetched.data, decoders: configuration.decoders, oriented: oriented) else {
-            // A format whose header Vignette does not read: the usual decode.
-            return try await decodeStage.image(for: request, priority: priority)
+            // A format whose header Vignette does not read (SVG) or bytes no
+            // decoder knows: the usual decode, of the bytes already here.
+            return try await decodeStage.image(for: request, priority: priority, fetched: fetched)
         }
         let copy = Self.copyRequest(for: request, target: target, facts: CopyFacts(size: size, shrinks: nil))
         if request.cachePolicy.readsMemory, let hit = memoryCache[copy.key] {
             copyFacts.set(CopyFacts(size: size, shrinks: nil), for: request.fullSizeKey, cost: 1)
             return ImageResponse(image: hit, source: .memory)
         }
-        do throws(ImageDecoders.Error) {
-            // The decode stage's span and warning log, as for any other decode.
-            let (bitmap, warnings) = try decodeStage.tracedDecode(fetched.data, copy)
-            fetchStage.observer.decodingWarnings(copy.url, warnings)
-            fetchStage.commit(fetched, key: request.dataKey)
-            let shrunk = bitmap.scale != copy.scale
-            memoryCache.set(bitmap, for: shrunk ? copy.key : copy.fullSizeKey, cost: bitmap.pixels.count)
-            let shrinks = copy.options.shrinkTarget == nil ? nil : shrunk
+        // The decode stage's decode (its span, warning log and cache writes) of the bytes already here.
+        let decoded = decodeStage.decode(fetched, copy)
+        if case .success(let response) = decoded {
+            let shrinks = copy.options.shrinkTarget == nil ? nil : response.image.scale != copy.scale
             copyFacts.set(CopyFacts(size: size, shrinks: shrinks), for: request.fullSizeKey, cost: 1)
-            return ImageResponse(image: bitmap, source: fetched.source, staleBecause: fetched.staleBecause, warnings: warnings)
-        } catch {
-            // The decode stage's rules for damaged bytes (a cached copy is forgotten and fetched afresh).
-            return try await decodeStage.image(for: copy, priority: priority)
         }
+        // Its rules for a failure: a damaged cached copy is forgotten and
+        // fetched afresh; bytes the network just gave are not fetched again.
+        return try await decodeStage.settle(decoded, of: fetched, for: copy, priority: priority).get()
     }
 }

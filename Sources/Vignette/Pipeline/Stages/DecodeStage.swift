@@ -22,40 +22,66 @@ final class DecodeStage: Sendable {
         self.memoryCache = memoryCache
     }
 
-    /// The decoded image for `request`, joining an equivalent decode in flight.
-    func image(for request: ImageRequest, priority: ConcurrencyGate.Priority) async throws(ImageRequest.Error) -> ImageResponse {
+    /// The decoded image for `request`, joining an equivalent decode in
+    /// flight; a new decode reads `fetched` when given (bytes the caller
+    /// already has for `request.dataKey`), else asks the fetch stage.
+    func image(
+        for request: ImageRequest, priority: ConcurrencyGate.Priority, fetched: FetchedData? = nil
+    ) async throws(ImageRequest.Error) -> ImageResponse {
         guard request.scale.isFinite, request.scale > 0 else {
             throw .decodingFailed(request.url, ImageDecoders.Error(format: nil, reason: .invalidScale(request.scale)))
         }
         let key = Key(image: request.key, policy: request.cachePolicy)
         return try await jobs.value(for: key, url: request.url, priority: priority) { [self] p in
-            await run(request, priority: p)
+            await run(request, priority: p, fetched: fetched)
         }
     }
 
-    private func run(_ request: ImageRequest, priority: ConcurrencyGate.Priority) async -> Result<ImageResponse, ImageRequest.Error> {
-        do throws(ImageRequest.Error) {
-            let fetched = try await fetch.data(for: request.dataKey, policy: request.cachePolicy, priority: priority)
-            switch decode(fetched, request) {
-            case .success(let response):
-                return .success(response)
-            case .failure(let error) where error.isDamagedData && fetched.source != .network:
-                // A cached copy that is not a good image: forget it and,
-                // unless offline, load the original afresh.
-                fetch.observer.damagedCopy(request.url, from: fetched.source, error)
-                fetch.discard(request.dataKey)
-                guard request.cachePolicy != .cacheOnly else { return .failure(.decodingFailed(request.url, error)) }
+    private func run(
+        _ request: ImageRequest, priority: ConcurrencyGate.Priority, fetched given: FetchedData?
+    ) async -> Result<ImageResponse, ImageRequest.Error> {
+        let fetched: FetchedData
+        if let given {
+            fetched = given
+        } else {
+            do throws(ImageRequest.Error) {
+                fetched = try await fetch.data(for: request.dataKey, policy: request.cachePolicy, priority: priority)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return await settle(decode(fetched, request), of: fetched, for: request, priority: priority)
+    }
+
+    /// What a decode of `fetched` for `request` comes to: a damaged cached
+    /// copy is forgotten and, unless offline, the original loaded afresh,
+    /// once; any other failure is final (bytes the network just gave are
+    /// never fetched again).
+    func settle(
+        _ decoded: Result<ImageResponse, ImageDecoders.Error>, of fetched: FetchedData, for request: ImageRequest,
+        priority: ConcurrencyGate.Priority
+    ) async -> Result<ImageResponse, ImageRequest.Error> {
+        switch decoded {
+        case .success(let response):
+            return .success(response)
+        case .failure(let error) where error.isDamagedData && fetched.source != .network:
+            fetch.observer.damagedCopy(request.url, from: fetched.source, error)
+            fetch.discard(request.dataKey)
+            guard request.cachePolicy != .cacheOnly else { return .failure(.decodingFailed(request.url, error)) }
+            do throws(ImageRequest.Error) {
                 let fresh = try await fetch.data(for: request.dataKey, policy: .reloadIgnoringCaches, priority: priority)
                 return decode(fresh, request).mapError { .decodingFailed(request.url, $0) }
-            case .failure(let error):
-                return .failure(.decodingFailed(request.url, error))
+            } catch {
+                return .failure(error)
             }
-        } catch {
-            return .failure(error)
+        case .failure(let error):
+            return .failure(.decodingFailed(request.url, error))
         }
     }
 
-    private func decode(_ fetched: FetchedData, _ request: ImageRequest) -> Result<ImageResponse, ImageDecoders.Error> {
+    /// Decodes `fetched` for `request`; on success does the fetch's cache
+    /// writes and keeps the image in the memory cache.
+    func decode(_ fetched: FetchedData, _ request: ImageRequest) -> Result<ImageResponse, ImageDecoders.Error> {
         do throws(ImageDecoders.Error) {
             let (bitmap, warnings) = try tracedDecode(fetched.data, request)
             fetch.observer.decodingWarnings(request.url, warnings)
