@@ -1,17 +1,26 @@
 /// What fills or strokes a shape: nothing, a colour, the `color` property
-/// (`currentColor`, which a descriptor's tint sets), or a paint server by
-/// reference with a fallback.
+/// (`currentColor`, which a descriptor's tint sets), a paint server by
+/// reference with a fallback, or the context element's fill or stroke.
 enum SVGPaint: Sendable, Hashable {
     case none
     case color(SVGColor)
     case currentColor
     case reference(id: String, fallback: SVGColor?)
+    /// `context-fill`: the fill of the shape a marker is drawn on, or of the `use` whose content this is.
+    case contextFill
+    /// `context-stroke`: the stroke of the shape a marker is drawn on, or of the `use` whose content this is.
+    case contextStroke
 
-    /// `none`, a colour, `currentColor` or `url(#id) [fallback]`; nil when invalid.
+    /// `none`, a colour, `currentColor`, `context-fill`, `context-stroke` or `url(#id) [fallback]`; nil when invalid.
     static func parse(_ text: String) -> SVGPaint? {
         let value = text.trimmingXMLSpace()
         if value == "none" { return SVGPaint.none }
-        if value.lowercased() == "currentcolor" { return .currentColor }
+        switch value.lowercased() {
+        case "currentcolor": return .currentColor
+        case "context-fill": return .contextFill
+        case "context-stroke": return .contextStroke
+        default: break
+        }
         if value.hasPrefix("url(") {
             guard let close = value.firstIndex(of: ")") else { return nil }
             var id = value[value.index(value.startIndex, offsetBy: 4)..<close].trimming(" \"'")

@@ -10,10 +10,13 @@ extension SVGRenderer {
         let vertices = MarkerVertices.vertices(of: path, continuations: continuations)
         guard vertices.count > 1 else { return }
         try planMarkers(markers, vertices: vertices.count)
+        // The content's `context-fill` and `context-stroke` are the shape's fill and stroke.
+        var shape = state
+        shape.contextPaint = Self.contextPaint(of: state) { Self.bounds(of: path) }
         for index in vertices.indices {
             let last = index == vertices.count - 1
             guard let id = index == 0 ? markers.start : (last ? markers.end : markers.mid) else { continue }
-            try drawMarker(id, at: vertices[index].point, start: index == 0, state: state, on: &canvas) {
+            try drawMarker(id, at: vertices[index].point, start: index == 0, state: shape, on: &canvas) {
                 MarkerVertices.direction(at: index, of: vertices)
             }
         }
@@ -55,6 +58,7 @@ extension SVGRenderer {
             for child in marker.children { try draw(child, state: inner, on: &canvas) }
         } else {
             let clip = box ?? (0, 0, size.0, size.1)
+            inner.contextPaint = inner.contextPaint.onClippedLayer(clip, in: inner.transform, canvas: canvas)
             try drawClipped(marker.children, to: clip, in: inner.transform, state: inner, on: &canvas)
         }
     }

@@ -53,6 +53,7 @@ extension SVGRenderer {
         case .none: return nil
         case .color(let color): base = color
         case .currentColor: base = style.color
+        case .contextFill, .contextStroke: return try contextFill(paint, style: style, opacity: opacity, state: state)
         case .reference(let id, let fallback):
             // A gradient that cannot be drawn on this shape (bounding-box units on a line) gives way to the fallback colour.
             if let element = ids[id], element.name == "linearGradient" || element.name == "radialGradient",
@@ -61,7 +62,10 @@ extension SVGRenderer {
                 return gradientFill(element, bounds: bounds, transform: state.transform, opacity: opacity, viewport: state.viewport)
             }
             if let element = ids[id], element.name == "pattern" {
-                return try patternFill(element, bounds: bounds, state: state, opacity: opacity)
+                // The tile's content is no content of a marker or `use`: context paints draw nothing in it.
+                var tileState = state
+                tileState.contextPaint = SVGContextPaint()
+                return try patternFill(element, bounds: bounds, state: tileState, opacity: opacity)
             }
             guard let fallback else { return nil }
             base = fallback

@@ -45,9 +45,13 @@ extension SVGRenderer {
         useStack.append(id)
         defer { useStack.removeLast() }
         let shapes = SVGShapes(viewport: state.viewport)
+        let (x, y) = (shapes.length(element, "x", .horizontal), shapes.length(element, "y", .vertical))
         var inner = state
-        inner.transform = state.transform.concatenating(
-            .translation(shapes.length(element, "x", .horizontal), shapes.length(element, "y", .vertical)))
+        inner.transform = state.transform.concatenating(.translation(x, y))
+        // The content's `context-fill` and `context-stroke` are the `use`'s, in its space moved by x and y, over the box of all it draws.
+        inner.contextPaint = Self.contextPaint(of: inner) {
+            boundingBox(of: element, viewport: state.viewport).map { Self.transformed($0, by: .translation(-x, -y)) }
+        }
         if target.name == "symbol" {
             try drawSymbol(target, use: element, state: inner, on: &canvas)
         } else if target.name == "svg" {
@@ -85,6 +89,7 @@ extension SVGRenderer {
         if overflow == "visible" || overflow == "auto" {
             for child in symbol.children { try draw(child, state: inner, on: &canvas) }
         } else {
+            inner.contextPaint = inner.contextPaint.onClippedLayer((0, 0, width, height), in: state.transform, canvas: canvas)
             try drawClipped(symbol.children, to: (0, 0, width, height), in: state.transform, state: inner, on: &canvas)
         }
     }

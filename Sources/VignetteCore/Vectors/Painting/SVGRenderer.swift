@@ -53,6 +53,8 @@ struct SVGRenderer {
         var depth: Int
         /// The ids of the elements drawn around this one: a `use` of one of them would draw itself inside itself.
         var ancestorIDs: [String] = []
+        /// What `context-fill` and `context-stroke` paint: set inside a marker's or a `use`'s content, nothing elsewhere.
+        var contextPaint = SVGContextPaint()
     }
 
     mutating func draw(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
