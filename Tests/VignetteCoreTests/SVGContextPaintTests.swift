@@ -44,7 +44,8 @@ import VignetteTestSupport
         let image = try Self.render(
             Self.marker(#"<rect width="6" height="6" fill="context-stroke" fill-opacity="0.5"/>"#)
                 + ##"<path d="M4 10H16" stroke="lime" stroke-opacity="0.2" stroke-width="2" marker-start="url(#m)"/>"##)
-        #expect(Self.pixel(image, 2, 8)[3] == 128)
+        let inside = Self.pixel(image, 2, 8)
+        #expect(inside[3] == 128 && inside[0] == 0 && inside[1] > 100 && inside[2] == 0)
     }
 
     /// A gradient keeps the shape's user space and bounding box: red before the
