@@ -9,7 +9,7 @@ private func example3() async throws {
         let svg = #"""
             <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 48 24">
               <marker id="head" viewBox="0 0 10 10" refX="5" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
-                <path d="M0 0L10 5L0 10z" fill="currentColor"/>
+                <path d="M0 0L10 5L0 10z" fill="context-stroke"/>
               </marker>
               <path d="M6 12H42" stroke="currentColor" stroke-width="2" marker-start="url(#head)" marker-end="url(#head)"/>
             </svg>

@@ -60,22 +60,11 @@ extension SVGRenderer {
 }
 
 extension SVGContextPaint {
-    /// The context as seen from the layer ``SVGRenderer/drawClipped(_:to:in:state:on:)``
-    /// draws `rect` (in the user space of `space`) on: its device space
-    /// starts at the layer's corner, so the context's must move with it.
-    func onClippedLayer(
-        _ rect: (x: Double, y: Double, width: Double, height: Double), in space: AffineTransform, canvas: SVGCanvas
-    ) -> SVGContextPaint {
+    /// The context as seen from a layer whose device space is `shift` from
+    /// the canvas's (``SVGRenderer/drawClipped(_:to:in:state:on:)``'s small
+    /// layer starts at its own corner): the paints move with it.
+    func moved(by shift: AffineTransform) -> SVGContextPaint {
         guard fill != nil || stroke != nil else { return self }
-        let corners = [
-            Vector2(x: rect.x, y: rect.y), Vector2(x: rect.x + rect.width, y: rect.y),
-            Vector2(x: rect.x + rect.width, y: rect.y + rect.height), Vector2(x: rect.x, y: rect.y + rect.height)
-        ].map(space.apply)
-        guard corners.allSatisfy(\.isFinite) else { return self }
-        // The corner as drawClipped rounds and clamps it.
-        let x0 = min(max(corners.map(\.x).min()!.rounded(.down), 0), Double(canvas.width))
-        let y0 = min(max(corners.map(\.y).min()!.rounded(.down), 0), Double(canvas.height))
-        let shift = AffineTransform.translation(-x0, -y0)
         func moved(_ source: Source?) -> Source? {
             guard var source else { return nil }
             source.transform = shift.concatenating(source.transform)

@@ -58,7 +58,6 @@ extension SVGRenderer {
             for child in marker.children { try draw(child, state: inner, on: &canvas) }
         } else {
             let clip = box ?? (0, 0, size.0, size.1)
-            inner.contextPaint = inner.contextPaint.onClippedLayer(clip, in: inner.transform, canvas: canvas)
             try drawClipped(marker.children, to: clip, in: inner.transform, state: inner, on: &canvas)
         }
     }

@@ -89,7 +89,6 @@ extension SVGRenderer {
         if overflow == "visible" || overflow == "auto" {
             for child in symbol.children { try draw(child, state: inner, on: &canvas) }
         } else {
-            inner.contextPaint = inner.contextPaint.onClippedLayer((0, 0, width, height), in: state.transform, canvas: canvas)
             try drawClipped(symbol.children, to: (0, 0, width, height), in: state.transform, state: inner, on: &canvas)
         }
     }

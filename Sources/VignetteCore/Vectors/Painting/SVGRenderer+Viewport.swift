@@ -30,6 +30,7 @@ extension SVGRenderer {
         let shift = AffineTransform.translation(Double(-x0), Double(-y0))
         var inner = state
         inner.transform = shift.concatenating(state.transform)
+        inner.contextPaint = state.contextPaint.moved(by: shift)
         for child in children { try draw(child, state: inner, on: &layer) }
         try clip(&layer, to: rect, transform: shift.concatenating(space))
         canvas.composite(layer, atX: x0, y: y0)
