@@ -25,7 +25,7 @@ import VignetteTestSupport
         ("icon-stroke", 0xC3BA_0253_B05F_ECDB), ("images", 0xC633_923D_539E_E068), ("markers", 0xC03F_FFF6_8D8E_6376), ("patterns", 0x7B71_8A99_825F_AE8C),
         ("path", 0x3D69_CACD_A2B0_5943), ("selectors", 0xEA3A_35A2_D3DF_2885),
         ("shapes", 0x5D21_4315_CFBB_2FC9),
-        ("strokes", 0xE1FE_5AA9_34A1_663B), ("symbols", 0x3E1E_BEE9_AD35_2DC5), ("use", 0xD0A1_F245_E21F_520D),
+        ("strokes", 0xE1FE_5AA9_34A1_663B), ("svg-images", 0xFAFE_28E3_453A_7A3C), ("symbols", 0x3E1E_BEE9_AD35_2DC5), ("use", 0xD0A1_F245_E21F_520D),
         ("winding", 0x7F71_0F60_6FCC_F99C)
     ]
 
