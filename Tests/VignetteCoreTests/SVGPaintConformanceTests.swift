@@ -145,4 +145,23 @@ import VignetteTestSupport
         #expect(Self.pixel(equal, 0, 0) == Self.lime)
         for r in ["0", "-0.2"] { #expect(Self.pixel(try radial(#"r="\#(r)""#), 10, 10) == Self.lime, "r=\(r)") }
     }
+
+    /// `miter-clip` (SVG 2): past the miter limit the miter is cut square to
+    /// the bisector at limit × half the width from the corner, where `miter`
+    /// falls back to a bevel; `arcs` draws as `miter`. The corner at (30, 20)
+    /// has a miter ratio of 4.45: with the default limit of 4 the cut is at x = 38.
+    @Test func miterClipCutsTheMiter() throws {
+        func stroke(_ join: String, limit: String = "4") throws -> Bitmap {
+            let svg =
+                #"<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><path d="M4 14 L30 20 L4 26" fill="none" stroke="lime" stroke-width="4" stroke-linejoin="\#(join)" stroke-miterlimit="\#(limit)"/></svg>"#
+            return try SVGDocument(data: Data(svg.utf8)).render(width: 40, height: 40)
+        }
+        let (clipped, beveled, mitered) = (try stroke("miter-clip"), try stroke("miter"), try stroke("miter", limit: "5"))
+        #expect(Self.pixel(clipped, 33, 20) == Self.lime && Self.pixel(clipped, 33, 19) == Self.lime)
+        #expect(Self.pixel(clipped, 37, 20)[3] > 0 && Self.pixel(clipped, 38, 20) == Self.clear)
+        #expect(Self.pixel(beveled, 33, 20) == Self.clear)
+        #expect(Self.pixel(mitered, 38, 20)[3] > 0)
+        #expect(try stroke("arcs").pixels == beveled.pixels)
+        #expect(try stroke("miter-clip", limit: "5").pixels == mitered.pixels)
+    }
 }

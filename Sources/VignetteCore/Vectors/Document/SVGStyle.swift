@@ -2,7 +2,7 @@
 /// attributes, then the `style` attribute, over what the parent computed.
 struct SVGStyle: Sendable, Hashable {
     enum LineCap: Sendable, Hashable { case butt, round, square }
-    enum LineJoin: Sendable, Hashable { case miter, round, bevel }
+    enum LineJoin: Sendable, Hashable { case miter, miterClip, round, bevel }
     enum PaintPart: String, Sendable, Hashable, CaseIterable { case fill, stroke, markers }
     /// `marker-start`, `marker-mid`, `marker-end`: ids of `marker` elements.
     struct Markers: Sendable, Hashable {
@@ -91,7 +91,7 @@ struct SVGStyle: Sendable, Hashable {
         case "stroke-miterlimit": if let v = Double(value), v >= 1 { miterLimit = v }
         case "stroke-linecap": lineCap = [.butt, .round, .square][["butt", "round", "square"].firstIndex(of: value) ?? 0]
         case "stroke-linejoin":
-            let joins: [String: LineJoin] = ["miter": .miter, "miter-clip": .miter, "arcs": .miter, "round": .round, "bevel": .bevel]
+            let joins: [String: LineJoin] = ["miter": .miter, "miter-clip": .miterClip, "arcs": .miter, "round": .round, "bevel": .bevel]
             if let join = joins[value] { lineJoin = join }
         case "stroke-dasharray": dashArray = Self.dashes(value, viewport: viewport, fontSize: fontSize) ?? []
         case "stroke-dashoffset": if let v = SVGLength.parse(value, fontSize: fontSize) { dashOffset = v.resolved(.diagonal, viewport: viewport) }

@@ -132,12 +132,23 @@ struct SVGStroker {
             var path = VectorPath(elements: [])
             arc(center: p, from: n0 * (1 / half), to: n1 * (1 / half), into: &path)
             elements += path.elements
-        case .miter:
+        case .miter, .miterClip:
             let cosine = d0.dot(d1)
             let ratio = 1 / ((1 + cosine) / 2).squareRoot()
             if ratio.isFinite, ratio <= style.miterLimit {
                 let bisector = (n0 + n1).normalized
                 elements.append(.line(p + bisector * (half * ratio)))
+            } else if style.lineJoin == .miterClip {
+                // SVG 2: the miter cut square to its bisector at miterlimit × half the width from the point (for a
+                // reversal, straight ahead), where a plain miter would fall back to a bevel.
+                let bisector = ratio.isFinite ? (n0 + n1).normalized : d0
+                let reach = half * style.miterLimit
+                let t0 = (reach - n0.dot(bisector)) / d0.dot(bisector)
+                let t1 = (reach - n1.dot(bisector)) / d1.dot(bisector)
+                if t0.isFinite, t1.isFinite {
+                    elements.append(.line(p + n0 + d0 * t0))
+                    elements.append(.line(p + n1 + d1 * t1))
+                }
             }
             elements.append(.line(p + n1))
         case .bevel:
