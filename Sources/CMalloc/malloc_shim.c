@@ -1,5 +1,9 @@
 #include "CMalloc.h"
 
+// Any C library header defines __GLIBC__ on glibc; without one first, the
+// test below was false and this function did nothing.
+#include <stdlib.h>
+
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif

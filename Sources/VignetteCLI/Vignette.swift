@@ -20,12 +20,11 @@ struct VignetteCommand: AsyncParsableCommand {
         // Every source socket, cache file and output takes a descriptor, and on Linux running out of them
         // is fatal (libdispatch traps): every command uses all the system allows. Only serve logs it.
         DescriptorLimit.raised()
-        // A batch decodes many same-sized images: keep freed pixel buffers in
-        // the heap for reuse instead of returning them to the kernel, which
-        // would fault every page in again (~10% of a large-photo render).
-        vg_malloc_keep_large_buffers()
         do {
             var command = try parseAsRoot()
+            // A batch decodes and encodes image after image: keep freed buffers in the heap for reuse instead of
+            // returning them to the kernel, which would fault every page in again. A long-running server gives them back.
+            if !(command is ServeCommand) { vg_malloc_keep_large_buffers() }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
