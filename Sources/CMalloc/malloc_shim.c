@@ -8,11 +8,14 @@
 #include <malloc.h>
 #endif
 
-void vg_malloc_keep_large_buffers(void) {
+int vg_malloc_keep_large_buffers(void) {
 #if defined(__GLIBC__)
     // 32 MiB is the most glibc accepts (half its 64 MiB heap size); a
     // larger value is refused and leaves every big buffer mmapped afresh.
-    mallopt(M_MMAP_THRESHOLD, 32 << 20);
-    mallopt(M_TRIM_THRESHOLD, 1024 << 20);
+    int mmap = mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    int trim = mallopt(M_TRIM_THRESHOLD, 1024 << 20);
+    return mmap == 1 && trim == 1;
+#else
+    return 0;
 #endif
 }

@@ -77,17 +77,21 @@ import VignetteTestSupport
         #expect(Self.pixel(drawn, 9, 10) == [255, 0, 0, 255] && Self.pixel(drawn, 10, 10) == [0, 0, 255, 255])
     }
 
-    /// Its elements count against the outer document's budget: a
-    /// document of 30 drawn elements is refused with a limit of 20.
+    /// Its elements count against the outer document's budget: 12 drawn
+    /// elements outside and 12 inside pass a limit of 20 each alone, and
+    /// are refused together.
     @Test func theBudgetsAreShared() throws {
-        let many = #"<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2">"# + String(repeating: #"<rect width="1" height="1"/>"#, count: 30) + "</svg>"
+        let rects = String(repeating: #"<rect width="1" height="1"/>"#, count: 10)
+        let inner = #"<svg xmlns="http://www.w3.org/2000/svg" width="2" height="2">"# + rects + "<g/></svg>"
         var limits = SVGDocument.Limits.standard
         limits.maxRenderedElements = 20
+        #expect(throws: Never.self) { try Self.render(rects, limits: limits) }
+        #expect(throws: Never.self) { try SVGDocument(data: Data(inner.utf8), limits: limits).render(width: 2, height: 2) }
         #expect(throws: SVGDocument.Error.limitExceeded(limit: "maxRenderedElements", value: 21)) {
-            try Self.render(Self.image("data:;base64,\(Self.base64(many))"), limits: limits)
+            try Self.render(rects + Self.image("data:;base64,\(Self.base64(inner))"), limits: limits)
         }
         limits.maxRenderedElements = 100
-        #expect(throws: Never.self) { try Self.render(Self.image("data:;base64,\(Self.base64(many))"), limits: limits) }
+        #expect(throws: Never.self) { try Self.render(rects + Self.image("data:;base64,\(Self.base64(inner))"), limits: limits) }
     }
 
     /// What can't be read draws nothing, like a corrupt PNG: a malformed
