@@ -65,13 +65,16 @@ let package = Package(
         // lcms2 converts embedded ICC profiles to sRGB; its errors become result codes, never output.
         .target(name: "CLCMS", linkerSettings: [.linkedLibrary("lcms2")]),
         // libavif (AV1 through dav1d or aom): first image, one thread, libavif's own YUV->RGB.
-        .target(name: "CAVIF", linkerSettings: [.linkedLibrary("avif")]),
+        .target(name: "CAVIF", dependencies: ["CLoader"]),
         // libheif (HEVC through libde265): the primary image, transforms applied, one thread, result codes only.
-        .target(name: "CHeif", linkerSettings: [.linkedLibrary("heif")]),
+        .target(name: "CHeif", dependencies: ["CLoader"]),
         // giflib's record API, frame by frame (never DGifSlurp), errors as codes (never printed).
         .target(name: "CGIF", linkerSettings: [.linkedLibrary("gif")]),
         // libcurl's setopt is variadic: typed setters in C.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        .target(name: "CCurl", dependencies: ["CLoader"]),
+        // libcurl, libheif and libavif are opened on first use (each pulls in a dozen libraries that would
+        // otherwise load with every process): dlopen and dlsym, nothing else.
+        .target(name: "CLoader"),
         // libdeflate is called directly; only its header is mapped.
         .systemLibrary(name: "CDeflate"),
         // glibc's mallopt is not visible through Swift's Glibc module.

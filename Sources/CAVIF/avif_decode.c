@@ -2,6 +2,7 @@
 // becomes a VG_AVIF_* code here, so Swift never reads a library message.
 #include "CAVIF.h"
 #include "avif_boxes.h"
+#include "avif_library.h"
 
 #include <avif/avif.h>
 #include <string.h>
@@ -32,7 +33,7 @@ static int vg_failure(avifResult result, const uint8_t *data, size_t length) {
 // XMP or Exif (orientation comes from irot/imir, as HEIF readers must),
 // and libavif's own size limits lowered to the caller's.
 static avifDecoder *vg_new_decoder(const uint8_t *data, size_t length, uint32_t size_limit) {
-    avifDecoder *decoder = avifDecoderCreate();
+    avifDecoder *decoder = libavif.avifDecoderCreate();
     if (decoder == NULL) return NULL;
     decoder->maxThreads = 1;
     decoder->strictFlags = AVIF_STRICT_ENABLED;
@@ -41,8 +42,8 @@ static avifDecoder *vg_new_decoder(const uint8_t *data, size_t length, uint32_t 
     decoder->ignoreXMP = AVIF_TRUE;
     decoder->imageSizeLimit = size_limit;
     decoder->imageDimensionLimit = AVIF_DEFAULT_IMAGE_DIMENSION_LIMIT;
-    if (avifDecoderSetIOMemory(decoder, data, length) != AVIF_RESULT_OK) {
-        avifDecoderDestroy(decoder);
+    if (libavif.avifDecoderSetIOMemory(decoder, data, length) != AVIF_RESULT_OK) {
+        libavif.avifDecoderDestroy(decoder);
         return NULL;
     }
     return decoder;
@@ -89,13 +90,14 @@ static int vg_open(const uint8_t *data, size_t length, uint64_t max_pixels, vg_a
     memset(info, 0, sizeof *info);
     info->mirror = -1;
     if (!vg_avif_sniff(data, length)) return VG_AVIF_NOT_AVIF;
+    if (!vg_libavif_load()) return VG_AVIF_NO_LIBRARY;
     uint32_t size_limit = max_pixels < 1 ? 1
         : max_pixels > AVIF_DEFAULT_IMAGE_SIZE_LIMIT ? AVIF_DEFAULT_IMAGE_SIZE_LIMIT : (uint32_t)max_pixels;
     avifDecoder *decoder = vg_new_decoder(data, length, size_limit);
     if (decoder == NULL) return VG_AVIF_OUT_OF_MEMORY;
-    avifResult result = avifDecoderParse(decoder);
+    avifResult result = libavif.avifDecoderParse(decoder);
     if (result != AVIF_RESULT_OK) {
-        avifDecoderDestroy(decoder);
+        libavif.avifDecoderDestroy(decoder);
         return vg_explain_failure(data, length, max_pixels, vg_failure(result, data, length), info);
     }
     vg_fill_info(decoder, info);
@@ -103,7 +105,7 @@ static int vg_open(const uint8_t *data, size_t length, uint64_t max_pixels, vg_a
     if (info->width == 0 || info->height == 0) rc = VG_AVIF_MALFORMED;
     else if ((uint64_t)info->width * info->height > max_pixels) rc = VG_AVIF_TOO_LARGE;
     if (rc != VG_AVIF_OK) {
-        avifDecoderDestroy(decoder);
+        libavif.avifDecoderDestroy(decoder);
         return rc;
     }
     *out_decoder = decoder;
@@ -123,7 +125,7 @@ int vg_avif_probe(const uint8_t *data, size_t length, uint64_t max_pixels, vg_av
     int rc = vg_open(data, length, max_pixels, info, &decoder);
     if (decoder != NULL) {  // libavif's destroy does not accept NULL
         vg_copy_icc(decoder, icc, icc_length);
-        avifDecoderDestroy(decoder);
+        libavif.avifDecoderDestroy(decoder);
     }
     return rc;
 }
@@ -131,7 +133,7 @@ int vg_avif_probe(const uint8_t *data, size_t length, uint64_t max_pixels, vg_av
 // YUV (and alpha) of the decoded image to straight RGBA8 in `out`.
 static int vg_to_rgba8(const avifImage *image, uint8_t *out) {
     avifRGBImage rgb;
-    avifRGBImageSetDefaults(&rgb, image);
+    libavif.avifRGBImageSetDefaults(&rgb, image);
     rgb.depth = 8;
     rgb.format = AVIF_RGB_FORMAT_RGBA;
     // Pinned: bilinear chroma upsampling, through libyuv where it has the
@@ -146,7 +148,7 @@ static int vg_to_rgba8(const avifImage *image, uint8_t *out) {
     rgb.isFloat = AVIF_FALSE;
     rgb.pixels = out;
     rgb.rowBytes = image->width * 4;
-    return vg_result(avifImageYUVToRGB(image, &rgb));
+    return vg_result(libavif.avifImageYUVToRGB(image, &rgb));
 }
 
 int vg_avif_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels,
@@ -157,11 +159,11 @@ int vg_avif_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels
     int rc = vg_open(data, length, max_pixels, &info, &decoder);
     if (rc != VG_AVIF_OK) return rc;
     if ((uint64_t)info.width * info.height * 4 > out_length) {
-        avifDecoderDestroy(decoder);
+        libavif.avifDecoderDestroy(decoder);
         return VG_AVIF_BAD_ARGUMENT;
     }
     vg_copy_icc(decoder, icc, icc_length);
-    rc = vg_failure(avifDecoderNextImage(decoder), data, length);
+    rc = vg_failure(libavif.avifDecoderNextImage(decoder), data, length);
     // The image must have the size the caller allocated for (libavif scales
     // an AV1 frame of another size to the container's, within its limits).
     if (rc == VG_AVIF_OK && (decoder->image->width != info.width || decoder->image->height != info.height ||
@@ -169,10 +171,13 @@ int vg_avif_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels
         rc = VG_AVIF_MALFORMED;
     }
     if (rc == VG_AVIF_OK) rc = vg_to_rgba8(decoder->image, out);
-    avifDecoderDestroy(decoder);
+    libavif.avifDecoderDestroy(decoder);
     return rc;
 }
 
-const char *vg_avif_version(void) { return avifVersion(); }
+const char *vg_avif_version(void) { return vg_libavif_load() ? libavif.avifVersion() : "not loaded"; }
 
-void vg_avif_codec_versions(char out[256]) { avifCodecVersions(out); }
+void vg_avif_codec_versions(char out[256]) {
+    out[0] = 0;
+    if (vg_libavif_load()) libavif.avifCodecVersions(out);
+}

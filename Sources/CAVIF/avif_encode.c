@@ -3,7 +3,7 @@
 // becomes a VG_AVIF_* code here, so Swift never reads a library message.
 #include "CAVIF.h"
 
-#include <avif/avif.h>
+#include "avif_library.h"
 #include <stdlib.h>
 
 // Quality at and above which chroma keeps full resolution (4:4:4): there
@@ -28,7 +28,9 @@ int vg_avif_uses_444(vg_avif_encode_options options) {
     return options.lossless || options.quality >= VG_AVIF_444_QUALITY;
 }
 
-const char *vg_avif_encoder_name(void) { return avifCodecName(VG_AVIF_CODEC, AVIF_CODEC_FLAG_CAN_ENCODE); }
+const char *vg_avif_encoder_name(void) {
+    return vg_libavif_load() ? libavif.avifCodecName(VG_AVIF_CODEC, AVIF_CODEC_FLAG_CAN_ENCODE) : NULL;
+}
 
 static int vg_encode_result(avifResult result) {
     switch (result) {
@@ -46,7 +48,7 @@ static int vg_encode_result(avifResult result) {
 // V are G, B and R themselves, so decoding gives the input back exactly.
 static avifImage *vg_new_image(uint32_t width, uint32_t height, vg_avif_encode_options options) {
     avifPixelFormat format = vg_avif_uses_444(options) ? AVIF_PIXEL_FORMAT_YUV444 : AVIF_PIXEL_FORMAT_YUV420;
-    avifImage *image = avifImageCreate(width, height, 8, format);
+    avifImage *image = libavif.avifImageCreate(width, height, 8, format);
     if (image == NULL) return NULL;
     image->colorPrimaries = AVIF_COLOR_PRIMARIES_BT709;
     image->transferCharacteristics = AVIF_TRANSFER_CHARACTERISTICS_SRGB;
@@ -62,7 +64,7 @@ static avifImage *vg_new_image(uint32_t width, uint32_t height, vg_avif_encode_o
 // differently), and chroma is averaged over each 2x2 block.
 static int vg_fill_planes(avifImage *image, const uint8_t *rgba, int opaque) {
     avifRGBImage rgb;
-    avifRGBImageSetDefaults(&rgb, image);
+    libavif.avifRGBImageSetDefaults(&rgb, image);
     rgb.depth = 8;
     rgb.format = AVIF_RGB_FORMAT_RGBA;
     rgb.chromaDownsampling = AVIF_CHROMA_DOWNSAMPLING_AVERAGE;
@@ -72,14 +74,14 @@ static int vg_fill_planes(avifImage *image, const uint8_t *rgba, int opaque) {
     rgb.isFloat = AVIF_FALSE;
     rgb.pixels = (uint8_t *)rgba;  // read only: libavif converts from it
     rgb.rowBytes = image->width * 4;
-    return vg_encode_result(avifImageRGBToYUV(image, &rgb));
+    return vg_encode_result(libavif.avifImageRGBToYUV(image, &rgb));
 }
 
 // One thread, a fixed speed, no tiling, and the quantizer for colour and
 // alpha alike (libavif 0.11 has no `quality` field: its min and max
 // quantizer are set to the same value, so libaom encodes at that constant Q).
 static avifEncoder *vg_new_encoder(vg_avif_encode_options options) {
-    avifEncoder *encoder = avifEncoderCreate();
+    avifEncoder *encoder = libavif.avifEncoderCreate();
     if (encoder == NULL) return NULL;
     int quantizer = options.lossless ? AVIF_QUANTIZER_LOSSLESS : vg_avif_quantizer(options.quality);
     encoder->codecChoice = VG_AVIF_CODEC;
@@ -103,6 +105,7 @@ int vg_avif_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, i
     }
     *output = NULL;
     *output_length = 0;
+    if (!vg_libavif_load()) return VG_AVIF_NO_LIBRARY;
     if (vg_avif_encoder_name() == NULL) return VG_AVIF_NO_ENCODER;
     avifImage *image = vg_new_image(width, height, options);
     if (image == NULL) return VG_AVIF_OUT_OF_MEMORY;
@@ -110,7 +113,7 @@ int vg_avif_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, i
     avifEncoder *encoder = rc == VG_AVIF_OK ? vg_new_encoder(options) : NULL;
     if (rc == VG_AVIF_OK && encoder == NULL) rc = VG_AVIF_OUT_OF_MEMORY;
     avifRWData data = AVIF_DATA_EMPTY;
-    if (rc == VG_AVIF_OK) rc = vg_encode_result(avifEncoderWrite(encoder, image, &data));
+    if (rc == VG_AVIF_OK) rc = vg_encode_result(libavif.avifEncoderWrite(encoder, image, &data));
     if (rc == VG_AVIF_OK) {
         *output = malloc(data.size);
         if (*output == NULL) rc = VG_AVIF_OUT_OF_MEMORY;
@@ -119,9 +122,9 @@ int vg_avif_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height, i
             *output_length = data.size;
         }
     }
-    avifRWDataFree(&data);
-    if (encoder != NULL) avifEncoderDestroy(encoder);
-    avifImageDestroy(image);
+    libavif.avifRWDataFree(&data);
+    if (encoder != NULL) libavif.avifEncoderDestroy(encoder);
+    libavif.avifImageDestroy(image);
     return rc;
 }
 

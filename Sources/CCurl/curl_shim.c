@@ -1,17 +1,37 @@
 // Typed front doors to libcurl: curl_easy_setopt and curl_easy_getinfo are
 // variadic, which Swift cannot call, and curl_global_init must run once.
+// libcurl is opened on the first transfer: linked directly, it and its TLS,
+// compression and name libraries cost every process milliseconds of start-up.
 #include "CCurl.h"
+#include "curl_library.h"
+
+#include <CLoader.h>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 
-static pthread_once_t vg_curl_once = PTHREAD_ONCE_INIT;
-static CURLcode vg_curl_init_result = CURLE_OK;
+struct vg_libcurl libcurl;
 
-static void vg_curl_init_impl(void) { vg_curl_init_result = curl_global_init(CURL_GLOBAL_DEFAULT); }
+static pthread_once_t vg_curl_once = PTHREAD_ONCE_INIT;
+static CURLcode vg_curl_init_result = CURLE_FAILED_INIT;
+static char vg_curl_failure[320];
+
+static void vg_curl_init_impl(void) {
+    static const char *const files[] = {"libcurl.so.4", "libcurl.so"};
+#define VG_LIBCURL_NAME(name) #name,
+    static const char *const names[] = {VG_LIBCURL_FUNCTIONS(VG_LIBCURL_NAME)};
+#undef VG_LIBCURL_NAME
+    size_t count = sizeof names / sizeof names[0];
+    if (!vg_library_load(files, 2, names, (void **)&libcurl, count, vg_curl_failure, sizeof vg_curl_failure)) return;
+    vg_curl_init_result = libcurl.curl_global_init(CURL_GLOBAL_DEFAULT);
+    if (vg_curl_init_result != CURLE_OK) {
+        snprintf(vg_curl_failure, sizeof vg_curl_failure, "curl_global_init failed with code %d", (int)vg_curl_init_result);
+    }
+}
 
 int vg_curl_global_init(void) {
     pthread_once(&vg_curl_once, vg_curl_init_impl);
@@ -19,45 +39,45 @@ int vg_curl_global_init(void) {
 }
 
 CURLcode vg_curl_set_long(CURL *handle, CURLoption option, long value) {
-    return curl_easy_setopt(handle, option, value);
+    return libcurl.curl_easy_setopt(handle, option, value);
 }
 
 CURLcode vg_curl_set_off_t(CURL *handle, CURLoption option, curl_off_t value) {
-    return curl_easy_setopt(handle, option, value);
+    return libcurl.curl_easy_setopt(handle, option, value);
 }
 
 CURLcode vg_curl_set_string(CURL *handle, CURLoption option, const char *value) {
-    return curl_easy_setopt(handle, option, value);
+    return libcurl.curl_easy_setopt(handle, option, value);
 }
 
 CURLcode vg_curl_set_pointer(CURL *handle, CURLoption option, void *value) {
-    return curl_easy_setopt(handle, option, value);
+    return libcurl.curl_easy_setopt(handle, option, value);
 }
 
 CURLcode vg_curl_set_slist(CURL *handle, CURLoption option, struct curl_slist *value) {
-    return curl_easy_setopt(handle, option, value);
+    return libcurl.curl_easy_setopt(handle, option, value);
 }
 
 CURLcode vg_curl_set_write_callback(CURL *handle, vg_curl_data_callback callback, void *context) {
-    CURLcode rc = curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
-    return rc != CURLE_OK ? rc : curl_easy_setopt(handle, CURLOPT_WRITEDATA, context);
+    CURLcode rc = libcurl.curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+    return rc != CURLE_OK ? rc : libcurl.curl_easy_setopt(handle, CURLOPT_WRITEDATA, context);
 }
 
 CURLcode vg_curl_set_header_callback(CURL *handle, vg_curl_data_callback callback, void *context) {
-    CURLcode rc = curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
-    return rc != CURLE_OK ? rc : curl_easy_setopt(handle, CURLOPT_HEADERDATA, context);
+    CURLcode rc = libcurl.curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+    return rc != CURLE_OK ? rc : libcurl.curl_easy_setopt(handle, CURLOPT_HEADERDATA, context);
 }
 
 CURLcode vg_curl_get_long(CURL *handle, CURLINFO info, long *value) {
-    return curl_easy_getinfo(handle, info, value);
+    return libcurl.curl_easy_getinfo(handle, info, value);
 }
 
 CURLcode vg_curl_get_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
-    return curl_easy_getinfo(handle, info, value);
+    return libcurl.curl_easy_getinfo(handle, info, value);
 }
 
 CURLcode vg_curl_get_string(CURL *handle, CURLINFO info, const char **value) {
-    return curl_easy_getinfo(handle, info, value);
+    return libcurl.curl_easy_getinfo(handle, info, value);
 }
 
 // The address about to be connected to: refused means no socket, so the
@@ -98,21 +118,21 @@ static int vg_prerequest(void *clientp, char *primary_ip, char *local_ip, int pr
 }
 
 CURLcode vg_curl_set_address_guard(CURL *handle, vg_curl_address_guard *guard) {
-    CURLcode rc = curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, vg_open_socket);
-    if (rc == CURLE_OK) rc = curl_easy_setopt(handle, CURLOPT_OPENSOCKETDATA, guard);
-    if (rc == CURLE_OK) rc = curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, vg_prerequest);
-    if (rc == CURLE_OK) rc = curl_easy_setopt(handle, CURLOPT_PREREQDATA, guard);
+    CURLcode rc = libcurl.curl_easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, vg_open_socket);
+    if (rc == CURLE_OK) rc = libcurl.curl_easy_setopt(handle, CURLOPT_OPENSOCKETDATA, guard);
+    if (rc == CURLE_OK) rc = libcurl.curl_easy_setopt(handle, CURLOPT_PREREQFUNCTION, vg_prerequest);
+    if (rc == CURLE_OK) rc = libcurl.curl_easy_setopt(handle, CURLOPT_PREREQDATA, guard);
     return rc;
 }
 
 CURLMcode vg_curl_multi_set_long(CURLM *multi, CURLMoption option, long value) {
-    return curl_multi_setopt(multi, option, value);
+    return libcurl.curl_multi_setopt(multi, option, value);
 }
 
 int vg_curl_multi_next_done(CURLM *multi, CURL **handle, CURLcode *result) {
     int pending = 0;
     CURLMsg *message;
-    while ((message = curl_multi_info_read(multi, &pending)) != NULL) {
+    while ((message = libcurl.curl_multi_info_read(multi, &pending)) != NULL) {
         if (message->msg == CURLMSG_DONE) {
             *handle = message->easy_handle;
             *result = message->data.result;
@@ -122,7 +142,22 @@ int vg_curl_multi_next_done(CURLM *multi, CURL **handle, CURLcode *result) {
     return 0;
 }
 
-const char *vg_curl_version(void) {
-    vg_curl_global_init();
-    return curl_version();
+const char *vg_curl_version(void) { return vg_curl_global_init() == CURLE_OK ? libcurl.curl_version() : "libcurl not loaded"; }
+
+const char *vg_curl_library_failure(void) { return vg_curl_global_init() == CURLE_OK ? NULL : vg_curl_failure; }
+
+CURL *vg_curl_easy_init(void) { return vg_curl_global_init() == CURLE_OK ? libcurl.curl_easy_init() : NULL; }
+void vg_curl_easy_cleanup(CURL *handle) { libcurl.curl_easy_cleanup(handle); }
+const char *vg_curl_easy_strerror(CURLcode code) { return libcurl.curl_easy_strerror(code); }
+CURLM *vg_curl_multi_init(void) { return vg_curl_global_init() == CURLE_OK ? libcurl.curl_multi_init() : NULL; }
+CURLMcode vg_curl_multi_add_handle(CURLM *multi, CURL *handle) { return libcurl.curl_multi_add_handle(multi, handle); }
+CURLMcode vg_curl_multi_remove_handle(CURLM *multi, CURL *handle) { return libcurl.curl_multi_remove_handle(multi, handle); }
+CURLMcode vg_curl_multi_perform(CURLM *multi, int *running) { return libcurl.curl_multi_perform(multi, running); }
+CURLMcode vg_curl_multi_poll(CURLM *multi, int timeout_ms) { return libcurl.curl_multi_poll(multi, NULL, 0, timeout_ms, NULL); }
+CURLMcode vg_curl_multi_wakeup(CURLM *multi) { return libcurl.curl_multi_wakeup(multi); }
+struct curl_slist *vg_curl_slist_append(struct curl_slist *list, const char *line) {
+    return libcurl.curl_slist_append(list, line);
+}
+void vg_curl_slist_free_all(struct curl_slist *list) {
+    if (list != NULL) libcurl.curl_slist_free_all(list);
 }

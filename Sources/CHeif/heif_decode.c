@@ -3,6 +3,7 @@
 // message; libheif prints nothing itself.
 #include "CHeif.h"
 #include "heif_boxes.h"
+#include "heif_library.h"
 
 #include <libheif/heif.h>
 #include <limits.h>
@@ -35,8 +36,8 @@ typedef struct {
 } vg_heif;
 
 static void vg_close(vg_heif *heif) {
-    if (heif->handle != NULL) heif_image_handle_release(heif->handle);
-    if (heif->context != NULL) heif_context_free(heif->context);
+    if (heif->handle != NULL) libheif.heif_image_handle_release(heif->handle);
+    if (heif->context != NULL) libheif.heif_context_free(heif->context);
     heif->handle = NULL;
     heif->context = NULL;
 }
@@ -54,25 +55,25 @@ static enum heif_compression_format vg_format(const char codec[5]) {
 }
 
 static void vg_fill_info(const struct heif_image_handle *handle, vg_heif_info *info) {
-    info->width = (uint32_t)heif_image_handle_get_width(handle);
-    info->height = (uint32_t)heif_image_handle_get_height(handle);
+    info->width = (uint32_t)libheif.heif_image_handle_get_width(handle);
+    info->height = (uint32_t)libheif.heif_image_handle_get_height(handle);
     if (info->stored_width == 0 || info->stored_height == 0) {  // the shim's own read of the primary's ispe first
-        info->stored_width = (uint32_t)heif_image_handle_get_ispe_width(handle);
-        info->stored_height = (uint32_t)heif_image_handle_get_ispe_height(handle);
+        info->stored_width = (uint32_t)libheif.heif_image_handle_get_ispe_width(handle);
+        info->stored_height = (uint32_t)libheif.heif_image_handle_get_ispe_height(handle);
     }
-    int depth = heif_image_handle_get_luma_bits_per_pixel(handle);
+    int depth = libheif.heif_image_handle_get_luma_bits_per_pixel(handle);
     info->depth = depth > 0 ? (uint32_t)depth : 8;
-    info->has_alpha = heif_image_handle_has_alpha_channel(handle) ? 1 : 0;
-    info->alpha_premultiplied = heif_image_handle_is_premultiplied_alpha(handle) ? 1 : 0;
-    info->icc_size = heif_image_handle_get_raw_color_profile_size(handle);
+    info->has_alpha = libheif.heif_image_handle_has_alpha_channel(handle) ? 1 : 0;
+    info->alpha_premultiplied = libheif.heif_image_handle_is_premultiplied_alpha(handle) ? 1 : 0;
+    info->icc_size = libheif.heif_image_handle_get_raw_color_profile_size(handle);
     struct heif_color_profile_nclx *nclx = NULL;
-    if (heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx != NULL) {
+    if (libheif.heif_image_handle_get_nclx_color_profile(handle, &nclx).code == heif_error_Ok && nclx != NULL) {
         info->has_nclx = 1;
         info->color_primaries = (uint16_t)nclx->color_primaries;
         info->transfer_characteristics = (uint16_t)nclx->transfer_characteristics;
         info->matrix_coefficients = (uint16_t)nclx->matrix_coefficients;
     }
-    if (nclx != NULL) heif_nclx_color_profile_free(nclx);
+    if (nclx != NULL) libheif.heif_nclx_color_profile_free(nclx);
 }
 
 static int vg_check_limits(const vg_heif_info *info, vg_heif_limits limits) {
@@ -87,7 +88,7 @@ static int vg_check_limits(const vg_heif_info *info, vg_heif_limits limits) {
     int derived = memcmp(info->codec, "grid", 4) == 0 || memcmp(info->codec, "iovl", 4) == 0 ||
                   memcmp(info->codec, "iden", 4) == 0;
     if (format == heif_compression_undefined ? info->codec[0] != 0 && !derived
-                                             : !heif_have_decoder_for_format(format)) {
+                                             : !libheif.heif_have_decoder_for_format(format)) {
         return VG_HEIF_NO_CODEC;
     }
     return VG_HEIF_OK;
@@ -103,13 +104,14 @@ static int vg_open(const uint8_t *data, size_t length, vg_heif_limits limits, vg
     int rc = vg_heif_check_sizes(data, length, limits, info);
     if (rc == VG_HEIF_OK) rc = vg_heif_check_items(data, length, limits, info);
     if (rc != VG_HEIF_OK) return rc;
-    heif->context = heif_context_alloc();
+    if (!vg_libheif_load()) return VG_HEIF_NO_LIBRARY;
+    heif->context = libheif.heif_context_alloc();
     if (heif->context == NULL) return VG_HEIF_OUT_OF_MEMORY;
     // libheif refuses a side >= its limit: the caller's, as a second guard.
-    heif_context_set_maximum_image_size_limit(heif->context, limits.max_side >= INT_MAX ? INT_MAX : (int)limits.max_side + 1);
-    heif_context_set_max_decoding_threads(heif->context, 0);  // tiles in this thread
-    struct heif_error error = heif_context_read_from_memory_without_copy(heif->context, data, length, NULL);
-    if (error.code == heif_error_Ok) error = heif_context_get_primary_image_handle(heif->context, &heif->handle);
+    libheif.heif_context_set_maximum_image_size_limit(heif->context, limits.max_side >= INT_MAX ? INT_MAX : (int)limits.max_side + 1);
+    libheif.heif_context_set_max_decoding_threads(heif->context, 0);  // tiles in this thread
+    struct heif_error error = libheif.heif_context_read_from_memory_without_copy(heif->context, data, length, NULL);
+    if (error.code == heif_error_Ok) error = libheif.heif_context_get_primary_image_handle(heif->context, &heif->handle);
     if (error.code != heif_error_Ok) {
         vg_close(heif);
         return vg_failure(error, data, length);
@@ -128,7 +130,7 @@ static int vg_open(const uint8_t *data, size_t length, vg_heif_limits limits, vg
 
 // Copies the profile when the caller's buffer has its exact size.
 static void vg_copy_icc(const struct heif_image_handle *handle, size_t size, uint8_t *icc, size_t icc_length) {
-    if (icc != NULL && icc_length > 0 && icc_length == size) heif_image_handle_get_raw_color_profile(handle, icc);
+    if (icc != NULL && icc_length > 0 && icc_length == size) libheif.heif_image_handle_get_raw_color_profile(handle, icc);
 }
 
 int vg_heif_probe(const uint8_t *data, size_t length, vg_heif_limits limits, vg_heif_info *info,
@@ -172,31 +174,31 @@ static void vg_unpremultiply(uint8_t *rgba, size_t pixels) {
 }
 
 static int vg_decode_into(const vg_heif *heif, const vg_heif_info *info, uint8_t *out) {
-    struct heif_decoding_options *options = heif_decoding_options_alloc();
+    struct heif_decoding_options *options = libheif.heif_decoding_options_alloc();
     if (options == NULL) return VG_HEIF_OUT_OF_MEMORY;
     options->ignore_transformations = 0;  // clap, irot and imir are applied; Exif is never read
     options->convert_hdr_to_8bit = 0;     // more than 8 bits come as 16-bit samples, rounded here
     int high = info->depth > 8;
     struct heif_image *image = NULL;
-    struct heif_error error = heif_decode_image(
+    struct heif_error error = libheif.heif_decode_image(
         heif->handle, &image, heif_colorspace_RGB,
         high ? heif_chroma_interleaved_RRGGBBAA_LE : heif_chroma_interleaved_RGBA, options);
-    heif_decoding_options_free(options);
+    libheif.heif_decoding_options_free(options);
     if (error.code != heif_error_Ok) return vg_result(error);
     int stride = 0;
-    const uint8_t *plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
-    int bits = heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved);
+    const uint8_t *plane = libheif.heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride);
+    int bits = libheif.heif_image_get_bits_per_pixel_range(image, heif_channel_interleaved);
     int rc = VG_HEIF_OK;
     // The image must have the size the caller allocated for.
-    if (plane == NULL || heif_image_get_width(image, heif_channel_interleaved) != (int)info->width ||
-        heif_image_get_height(image, heif_channel_interleaved) != (int)info->height || bits < 8 || bits > 16 ||
+    if (plane == NULL || libheif.heif_image_get_width(image, heif_channel_interleaved) != (int)info->width ||
+        libheif.heif_image_get_height(image, heif_channel_interleaved) != (int)info->height || bits < 8 || bits > 16 ||
         (high != (bits > 8)) || stride < (int)info->width * (high ? 8 : 4)) {
         rc = VG_HEIF_MALFORMED;
     } else {
         vg_copy_rows(plane, stride, bits, info->width, info->height, out);
-        if (heif_image_is_premultiplied_alpha(image)) vg_unpremultiply(out, (size_t)info->width * info->height);
+        if (libheif.heif_image_is_premultiplied_alpha(image)) vg_unpremultiply(out, (size_t)info->width * info->height);
     }
-    heif_image_release(image);
+    libheif.heif_image_release(image);
     return rc;
 }
 
@@ -218,7 +220,7 @@ int vg_heif_decode_rgba8(const uint8_t *data, size_t length, vg_heif_limits limi
     return rc;
 }
 
-const char *vg_heif_version(void) { return heif_get_version(); }
+const char *vg_heif_version(void) { return vg_libheif_load() ? libheif.heif_get_version() : "not loaded"; }
 
 void vg_heif_decoders(char out[512]) {
     static const struct { const char *name; enum heif_compression_format format; } formats[] = {
@@ -226,10 +228,11 @@ void vg_heif_decoders(char out[512]) {
         {"JPEG", heif_compression_JPEG}, {"JPEG 2000", heif_compression_JPEG2000}};
     size_t used = 0;
     out[0] = 0;
+    if (!vg_libheif_load()) return;
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
         const struct heif_decoder_descriptor *decoders[1];
-        if (heif_get_decoder_descriptors(formats[i].format, decoders, 1) < 1) continue;
-        const char *name = heif_decoder_descriptor_get_name(decoders[0]);
+        if (libheif.heif_get_decoder_descriptors(formats[i].format, decoders, 1) < 1) continue;
+        const char *name = libheif.heif_decoder_descriptor_get_name(decoders[0]);
         size_t needed = strlen(formats[i].name) + strlen(name) + 4;
         if (used + needed >= 512) break;
         memcpy(out + used, used > 0 ? "; " : "", used > 0 ? 2 : 0);

@@ -38,16 +38,22 @@ struct VignetteCommand: AsyncParsableCommand {
 
 struct VersionsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "versions", abstract: "Print the versions of the linked C libraries.")
+        commandName: "versions", abstract: "Print the versions of the C libraries (loading those opened on first use).")
 
     func run() {
         print("libpng \(PNGCodec.libpngVersion)")
         print("libjpeg-turbo \(JPEGCodec.libjpegTurboVersion)")
         print("libwebp \(WebPCodec.libwebpVersion)")
         print("lcms2 \(ColorProfile.lcms2Version)")
-        print("libavif \(AVIFCodec.libavifVersion) (\(AVIFCodec.av1CodecVersions))")
+        // These three are opened on first use: asking for a version opens them, or says why one can't be.
+        print(Self.line("libavif", failure: AVIFCodec.libraryFailure) { "\(AVIFCodec.libavifVersion) (\(AVIFCodec.av1CodecVersions))" })
         print("giflib \(GIFCodec.giflibVersion)")
-        print("libheif \(HEIFCodec.libheifVersion) (\(HEIFCodec.decoderVersions))")
-        print(String(cString: vg_curl_version()))
+        print(Self.line("libheif", failure: HEIFCodec.libraryFailure) { "\(HEIFCodec.libheifVersion) (\(HEIFCodec.decoderVersions))" })
+        let curlFailure = vg_curl_library_failure().map { String(cString: $0) }
+        print(curlFailure.map { "libcurl: not loaded: \($0)" } ?? String(cString: vg_curl_version()))
+    }
+
+    private static func line(_ library: String, failure: String?, version: () -> String) -> String {
+        failure.map { "\(library): not loaded: \($0)" } ?? "\(library) \(version())"
     }
 }

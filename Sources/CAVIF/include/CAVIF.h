@@ -19,7 +19,8 @@ enum {
     VG_AVIF_UNSUPPORTED = 4,    /* a feature or bit depth libavif does not decode */
     VG_AVIF_TOO_LARGE = 5,      /* width * height exceeds the caller's limit */
     VG_AVIF_OUT_OF_MEMORY = 6,
-    VG_AVIF_BAD_ARGUMENT = 7
+    VG_AVIF_BAD_ARGUMENT = 7,
+    VG_AVIF_NO_LIBRARY = 9      /* libavif could not be loaded: vg_avif_library_failure() says why (8: avif_encode.h) */
 };
 
 /// What the container says, read before any pixel memory is allocated.
@@ -59,6 +60,8 @@ int vg_avif_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels
 
 /// libavif's version, e.g. "0.11.1".
 const char *vg_avif_version(void);
+/* Why libavif could not be loaded (it is opened on first use), or NULL once it is. */
+const char *vg_avif_library_failure(void);
 
 /// The AV1 codecs libavif was built with, e.g. "dav1d [dec]:1.0.0, aom [enc/dec]:v3.6.0".
 void vg_avif_codec_versions(char out[256]);

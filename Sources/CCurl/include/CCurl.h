@@ -7,9 +7,27 @@
 extern "C" {
 #endif
 
-/// Calls curl_global_init exactly once per process.
+/// Opens libcurl and calls curl_global_init exactly once per process; CURLE_OK
+/// when both worked.
 int vg_curl_global_init(void);
 const char *vg_curl_version(void);
+/// Why libcurl could not be opened or initialised, or NULL when it was.
+const char *vg_curl_library_failure(void);
+
+/// libcurl's functions through the library opened on first use (these
+/// return NULL when it could not be).
+CURL *vg_curl_easy_init(void);
+void vg_curl_easy_cleanup(CURL *handle);
+const char *vg_curl_easy_strerror(CURLcode code);
+CURLM *vg_curl_multi_init(void);
+CURLMcode vg_curl_multi_add_handle(CURLM *multi, CURL *handle);
+CURLMcode vg_curl_multi_remove_handle(CURLM *multi, CURL *handle);
+CURLMcode vg_curl_multi_perform(CURLM *multi, int *running);
+/// curl_multi_poll with no extra descriptors.
+CURLMcode vg_curl_multi_poll(CURLM *multi, int timeout_ms);
+CURLMcode vg_curl_multi_wakeup(CURLM *multi);
+struct curl_slist *vg_curl_slist_append(struct curl_slist *list, const char *line);
+void vg_curl_slist_free_all(struct curl_slist *list);
 
 /// Typed front doors to the variadic curl_easy_setopt / curl_easy_getinfo,
 /// which Swift cannot call.

@@ -20,7 +20,8 @@ enum {
     VG_HEIF_TOO_MANY_TILES = 7,  /* a grid or overlay names more images than the tile limit, or more pixels than it covers */
     VG_HEIF_NO_CODEC = 8,        /* libheif has no decoder for the image's codec (`codec` says which) */
     VG_HEIF_OUT_OF_MEMORY = 9,
-    VG_HEIF_BAD_ARGUMENT = 10
+    VG_HEIF_BAD_ARGUMENT = 10,
+    VG_HEIF_NO_LIBRARY = 11      /* libheif could not be loaded: vg_heif_library_failure() says why */
 };
 
 /// The caller's limits, checked from the container before any decoding.
@@ -72,6 +73,8 @@ int vg_heif_decode_rgba8(const uint8_t *data, size_t length, vg_heif_limits limi
 
 /// libheif's version, e.g. "1.15.1".
 const char *vg_heif_version(void);
+/* Why libheif could not be loaded (it is opened on first use), or NULL once it is. */
+const char *vg_heif_library_failure(void);
 
 /// The decoders libheif has, e.g. "HEVC: libde265 HEVC decoder 1.0.11; AV1: dav1d ...".
 void vg_heif_decoders(char out[512]);

@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 
 /// Loads http and https URLs with libcurl: connection reuse, gzip/deflate,
@@ -30,7 +31,8 @@ package struct CurlDataLoader: DataLoading {
         guard url.isNetworkURL else { throw .disallowedScheme(url, scheme: scheme) }
         if let refusal = options.addressPolicy.refusal(for: url) { throw .refused(url, reason: refusal) }
         guard let transfer = CurlTransfer(request: request, options: options), transfer.configure() else {
-            throw .transferFailed(url, reason: "libcurl could not set up the transfer")
+            let failure = vg_curl_library_failure().map { "libcurl could not be loaded (\(String(cString: $0)))" }
+            throw .transferFailed(url, reason: failure ?? "libcurl could not set up the transfer")
         }
         let engine = CurlEngine.shared
         let result = await withTaskCancellationHandler {

@@ -19,7 +19,7 @@ final class CurlEngine: @unchecked Sendable {
 
     private init() {
         _ = vg_curl_global_init()
-        multi = curl_multi_init()
+        multi = vg_curl_multi_init()
         _ = vg_curl_multi_set_long(multi, CURLMOPT_MAXCONNECTS, 64)
         let thread = Thread { [unowned self] in self.run() }
         thread.name = "vignette.curl"
@@ -31,7 +31,7 @@ final class CurlEngine: @unchecked Sendable {
 
     private func send(_ command: Command) {
         commands.withLock { $0.append(command) }
-        curl_multi_wakeup(multi)
+        vg_curl_multi_wakeup(multi)
     }
 
     private func run() {
@@ -44,25 +44,25 @@ final class CurlEngine: @unchecked Sendable {
                 case .start(let transfer):
                     guard transfer.isPending else { continue }  // cancelled before it started
                     active[transfer.handle] = transfer
-                    curl_multi_add_handle(multi, transfer.handle)
+                    vg_curl_multi_add_handle(multi, transfer.handle)
                 case .cancel(let transfer):
                     // Removing the handle aborts the transfer and closes its connection.
                     if active.removeValue(forKey: transfer.handle) != nil {
-                        curl_multi_remove_handle(multi, transfer.handle)
+                        vg_curl_multi_remove_handle(multi, transfer.handle)
                     }
                     transfer.resume(with: .failure(.cancelled(transfer.url)))
                 }
             }
             var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            vg_curl_multi_perform(multi, &running)
             var handle: UnsafeMutableRawPointer?
             var result = CURLE_OK
             while vg_curl_multi_next_done(multi, &handle, &result) != 0 {
                 guard let handle, let transfer = active.removeValue(forKey: handle) else { continue }
-                curl_multi_remove_handle(multi, handle)
+                vg_curl_multi_remove_handle(multi, handle)
                 transfer.complete(result)
             }
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            vg_curl_multi_poll(multi, 1000)
         }
     }
 }

@@ -24,7 +24,7 @@ final class CurlTransfer: @unchecked Sendable {
     private let continuation = Locked<CheckedContinuation<Result<LoadedData, ImageRequest.TransferError>, Never>?>(nil)
 
     init?(request: DataRequest, options: LoadingOptions) {
-        guard let handle = curl_easy_init() else { return nil }
+        guard let handle = vg_curl_easy_init() else { return nil }
         self.handle = handle
         url = request.url
         self.options = options
@@ -33,8 +33,8 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(requestHeaders)
+        vg_curl_easy_cleanup(handle)
+        vg_curl_slist_free_all(requestHeaders)
         addressGuard?.deallocate()
     }
 
@@ -92,7 +92,7 @@ final class CurlTransfer: @unchecked Sendable {
         if let etag = validators.etag { lines.append("If-None-Match: " + clean(etag)) }
         if let date = validators.lastModified { lines.append("If-Modified-Since: " + clean(date)) }
         guard !lines.isEmpty else { return CURLE_OK }
-        for line in lines { requestHeaders = curl_slist_append(requestHeaders, line) }
+        for line in lines { requestHeaders = vg_curl_slist_append(requestHeaders, line) }
         return vg_curl_set_slist(handle, CURLOPT_HTTPHEADER, requestHeaders)
     }
 
@@ -187,7 +187,7 @@ final class CurlTransfer: @unchecked Sendable {
         case CURLE_PEER_FAILED_VERIFICATION: .tlsFailure(url, cause: .untrustedCertificate)
         case CURLE_SSL_CONNECT_ERROR: .tlsFailure(url, cause: .handshakeFailed)
         case CURLE_SSL_CERTPROBLEM, CURLE_SSL_CACERT_BADFILE: .tlsFailure(url, cause: .localConfiguration)
-        default: .transferFailed(url, reason: "libcurl error \(code.rawValue): " + String(cString: curl_easy_strerror(code)))
+        default: .transferFailed(url, reason: "libcurl error \(code.rawValue): " + String(cString: vg_curl_easy_strerror(code)))
         }
     }
 

@@ -82,6 +82,7 @@ extension AVIFCodec {
         switch Int(rc) {
         case VG_AVIF_OK: break
         case VG_AVIF_NO_ENCODER: throw .encoderUnavailable
+        case VG_AVIF_NO_LIBRARY: throw .libraryUnavailable(AVIFCodec.libraryFailure ?? "")
         case VG_AVIF_OUT_OF_MEMORY: throw .outOfMemory
         default: throw .encodingFailed
         }

@@ -25,6 +25,9 @@ extension AVIFCodec {
         case encoderUnavailable
         /// libavif or libaom refused to encode the image.
         case encodingFailed
+        /// libavif, which is opened when the first AVIF image is, could not
+        /// be loaded (the loader's reason, e.g. a missing `libavif.so.15`).
+        case libraryUnavailable(String)
 
         /// What is wrong, in words a user can act on.
         package var description: String {
@@ -42,6 +45,7 @@ extension AVIFCodec {
                 "cannot encode \(w)x\(h) as AVIF: each side must be 1...\(AVIFCodec.maxEncodedSide) pixels"
             case .encoderUnavailable: "cannot encode AVIF: libavif was built without the libaom encoder"
             case .encodingFailed: "AVIF encoding failed"
+            case .libraryUnavailable(let reason): "libavif could not be loaded (\(reason)): install libavif"
             }
         }
 
@@ -56,6 +60,7 @@ extension AVIFCodec {
             case .corrupt: .malformed("invalid container or AV1 bitstream")
             case .unsupportedFeature, .dimensionsOutOfRange, .encoderUnavailable, .encodingFailed:
                 .malformed(description)
+            case .libraryUnavailable: .unsupported(description)
             }
         }
 

@@ -72,7 +72,11 @@ package struct AVIFCodec: Sendable {
         return header(info, icc: try profile(data, info: info))
     }
 
-    /// The libavif version linked in, e.g. `0.11.1`.
+    /// Why libavif could not be loaded (it is opened with the first image that
+    /// needs it, not at process start), or nil when it is loaded.
+    package static var libraryFailure: String? { vg_avif_library_failure().map { String(cString: $0) } }
+
+    /// The libavif version loaded, e.g. `0.11.1`.
     package static var libavifVersion: String { String(cString: vg_avif_version()) }
 
     /// The AV1 codecs libavif was built with, e.g. `dav1d [dec]:1.0.0, aom [enc/dec]:v3.6.0`.
@@ -178,6 +182,7 @@ package struct AVIFCodec: Sendable {
         case VG_AVIF_UNSUPPORTED: throw .unsupportedFeature
         case VG_AVIF_TOO_LARGE: throw .tooLarge(width: width, height: height, limit: limit)
         case VG_AVIF_OUT_OF_MEMORY: throw .outOfMemory
+        case VG_AVIF_NO_LIBRARY: throw .libraryUnavailable(libraryFailure ?? "")
         default: throw .corrupt
         }
     }

@@ -22,6 +22,9 @@ extension HEIFCodec {
         case tooManyTiles(count: Int, limit: Int)
         /// Memory could not be obtained.
         case outOfMemory
+        /// libheif, which is opened when the first HEIF image is, could not
+        /// be loaded (the loader's reason, e.g. a missing `libheif.so.1`).
+        case libraryUnavailable(String)
         /// The requested bitmap scale is zero, negative or not finite.
         case invalidScale(Double)
 
@@ -39,6 +42,7 @@ extension HEIFCodec {
             case .tooManyTiles(let count, let limit):
                 "HEIF grid of \(count) images: over the limit of \(limit), or its tiles cover far more than the grid"
             case .outOfMemory: "out of memory in libheif"
+            case .libraryUnavailable(let reason): "libheif could not be loaded (\(reason)): install libheif"
             case .invalidScale(let scale): "invalid image scale \(scale): it must be a positive number"
             }
         }
@@ -52,7 +56,7 @@ extension HEIFCodec {
             case .invalidScale(let scale): .invalidScale(scale)
             case .truncated(let count): .malformed("the data ends after \(count) bytes, before the image does")
             case .corrupt: .malformed("invalid container or coded bitstream")
-            case .unsupportedFeature, .tooManyTiles: .unsupported(description)
+            case .unsupportedFeature, .tooManyTiles, .libraryUnavailable: .unsupported(description)
             case .missingCodec(let codec): .unsupported("coded with \(codec), which this libheif cannot decode")
             }
         }

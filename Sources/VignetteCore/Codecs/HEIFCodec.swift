@@ -88,6 +88,10 @@ package struct HEIFCodec: Sendable {
         return header(info, icc: icc.isEmpty ? nil : icc)
     }
 
+    /// Why libheif could not be loaded (it is opened with the first image that
+    /// needs it, not at process start), or nil when it is loaded.
+    package static var libraryFailure: String? { vg_heif_library_failure().map { String(cString: $0) } }
+
     /// libheif's version, e.g. `1.15.1`.
     package static var libheifVersion: String { String(cString: vg_heif_version()) }
 
@@ -173,6 +177,7 @@ package struct HEIFCodec: Sendable {
         case VG_HEIF_TOO_MANY_TILES: throw .tooManyTiles(count: Int(info.tile_count), limit: Int(limits.max_tiles))
         case VG_HEIF_NO_CODEC: throw .missingCodec(Error.codecName(codecType(info)))
         case VG_HEIF_OUT_OF_MEMORY: throw .outOfMemory
+        case VG_HEIF_NO_LIBRARY: throw .libraryUnavailable(libraryFailure ?? "")
         default: throw .corrupt
         }
     }
