@@ -10,7 +10,7 @@ struct CacheCommand: AsyncParsableCommand {
         subcommands: [Info.self, Sweep.self, Clear.self])
 
     struct Info: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print the engine, entry count and size on disk.")
+        static let configuration = CommandConfiguration(commandName: "info", abstract: "Print the engine, entry count and size on disk.")
         @OptionGroup var cache: CacheOptions
 
         func run() async throws {
@@ -22,7 +22,8 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct Sweep: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Evict least recently used entries down to 90 % of --cache-limit.")
+        static let configuration = CommandConfiguration(
+            commandName: "sweep", abstract: "Evict least recently used entries down to 90 % of --cache-limit.")
         @OptionGroup var cache: CacheOptions
 
         func run() async throws {
@@ -32,7 +33,7 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete every entry (the folder stays).")
+        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Delete every entry (the folder stays).")
         @OptionGroup var cache: CacheOptions
 
         func run() async throws {
