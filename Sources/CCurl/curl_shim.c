@@ -9,33 +9,33 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 
 struct vg_libcurl libcurl;
 
-static pthread_once_t vg_curl_once = PTHREAD_ONCE_INIT;
-static CURLcode vg_curl_init_result = CURLE_FAILED_INIT;
-static char vg_curl_failure[320];
+static vg_library vg_libcurl_state = VG_LIBRARY_INITIALIZER;
 
-static void vg_curl_init_impl(void) {
-    static const char *const files[] = {"libcurl.so.4", "libcurl.so"};
-#define VG_LIBCURL_NAME(name) #name,
-    static const char *const names[] = {VG_LIBCURL_FUNCTIONS(VG_LIBCURL_NAME)};
-#undef VG_LIBCURL_NAME
-    size_t count = sizeof names / sizeof names[0];
-    if (!vg_library_load(files, 2, names, (void **)&libcurl, count, vg_curl_failure, sizeof vg_curl_failure)) return;
-    vg_curl_init_result = libcurl.curl_global_init(CURL_GLOBAL_DEFAULT);
-    if (vg_curl_init_result != CURLE_OK) {
-        snprintf(vg_curl_failure, sizeof vg_curl_failure, "curl_global_init failed with code %d", (int)vg_curl_init_result);
-    }
+static int vg_curl_global_init_validate(char *failure, size_t length) {
+    CURLcode rc = libcurl.curl_global_init(CURL_GLOBAL_DEFAULT);
+    if (rc == CURLE_OK) return 1;
+    snprintf(failure, length, "curl_global_init failed with code %d", (int)rc);
+    return 0;
 }
 
 int vg_curl_global_init(void) {
-    pthread_once(&vg_curl_once, vg_curl_init_impl);
-    return (int)vg_curl_init_result;
+#ifdef __APPLE__
+    static const char *const files[] = {"libcurl.4.dylib", "libcurl.dylib"};
+#else
+    static const char *const files[] = {"libcurl.so.4", "libcurl.so"};
+#endif
+#define VG_LIBCURL_NAME(name) #name,
+    static const char *const names[] = {VG_LIBCURL_FUNCTIONS(VG_LIBCURL_NAME)};
+#undef VG_LIBCURL_NAME
+    int loaded = vg_library_open(&vg_libcurl_state, files, 2, names, (void **)&libcurl, sizeof names / sizeof names[0],
+                                 vg_curl_global_init_validate);
+    return loaded ? CURLE_OK : CURLE_FAILED_INIT;
 }
 
 CURLcode vg_curl_set_long(CURL *handle, CURLoption option, long value) {
@@ -144,11 +144,16 @@ int vg_curl_multi_next_done(CURLM *multi, CURL **handle, CURLcode *result) {
 
 const char *vg_curl_version(void) { return vg_curl_global_init() == CURLE_OK ? libcurl.curl_version() : "libcurl not loaded"; }
 
-const char *vg_curl_library_failure(void) { return vg_curl_global_init() == CURLE_OK ? NULL : vg_curl_failure; }
+int vg_curl_library_failure(char *out, size_t length) {
+    vg_curl_global_init();
+    return vg_library_failure(&vg_libcurl_state, out, length);
+}
 
 CURL *vg_curl_easy_init(void) { return vg_curl_global_init() == CURLE_OK ? libcurl.curl_easy_init() : NULL; }
 void vg_curl_easy_cleanup(CURL *handle) { libcurl.curl_easy_cleanup(handle); }
-const char *vg_curl_easy_strerror(CURLcode code) { return libcurl.curl_easy_strerror(code); }
+const char *vg_curl_easy_strerror(CURLcode code) {
+    return vg_curl_global_init() == CURLE_OK ? libcurl.curl_easy_strerror(code) : "libcurl not loaded";
+}
 CURLM *vg_curl_multi_init(void) { return vg_curl_global_init() == CURLE_OK ? libcurl.curl_multi_init() : NULL; }
 CURLMcode vg_curl_multi_add_handle(CURLM *multi, CURL *handle) { return libcurl.curl_multi_add_handle(multi, handle); }
 CURLMcode vg_curl_multi_remove_handle(CURLM *multi, CURL *handle) { return libcurl.curl_multi_remove_handle(multi, handle); }

@@ -7,28 +7,54 @@
 #include <stdio.h>
 #include <string.h>
 
-int vg_library_load(const char *const *files, size_t file_count, const char *const *names, void **slots,
-                    size_t count, char *failure, size_t failure_length) {
-    memset(slots, 0, count * sizeof *slots);
-    void *library = NULL;
+// Opens and resolves under the caller's lock; 1 with every slot set, or 0 with the library closed and `failure` set.
+static int vg_library_open_locked(vg_library *library, const char *const *files, size_t file_count,
+                                  const char *const *names, void **slots, size_t count,
+                                  int (*validate)(char *failure, size_t length)) {
+    void *handle = NULL;
     size_t opened = 0;
-    for (; opened < file_count && library == NULL; opened++) {
-        library = dlopen(files[opened], RTLD_NOW | RTLD_LOCAL);
-        const char *reason = library == NULL ? dlerror() : NULL;
+    for (; opened < file_count && handle == NULL; opened++) {
+        handle = dlopen(files[opened], RTLD_NOW | RTLD_LOCAL);
+        const char *reason = handle == NULL ? dlerror() : NULL;
         // The first name is the one the headers were written for: its reason is the one to report.
-        if (opened == 0 && reason != NULL) snprintf(failure, failure_length, "%s", reason);
+        if (opened == 0 && reason != NULL) snprintf(library->failure, sizeof library->failure, "%s", reason);
     }
-    if (library == NULL) return 0;
-    const char *file = files[opened - 1];
-    for (size_t i = 0; i < count; i++) {
-        slots[i] = dlsym(library, names[i]);
+    if (handle == NULL) return 0;
+    int found = 1;
+    for (size_t i = 0; i < count && found; i++) {
+        slots[i] = dlsym(handle, names[i]);
         if (slots[i] == NULL) {
-            snprintf(failure, failure_length, "%s has no symbol %s", file, names[i]);
-            memset(slots, 0, count * sizeof *slots);
-            dlclose(library);
-            return 0;
+            snprintf(library->failure, sizeof library->failure, "%s has no symbol %s", files[opened - 1], names[i]);
+            found = 0;
         }
     }
-    failure[0] = 0;
-    return 1;
+    if (found && (validate == NULL || validate(library->failure, sizeof library->failure))) {
+        library->failure[0] = 0;
+        return 1;
+    }
+    memset(slots, 0, count * sizeof *slots);
+    dlclose(handle);
+    return 0;
+}
+
+int vg_library_open(vg_library *library, const char *const *files, size_t file_count, const char *const *names,
+                    void **slots, size_t count, int (*validate)(char *failure, size_t length)) {
+    if (atomic_load_explicit(&library->loaded, memory_order_acquire)) return 1;
+    pthread_mutex_lock(&library->lock);
+    int loaded = atomic_load_explicit(&library->loaded, memory_order_relaxed);
+    if (!loaded && count > 0) {
+        loaded = vg_library_open_locked(library, files, file_count, names, slots, count, validate);
+        // Release: a thread that sees `loaded` sees the slots.
+        atomic_store_explicit(&library->loaded, loaded, memory_order_release);
+    }
+    pthread_mutex_unlock(&library->lock);
+    return loaded;
+}
+
+int vg_library_failure(vg_library *library, char *out, size_t length) {
+    pthread_mutex_lock(&library->lock);
+    int loaded = atomic_load_explicit(&library->loaded, memory_order_relaxed);
+    snprintf(out, length, "%s", loaded ? "" : library->failure);
+    pthread_mutex_unlock(&library->lock);
+    return loaded;
 }

@@ -1,10 +1,9 @@
 import ArgumentParser
-import CCurl
 import CoreMetrics
 import Foundation
 import Logging
 import Prometheus
-import VignetteCore
+import Vignette
 import VignetteServer
 
 #if Hummingbird
@@ -75,7 +74,7 @@ struct ServeCommand: AsyncParsableCommand {
         private static func openLibraries(logger: Logger) {
             let failures = [
                 ("libavif", AVIFCodec.libraryFailure), ("libheif", HEIFCodec.libraryFailure),
-                ("libcurl", vg_curl_library_failure().map { String(cString: $0) })
+                ("libcurl", CurlDataLoader.libraryFailure)
             ]
             for case (let library, let failure?) in failures {
                 logger.warning("\(library) could not be loaded (\(failure)): requests that need it will fail")

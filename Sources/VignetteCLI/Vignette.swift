@@ -49,8 +49,7 @@ struct VersionsCommand: ParsableCommand {
         print(Self.line("libavif", failure: AVIFCodec.libraryFailure) { "\(AVIFCodec.libavifVersion) (\(AVIFCodec.av1CodecVersions))" })
         print("giflib \(GIFCodec.giflibVersion)")
         print(Self.line("libheif", failure: HEIFCodec.libraryFailure) { "\(HEIFCodec.libheifVersion) (\(HEIFCodec.decoderVersions))" })
-        let curlFailure = vg_curl_library_failure().map { String(cString: $0) }
-        print(curlFailure.map { "libcurl: not loaded: \($0)" } ?? String(cString: vg_curl_version()))
+        print(CurlDataLoader.libraryFailure.map { "libcurl: not loaded: \($0)" } ?? String(cString: vg_curl_version()))
     }
 
     private static func line(_ library: String, failure: String?, version: () -> String) -> String {

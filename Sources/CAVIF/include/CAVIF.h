@@ -60,8 +60,9 @@ int vg_avif_decode_rgba8(const uint8_t *data, size_t length, uint64_t max_pixels
 
 /// libavif's version, e.g. "0.11.1".
 const char *vg_avif_version(void);
-/* Why libavif could not be loaded (it is opened on first use), or NULL once it is. */
-const char *vg_avif_library_failure(void);
+/* Opens libavif if it is not open (it is opened on first use): 1 when it is;
+   0 with why not in `out` (NUL-terminated; 320 bytes hold any reason). */
+int vg_avif_library_failure(char *out, size_t length);
 
 /// The AV1 codecs libavif was built with, e.g. "dav1d [dec]:1.0.0, aom [enc/dec]:v3.6.0".
 void vg_avif_codec_versions(char out[256]);

@@ -28,7 +28,7 @@ int vg_avif_quantizer(int quality);
 int vg_avif_uses_444(vg_avif_encode_options options);
 
 /// The name of the AV1 encoder libavif uses here ("aom"), or NULL when this
-/// libavif was built without it.
+/// libavif was built without it or could not be loaded.
 const char *vg_avif_encoder_name(void);
 
 /// Encodes straight (not premultiplied) RGBA8, `width * 4` bytes a row, as an

@@ -11,11 +11,13 @@ extern "C" {
 /// when both worked.
 int vg_curl_global_init(void);
 const char *vg_curl_version(void);
-/// Why libcurl could not be opened or initialised, or NULL when it was.
-const char *vg_curl_library_failure(void);
+/// Opens libcurl if it is not open: 1 when it is; 0 with why it could not be
+/// opened or initialised in `out` (NUL-terminated; 320 bytes hold any reason).
+int vg_curl_library_failure(char *out, size_t length);
 
-/// libcurl's functions through the library opened on first use (these
-/// return NULL when it could not be).
+/// libcurl's functions through the library opened on first use (the init
+/// functions return NULL when it could not be; the others need a handle
+/// they returned).
 CURL *vg_curl_easy_init(void);
 void vg_curl_easy_cleanup(CURL *handle);
 const char *vg_curl_easy_strerror(CURLcode code);

@@ -73,8 +73,9 @@ int vg_heif_decode_rgba8(const uint8_t *data, size_t length, vg_heif_limits limi
 
 /// libheif's version, e.g. "1.15.1".
 const char *vg_heif_version(void);
-/* Why libheif could not be loaded (it is opened on first use), or NULL once it is. */
-const char *vg_heif_library_failure(void);
+/* Opens libheif if it is not open (it is opened on first use): 1 when it is;
+   0 with why not in `out` (NUL-terminated; 320 bytes hold any reason). */
+int vg_heif_library_failure(char *out, size_t length);
 
 /// The decoders libheif has, e.g. "HEVC: libde265 HEVC decoder 1.0.11; AV1: dav1d ...".
 void vg_heif_decoders(char out[512]);

@@ -17,6 +17,10 @@ package struct CurlDataLoader: DataLoading {
     package let options: LoadingOptions
 
     /// A loader with the given limits.
+    /// Why libcurl (opened on the first transfer, not at process start)
+    /// could not be opened, or nil once it is open.
+    package static var libraryFailure: String? { VignetteCore.libraryFailure { vg_curl_library_failure($0, $1) } }
+
     package init(options: LoadingOptions = LoadingOptions()) {
         self.options = options
     }
@@ -31,7 +35,7 @@ package struct CurlDataLoader: DataLoading {
         guard url.isNetworkURL else { throw .disallowedScheme(url, scheme: scheme) }
         if let refusal = options.addressPolicy.refusal(for: url) { throw .refused(url, reason: refusal) }
         guard let transfer = CurlTransfer(request: request, options: options), transfer.configure() else {
-            let failure = vg_curl_library_failure().map { "libcurl could not be loaded (\(String(cString: $0)))" }
+            let failure = Self.libraryFailure.map { "libcurl could not be loaded (\($0))" }
             throw .transferFailed(url, reason: failure ?? "libcurl could not set up the transfer")
         }
         let engine = CurlEngine.shared

@@ -74,7 +74,7 @@ package struct AVIFCodec: Sendable {
 
     /// Why libavif could not be loaded (it is opened with the first image that
     /// needs it, not at process start), or nil when it is loaded.
-    package static var libraryFailure: String? { vg_avif_library_failure().map { String(cString: $0) } }
+    package static var libraryFailure: String? { VignetteCore.libraryFailure { vg_avif_library_failure($0, $1) } }
 
     /// The libavif version loaded, e.g. `0.11.1`.
     package static var libavifVersion: String { String(cString: vg_avif_version()) }

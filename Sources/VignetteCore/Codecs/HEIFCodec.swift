@@ -90,7 +90,7 @@ package struct HEIFCodec: Sendable {
 
     /// Why libheif could not be loaded (it is opened with the first image that
     /// needs it, not at process start), or nil when it is loaded.
-    package static var libraryFailure: String? { vg_heif_library_failure().map { String(cString: $0) } }
+    package static var libraryFailure: String? { VignetteCore.libraryFailure { vg_heif_library_failure($0, $1) } }
 
     /// libheif's version, e.g. `1.15.1`.
     package static var libheifVersion: String { String(cString: vg_heif_version()) }
