@@ -1,32 +1,44 @@
 /// Multiplying a layer by a clip or a mask.
 extension SVGCanvas {
     mutating func clear() {
-        for i in pixels.indices { pixels[i] = 0 }
+        pixels.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
     }
 
     /// Each pixel × the other canvas's alpha at the same place.
     mutating func multiply(byAlphaOf mask: SVGCanvas) {
-        for i in stride(from: 0, to: pixels.count, by: 4) {
-            let m = mask.pixels[i + 3]
-            if m == 255 { continue }
-            for k in 0..<4 { pixels[i + k] = PixelMath.multiply(pixels[i + k], m) }
+        mask.pixels.withUnsafeBufferPointer { m in
+            pixels.withUnsafeMutableBufferPointer { d in
+                for i in stride(from: 0, to: min(d.count, m.count), by: 4) where m[i + 3] != 255 {
+                    Self.scale(d, i, by: m[i + 3])
+                }
+            }
         }
     }
 
     /// Each pixel × the mask's luminance (premultiplied, so luminance × alpha:
     /// sRGB coefficients in 1/65536) or its alpha.
     mutating func multiply(byMaskOf mask: SVGCanvas, luminance: Bool) {
-        for i in stride(from: 0, to: pixels.count, by: 4) {
-            let m: UInt8
-            if luminance {
-                let value = 13_926 * Int(mask.pixels[i]) + 46_885 * Int(mask.pixels[i + 1]) + 4_725 * Int(mask.pixels[i + 2])
-                m = UInt8(min(255, (value + 32_768) >> 16))
-            } else {
-                m = mask.pixels[i + 3]
+        mask.pixels.withUnsafeBufferPointer { m in
+            pixels.withUnsafeMutableBufferPointer { d in
+                for i in stride(from: 0, to: min(d.count, m.count), by: 4) {
+                    let value: UInt8
+                    if luminance {
+                        let sum = 13_926 * Int(m[i]) + 46_885 * Int(m[i + 1]) + 4_725 * Int(m[i + 2])
+                        value = UInt8(min(255, (sum + 32_768) >> 16))
+                    } else {
+                        value = m[i + 3]
+                    }
+                    if value != 255 { Self.scale(d, i, by: value) }
+                }
             }
-            if m == 255 { continue }
-            for k in 0..<4 { pixels[i + k] = PixelMath.multiply(pixels[i + k], m) }
         }
+    }
+
+    /// The pixel at byte `i`, every channel × `m` / 255.
+    @inline(__always)
+    private static func scale(_ d: UnsafeMutableBufferPointer<UInt8>, _ i: Int, by m: UInt8) {
+        let pixel = UnsafeMutableRawPointer(d.baseAddress! + i)
+        pixel.storeBytes(of: multiply(pixel.loadUnaligned(as: SIMD4<UInt8>.self), m), as: SIMD4<UInt8>.self)
     }
 }
 

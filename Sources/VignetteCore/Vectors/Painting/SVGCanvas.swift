@@ -15,18 +15,23 @@ struct SVGCanvas {
 
     /// A premultiplied colour over row `y` where `coverage` (0…255) says, in `columns`.
     mutating func blend(row y: Int, columns: Range<Int>, coverage: [UInt8], color: (UInt8, UInt8, UInt8, UInt8)) {
+        // Premultiplied: no alpha, no colour, nothing to add.
+        guard color.3 != 0 else { return }
         let base = y * width * 4
-        pixels.withUnsafeMutableBufferPointer { d in
-            for x in columns {
-                let c = coverage[x]
-                guard c != 0 else { continue }
-                let i = base + x * 4
-                let a = c == 255 ? color.3 : PixelMath.multiply(color.3, c)
-                guard a != 0 else { continue }
-                let r = c == 255 ? color.0 : PixelMath.multiply(color.0, c)
-                let g = c == 255 ? color.1 : PixelMath.multiply(color.1, c)
-                let b = c == 255 ? color.2 : PixelMath.multiply(color.2, c)
-                Self.over(d, i, r, g, b, a)
+        let source = SIMD4<UInt8>(color.0, color.1, color.2, color.3)
+        coverage.withUnsafeBufferPointer { coverage in
+            pixels.withUnsafeMutableBufferPointer { d in
+                for x in columns {
+                    let c = coverage[x]
+                    guard c != 0 else { continue }
+                    if c == 255 {
+                        Self.over(d, base + x * 4, source)
+                    } else {
+                        let a = PixelMath.multiply(color.3, c)
+                        guard a != 0 else { continue }
+                        Self.over(d, base + x * 4, Self.multiply(source, c))
+                    }
+                }
             }
         }
     }
@@ -34,32 +39,41 @@ struct SVGCanvas {
     /// A gradient or pattern over row `y` where `coverage` says, in `columns`.
     mutating func blend(row y: Int, columns: Range<Int>, coverage: [UInt8], shader: some SVGShader) {
         let base = y * width * 4
-        pixels.withUnsafeMutableBufferPointer { d in
-            for x in columns {
-                let c = coverage[x]
-                guard c != 0 else { continue }
-                let color = shader.color(x: x, y: y)
-                let a = PixelMath.multiply(color.3, c)
-                guard a != 0 else { continue }
-                Self.over(d, base + x * 4, PixelMath.multiply(color.0, c), PixelMath.multiply(color.1, c), PixelMath.multiply(color.2, c), a)
+        coverage.withUnsafeBufferPointer { coverage in
+            pixels.withUnsafeMutableBufferPointer { d in
+                for x in columns {
+                    let c = coverage[x]
+                    guard c != 0 else { continue }
+                    let color = shader.color(x: x, y: y)
+                    guard PixelMath.multiply(color.3, c) != 0 else { continue }
+                    Self.over(d, base + x * 4, Self.multiply(SIMD4(color.0, color.1, color.2, color.3), c))
+                }
             }
+        }
+    }
+
+    /// Each channel × `c` / 255, rounded: PixelMath.multiply on four lanes.
+    @inline(__always)
+    static func multiply(_ color: SIMD4<UInt8>, _ c: UInt8) -> SIMD4<UInt8> {
+        let t = SIMD4<UInt32>(truncatingIfNeeded: color) &* UInt32(c) &+ 128
+        return SIMD4<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8)
+    }
+
+    /// Premultiplied `source` over the pixel at byte `i`: s + d × (255 − αs) / 255, per channel.
+    @inline(__always)
+    static func over(_ d: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ source: SIMD4<UInt8>) {
+        let pixel = UnsafeMutableRawPointer(d.baseAddress! + i)
+        if source[3] == 255 {
+            pixel.storeBytes(of: source, as: SIMD4<UInt8>.self)
+        } else {
+            let below = pixel.loadUnaligned(as: SIMD4<UInt8>.self)
+            pixel.storeBytes(of: multiply(below, 255 - source[3]) &+ source, as: SIMD4<UInt8>.self)
         }
     }
 
     @inline(__always)
     static func over(_ d: UnsafeMutableBufferPointer<UInt8>, _ i: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
-        if a == 255 {
-            d[i] = r
-            d[i + 1] = g
-            d[i + 2] = b
-            d[i + 3] = 255
-        } else {
-            let inverse = 255 - a
-            d[i] = r &+ PixelMath.multiply(d[i], inverse)
-            d[i + 1] = g &+ PixelMath.multiply(d[i + 1], inverse)
-            d[i + 2] = b &+ PixelMath.multiply(d[i + 2], inverse)
-            d[i + 3] = a &+ PixelMath.multiply(d[i + 3], inverse)
-        }
+        over(d, i, SIMD4(r, g, b, a))
     }
 
     /// `layer` over this canvas at `opacity` (0…255).
