@@ -31,7 +31,8 @@ extension CoverageRaster {
                 for x in low..<end {
                     sum &+= cells[x]
                     cells[x] = 0
-                    let alpha = UInt8(truncatingIfNeeded: (Int(sum) * 255 + Self.full / 2) / Self.full)
+                    // sum is never negative (coverage), so the shift divides by full (4096) with rounding.
+                    let alpha = UInt8(truncatingIfNeeded: (Int(sum) &* 255 &+ Self.full / 2) >> 12)
                     out[x] = alpha
                     if alpha != 0 { last = x + 1 }
                 }
@@ -109,13 +110,15 @@ extension CoverageRaster {
         _ line: UnsafeMutablePointer<Int>, _ count: Int, rule: FillRule, aliased: Bool, into cells: UnsafeMutableBufferPointer<Int32>,
         low: inout Int, high: inout Int
     ) {
+        // Inside is `winding & mask != 0`: any bit for non-zero, the lowest for even-odd.
+        let mask = rule == .nonZero ? ~0 : 1
         var winding = 0
         var start = 0
         for i in 0..<count {
             let key = line[i]
-            let wasInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
-            winding += key & 1 == 1 ? 1 : -1
-            let isInside = rule == .nonZero ? winding != 0 : winding & 1 != 0
+            let wasInside = winding & mask != 0
+            winding += (key & 1) << 1 - 1
+            let isInside = winding & mask != 0
             if isInside == wasInside { continue }
             let x = key >> 1
             if isInside {
