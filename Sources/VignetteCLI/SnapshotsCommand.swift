@@ -41,6 +41,7 @@ struct SnapshotsCommand: ParsableCommand {
 
     struct Accept: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "accept",
             abstract: "Copy the failing actuals of the last run over their references.",
             discussion: """
                 NAME is a reference's path under the snapshots folder (Suite/test.1.png; a leading \
@@ -73,6 +74,7 @@ struct SnapshotsCommand: ParsableCommand {
 
     struct Obsolete: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "obsolete",
             abstract: "List the references no test asserted in the last complete run.",
             discussion: """
                 Only a complete, unfiltered run decides: every test process of it finished (a crash \
