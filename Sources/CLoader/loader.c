@@ -39,13 +39,13 @@ static int vg_library_open_locked(vg_library *library, const char *const *files,
 
 int vg_library_open(vg_library *library, const char *const *files, size_t file_count, const char *const *names,
                     void **slots, size_t count, int (*validate)(char *failure, size_t length)) {
-    if (atomic_load_explicit(&library->loaded, memory_order_acquire)) return 1;
+    if (__atomic_load_n(&library->loaded, __ATOMIC_ACQUIRE)) return 1;
     pthread_mutex_lock(&library->lock);
-    int loaded = atomic_load_explicit(&library->loaded, memory_order_relaxed);
+    int loaded = __atomic_load_n(&library->loaded, __ATOMIC_RELAXED);
     if (!loaded && count > 0) {
         loaded = vg_library_open_locked(library, files, file_count, names, slots, count, validate);
         // Release: a thread that sees `loaded` sees the slots.
-        atomic_store_explicit(&library->loaded, loaded, memory_order_release);
+        __atomic_store_n(&library->loaded, loaded, __ATOMIC_RELEASE);
     }
     pthread_mutex_unlock(&library->lock);
     return loaded;
@@ -53,7 +53,7 @@ int vg_library_open(vg_library *library, const char *const *files, size_t file_c
 
 int vg_library_failure(vg_library *library, char *out, size_t length) {
     pthread_mutex_lock(&library->lock);
-    int loaded = atomic_load_explicit(&library->loaded, memory_order_relaxed);
+    int loaded = __atomic_load_n(&library->loaded, __ATOMIC_RELAXED);
     snprintf(out, length, "%s", loaded ? "" : library->failure);
     pthread_mutex_unlock(&library->lock);
     return loaded;

@@ -2,18 +2,19 @@
 #define CLOADER_H
 
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/// A library opened on first use: whether it is open, and why the last
-/// attempt failed. Define one per library with VG_LIBRARY_INITIALIZER.
+/// A library opened on first use: whether it is open (read and written
+/// with atomic builtins, a plain int so Swift imports the struct), and why
+/// the last attempt failed. Define one per library with
+/// VG_LIBRARY_INITIALIZER (all zeros, as glibc's mutex initializer is).
 typedef struct {
     pthread_mutex_t lock;
-    atomic_int loaded;
+    int loaded;
     char failure[320];
 } vg_library;
 
