@@ -8,6 +8,7 @@
 #include <CLoader.h>
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <string.h>
@@ -81,25 +82,31 @@ CURLcode vg_curl_get_string(CURL *handle, CURLINFO info, const char **value) {
 }
 
 // The address about to be connected to: refused means no socket, so the
-// peer never sees a connection attempt.
+// peer never sees a connection attempt. A socket that cannot be opened
+// leaves its errno (EMFILE: no descriptor left), which libcurl does not keep.
 static curl_socket_t vg_open_socket(void *clientp, curlsocktype purpose, struct curl_sockaddr *a) {
-    const vg_curl_address_guard *guard = clientp;
+    vg_curl_address_guard *guard = clientp;
     unsigned char bytes[16];
     int port;
     (void)purpose;
-    if (a->family == AF_INET && a->addrlen >= sizeof(struct sockaddr_in)) {
+    if (guard->check == NULL) {
+        // Nothing to check: only the errno is wanted.
+    } else if (a->family == AF_INET && a->addrlen >= sizeof(struct sockaddr_in)) {
         const struct sockaddr_in *in = (const struct sockaddr_in *)&a->addr;
         memcpy(bytes, &in->sin_addr, 4);
         port = ntohs(in->sin_port);
+        if (!guard->check(guard->context, a->family, bytes, port)) return CURL_SOCKET_BAD;
     } else if (a->family == AF_INET6 && a->addrlen >= sizeof(struct sockaddr_in6)) {
         const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)&a->addr;
         memcpy(bytes, &in6->sin6_addr, 16);
         port = ntohs(in6->sin6_port);
+        if (!guard->check(guard->context, a->family, bytes, port)) return CURL_SOCKET_BAD;
     } else {
         return CURL_SOCKET_BAD;  // unix sockets and anything else: never for a guarded transfer
     }
-    if (!guard->check(guard->context, a->family, bytes, port)) return CURL_SOCKET_BAD;
-    return socket(a->family, a->socktype, a->protocol);
+    curl_socket_t socket_fd = socket(a->family, a->socktype, a->protocol);
+    if (socket_fd == CURL_SOCKET_BAD) guard->socket_errno = errno;
+    return socket_fd;
 }
 
 // Before each request, redirect hops and reused connections included.
@@ -108,6 +115,7 @@ static int vg_prerequest(void *clientp, char *primary_ip, char *local_ip, int pr
     unsigned char bytes[16];
     (void)local_ip;
     (void)local_port;
+    if (guard->check == NULL) return CURL_PREREQFUNC_OK;
     if (inet_pton(AF_INET, primary_ip, bytes) == 1) {
         return guard->check(guard->context, AF_INET, bytes, primary_port) ? CURL_PREREQFUNC_OK : CURL_PREREQFUNC_ABORT;
     }

@@ -30,6 +30,12 @@ extension RenderCommand {
             }
         }
 
+        /// Whether the input is fetched over the network (with libcurl).
+        var isNetwork: Bool {
+            if case .network = self { return true }
+            return false
+        }
+
         /// What the pipeline loads.
         var url: URL {
             switch self {

@@ -198,6 +198,9 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let ordered = try orderedPresentation()
         let overlays = try loadOverlays(ordered.overlays)
+        // libcurl opens on first use: with URLs to fetch, now, while descriptors are free (the transfers, the cache
+        // and libdispatch may take every one under a low limit, and opening it then would fail or starve them).
+        if jobs.contains(where: \.input.isNetwork) { _ = CurlDataLoader.libraryFailure }
         let diskCache = try cache.open()
         if let outputDir { try OutputFolder.create(outputDir) } else if let output { try OutputFolder.requireParent(of: output) }
         let options = LoadingOptions(

@@ -52,13 +52,15 @@ CURLMcode vg_curl_multi_set_long(CURLM *multi, CURLMoption option, long value);
 /// (AF_INET) or 16 (AF_INET6) bytes in network order.
 typedef int (*vg_curl_address_check)(void *context, int family, const unsigned char *address, int port);
 typedef struct {
-    vg_curl_address_check check;
+    vg_curl_address_check check;  /* NULL: every address is allowed */
     void *context;
+    int socket_errno;             /* set when a socket could not be opened: libcurl reports only a failed connect */
 } vg_curl_address_guard;
 /// Installs CURLOPT_OPENSOCKETFUNCTION and CURLOPT_PREREQFUNCTION calling
 /// `guard` (which must outlive the handle's transfers). A refused connect
 /// fails with CURLE_COULDNT_CONNECT, a refused request with
-/// CURLE_ABORTED_BY_CALLBACK.
+/// CURLE_ABORTED_BY_CALLBACK; a socket() that fails leaves its errno in
+/// `socket_errno`.
 CURLcode vg_curl_set_address_guard(CURL *handle, vg_curl_address_guard *guard);
 
 /// The easy handle and result of a finished transfer from curl_multi_info_read

@@ -2,21 +2,25 @@ import CCurl
 import Foundation
 
 extension CurlTransfer {
-    /// Installs libcurl's connect and pre-request hooks when the policy
+    /// Installs libcurl's connect and pre-request hooks. When the policy
     /// can refuse anything, or a sensitive field must not follow a redirect
-    /// to another origin: every address about to be connected to, and
-    /// every hop's URL and connection (reused ones too), are checked.
+    /// to another origin, every address about to be connected to, and every
+    /// hop's URL and connection (reused ones too), are checked; either way
+    /// a socket that cannot be opened leaves its errno (`socket_errno`), so
+    /// a connect that failed for want of a descriptor says so.
     func installAddressGuard() -> CURLcode {
-        guard !options.addressPolicy.isUnrestricted || carriesUnstrippedCredentials else { return CURLE_OK }
+        let checks = !options.addressPolicy.isUnrestricted || carriesUnstrippedCredentials
         let storage = UnsafeMutablePointer<vg_curl_address_guard>.allocate(capacity: 1)
         storage.initialize(
             to: vg_curl_address_guard(
-                check: { context, family, bytes, port in
-                    guard let context, let bytes else { return 0 }
-                    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-                    let address = IPAddress(bytes: Array(UnsafeBufferPointer(start: bytes, count: family == AF_INET ? 4 : 16)))
-                    return transfer.allowsConnection(to: address, port: Int(port)) ? 1 : 0
-                }, context: Unmanaged.passUnretained(self).toOpaque()))
+                check: checks
+                    ? { context, family, bytes, port in
+                        guard let context, let bytes else { return 0 }
+                        let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                        let address = IPAddress(bytes: Array(UnsafeBufferPointer(start: bytes, count: family == AF_INET ? 4 : 16)))
+                        return transfer.allowsConnection(to: address, port: Int(port)) ? 1 : 0
+                    } : nil,
+                context: Unmanaged.passUnretained(self).toOpaque(), socket_errno: 0))
         addressGuard = storage
         return vg_curl_set_address_guard(handle, storage)
     }

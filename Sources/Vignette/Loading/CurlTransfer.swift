@@ -166,6 +166,8 @@ final class CurlTransfer: @unchecked Sendable {
             return .failure(.tooManyRedirects(url, limit: options.maxRedirects))
         case CURLE_UNSUPPORTED_PROTOCOL:
             return .failure(.disallowedScheme(finalURL, scheme: finalURL.scheme ?? "unknown"))
+        case CURLE_COULDNT_CONNECT where [EMFILE, ENFILE].contains(addressGuard?.pointee.socket_errno ?? 0):
+            return .failure(.connectionFailed(url, cause: .outOfDescriptors))
         default:
             return .failure(Self.failure(code, url: url))
         }
@@ -175,7 +177,8 @@ final class CurlTransfer: @unchecked Sendable {
     static func failure(_ code: CURLcode, url: URL) -> ImageRequest.TransferError {
         switch code {
         // libcurl reports a socket (or its resolver's socketpair) that could not be opened as a failed
-        // connect or lookup, without errno: a descriptor that cannot be opened now says why.
+        // connect or lookup, without errno. The socket's own errno is kept by the open-socket hook (above);
+        // a lookup's socketpair has none: a descriptor that cannot be opened now says why.
         case CURLE_COULDNT_CONNECT where descriptorsExhausted(), CURLE_COULDNT_RESOLVE_HOST where descriptorsExhausted():
             .connectionFailed(url, cause: .outOfDescriptors)
         case CURLE_COULDNT_RESOLVE_HOST: .connectionFailed(url, cause: .hostNotFound)
