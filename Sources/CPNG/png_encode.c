@@ -68,7 +68,13 @@ int vg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
     png_set_compression_level(png, options.level);
     png_set_compression_strategy(png, options.strategy);
     png_set_compression_mem_level(png, 9);
-    png_set_compression_buffer_size(png, 1 << 17);
+    // libpng writes an IDAT chunk each time this buffer fills. A small image's
+    // whole stream fits in deflate's bound for its rows, so sizing the buffer
+    // to that keeps one chunk (the same bytes) without a 128 KiB allocation.
+    size_t row_bytes = 1 + (size_t)width * (size_t)channels;
+    size_t raw = row_bytes * height;
+    size_t bound = raw + ((raw + 7) >> 3) + ((raw + 63) >> 6) + 64;  // zlib's bound for any settings
+    png_set_compression_buffer_size(png, bound < ((size_t)1 << 17) ? bound : ((size_t)1 << 17));
     png_set_filter(png, PNG_FILTER_TYPE_BASE, options.filters);
     png_write_info(png, pinfo);
     if (channels == 3 && input_stride_channels == 4) png_set_filler(png, 0, PNG_FILLER_AFTER);

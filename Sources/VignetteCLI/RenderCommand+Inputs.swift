@@ -39,7 +39,8 @@ extension RenderCommand {
         /// What the pipeline loads.
         var url: URL {
             switch self {
-            case .file(let path): URL(fileURLWithPath: path)
+            // A hint, so that making the URL never stats the file.
+            case .file(let path): URL(filePath: path, directoryHint: .notDirectory)
             case .network(let url), .data(let url): url
             }
         }

@@ -12,14 +12,16 @@ import Foundation
 package enum AtomicFile {
     /// Writes `data` to `path` atomically, creating nothing on failure.
     package static func write(_ data: Data, to path: String, permissions: mode_t? = nil) throws(AtomicFile.Error) {
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
+        // The temp file sits beside `path`, named relative to the same folder
+        // (no URL: it would ask for the working directory and stat the path).
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
         // Short temp names: a long output name plus a suffix could exceed NAME_MAX.
-        let stem = String(url.lastPathComponent.prefix(48))
+        let stem = String(path[(slash.map { path.index(after: $0) } ?? path.startIndex)...].prefix(48))
         var fd: Int32 = -1
         var tempPath = ""
         for _ in 0..<16 {
-            tempPath = directory + "/." + stem + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
+            tempPath = folder + "." + stem + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
             fd = open(tempPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions ?? 0o666)
             if fd >= 0 || errno != EEXIST { break }
         }
