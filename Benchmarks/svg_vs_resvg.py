@@ -10,6 +10,8 @@ process start and PNG encoding count); resvg and CairoSVG render each file
 in this Python process (no process start), also to PNG. CPU time is user +
 system: the children's for Vignette, `time.process_time()` for the others.
 Each job runs --runs times; the medians are printed with their ratios.
+A second table puts the cost of each further icon in one process (the
+icons four times over, less one set) beside resvg's and CairoSVG's per icon.
 
     make bench-svg          # or: python3 Benchmarks/svg_vs_resvg.py --vignette .build/release/vignette
 """
@@ -118,6 +120,8 @@ def main():
     scenes = [write("scene-%d.svg" % i, illustration(i)) for i in range(args.illustrations)]
     resvg = lambda p, w, h: resvg_py.svg_to_bytes(svg_path=p, width=w, height=h)
     cairo = lambda p, w, h: cairosvg.svg2png(url=p, output_width=w, output_height=h)
+    icons4 = icons + [write("icon-%02d-%d.svg" % (i, k), icon(i)) for k in range(1, 4) for i in range(args.icons)]
+    per_icon = {}
     jobs = [("%d icons @%dx" % (len(icons), s), icons, 24, 24, s) for s in (1, 2, 3)]
     jobs += [("%d illustrations @%dx" % (len(scenes), s), scenes, 400, 300, s) for s in (1, 2)]
     print("%-24s %12s %12s %12s %10s %10s" % ("job", "vignette ms", "resvg ms", "cairosvg ms", "resvg/vig", "cairo/vig"))
@@ -129,6 +133,16 @@ def main():
             times["c"].append(in_process(cairo, files, w * s, h * s))
         v, r, c = (statistics.median(times[k]) * 1000 for k in "vrc")
         print("%-24s %12.1f %12.1f %12.1f %9.2fx %9.2fx" % (name, v, r, c, r / v, c / v))
+        if files is icons:
+            per_icon[s] = (v, r / len(icons), c / len(icons))
+    # What one more icon costs once the process runs: the same icons four times over in one
+    # process, less the one-set run, per extra icon, against resvg's and CairoSVG's cost per icon.
+    print("\n%-24s %12s %12s %12s %10s %10s" % ("each further icon", "vignette ms", "resvg ms", "cairosvg ms",
+                                                "resvg/vig", "cairo/vig"))
+    for s, (v1, r, c) in per_icon.items():
+        v4 = statistics.median(ours(args.vignette, icons4, "24x24", s, out) for _ in range(args.runs)) * 1000
+        v = (v4 - v1) / len(icons4[len(icons):])
+        print("%-24s %12.3f %12.3f %12.3f %9.2fx %9.2fx" % ("icon @%dx" % s, v, r, c, r / v, c / v))
 
 
 if __name__ == "__main__":

@@ -44,7 +44,9 @@ struct InfoCommand: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: file))
+                let url = URL(fileURLWithPath: file)
+                // As `render` draws it: with the images beside it that it names.
+                let data = SVGFileImages.inlining(try Data(contentsOf: url), folder: url.deletingLastPathComponent().path)
                 infos.append((file, try ImageInfo.read(data, options: options)))
             } catch let error as ImageDecoders.Error {
                 failed = true

@@ -8,8 +8,10 @@ struct RenderCommand: AsyncParsableCommand {
         commandName: "render",
         abstract: "Render PNG files or URLs through a descriptor onto surfaces.",
         discussion: """
-            INPUT is an image file (PNG, JPEG, WebP, AVIF, GIF, HEIC; the format is sniffed from the bytes) \
-            or an http(s), file: or data: URL. Several inputs render in parallel into --output-dir as \
+            INPUT is an image file (PNG, JPEG, WebP, AVIF, GIF, HEIC, SVG; the format is sniffed from the bytes) \
+            or an http(s), file: or data: URL. An SVG file is drawn at the output's size and also draws the \
+            images it names by a relative path in its own folder (an image href="logo.png"); nothing else it \
+            names is read. Several inputs render in parallel into --output-dir as \
             <input base name>.png (.jpg, .webp, .avif or .gif with --format); a URL named several times is \
             fetched and written once. Outputs are written atomically. -o picks the format from \
             its extension (.png, .jpg/.jpeg, .webp, .avif, .gif); --quality (default 80) sets JPEG, lossy \
@@ -203,9 +205,11 @@ struct RenderCommand: AsyncParsableCommand {
         if jobs.contains(where: \.input.isNetwork) { _ = CurlDataLoader.libraryFailure }
         let diskCache = try cache.open()
         if let outputDir { try OutputFolder.create(outputDir) } else if let output { try OutputFolder.requireParent(of: output) }
-        let options = LoadingOptions(
+        var options = LoadingOptions(
             connectTimeout: .milliseconds(Int(min(timeout, 10) * 1000)),
             timeout: .milliseconds(Int(timeout * 1000)))
+        // The user's own files: an SVG may draw the images beside it.
+        options.inlinesSVGImageFiles = true
         let pipeline = ImagePipeline(
             loader: DefaultDataLoader(options: options),
             configuration: .init(

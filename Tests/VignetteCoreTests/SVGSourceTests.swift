@@ -109,11 +109,13 @@ import Testing
 
     /// `vignette info` and `GET /info`: an SVG's size in points, its viewBox and what it does not draw.
     @Test func infoReportsTheViewBoxAndWhatIsNotDrawn() throws {
-        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 12" width="48"><text>Hi</text><rect width="4" height="4"/></svg>"#
+        let svg =
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 12" width="48"><text>Hi</text><rect width="4" height="4"/>"#
+            + #"<image href="logo.png"/><image href="data:image/png;base64,AAAA"/><image href="logo.png"/></svg>"#
         let info = try ImageInfo.read(Data(svg.utf8))
         #expect(info.format == .svg && (info.width, info.height) == (48, 24))
-        #expect(info.viewBox == "0 0 24 12" && info.skippedElements == ["text"])
-        #expect(info.json().hasSuffix(#","viewBox":"0 0 24 12","skippedElements":["text"]}"#))
+        #expect(info.viewBox == "0 0 24 12" && info.skippedElements == ["image logo.png", "text"])
+        #expect(info.json().hasSuffix(#","viewBox":"0 0 24 12","skippedElements":["image logo.png","text"]}"#))
         #expect(info.text.contains("not drawn:") && info.text.contains("text"))
         #expect(try ImageInfo.read(Bitmap(width: 1, height: 1).encoded()).json().contains("viewBox") == false)
     }

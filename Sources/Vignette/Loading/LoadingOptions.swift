@@ -21,6 +21,13 @@ public struct LoadingOptions: Sendable, Hashable {
     /// on the address actually connected to. Default `.allowAll` (as curl);
     /// `vignette serve` uses `.publicOnly`.
     public var addressPolicy: AddressPolicy
+    /// Whether an SVG read from a `file:` URL draws the images it names by a
+    /// relative path in its own folder or below (`<image href="logo.png">`):
+    /// read with it and inlined (``SVGFileImages``). Off by default, so
+    /// only `#fragment` and `data:` references resolve; `vignette render`
+    /// and `vignette info` turn it on for the user's own files, `vignette
+    /// serve` never does.
+    package var inlinesSVGImageFiles = false
 
     /// Creates options; the defaults suit a server rendering thumbnails:
     /// connect within 10 s, the whole load within 30 s, at most 50 MiB

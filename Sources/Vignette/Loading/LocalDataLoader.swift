@@ -26,10 +26,13 @@ package struct LocalDataLoader: DataLoading {
 
     private func readFile(_ url: URL) async throws(ImageRequest.TransferError) -> LoadedData {
         let limit = options.maxResponseBytes
+        let inlinesImages = options.inlinesSVGImageFiles
         let result: Result<Data, ImageRequest.TransferError> = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 do throws(FileContents.Failure) {
-                    continuation.resume(returning: .success(try FileContents(path: url.path, maxBytes: limit).data))
+                    let data = try FileContents(path: url.path, maxBytes: limit).data
+                    let folder = url.deletingLastPathComponent().path
+                    continuation.resume(returning: .success(inlinesImages ? SVGFileImages.inlining(data, folder: folder) : data))
                 } catch {
                     switch error {
                     case .system(let code):

@@ -47,7 +47,8 @@ public struct ImageInfo: Sendable, Hashable {
     public var thumbhash: String
     /// An SVG's `viewBox` (`minX minY width height`), nil for bitmaps or an SVG without one.
     public var viewBox: String?
-    /// The elements of an SVG that are not drawn (`text`, `filter`, …); empty for bitmaps.
+    /// The elements of an SVG that are not drawn (`text`, `filter`, …, and
+    /// `image logo.png` for an image it does not read); empty for bitmaps.
     public var skippedElements: [String] = []
 
     /// Reads `data`'s headers and decodes its pixels (within `options`'

@@ -32,6 +32,12 @@ extension SVGDocument {
         var referenced = Set<String>()
         root.forEachDescendant { element in
             if !element.name.hasPrefix("foreign:"), !drawn.contains(element.name) { names.insert(element.name) }
+            // An image by any other reference than `data:` (or `#id` for feImage) is never read.
+            if element.name == "image" || element.name == "feImage", let href = element["href"],
+                !href.hasPrefix("data:"), !href.hasPrefix("#")
+            {
+                names.insert("\(element.name) \(href.prefix(80))")
+            }
             if element.name == "filter", let id = element["id"] { filters.insert(id) }
             for case .reference(let id) in SVGFilterList.items(of: element) { referenced.insert(id) }
         }

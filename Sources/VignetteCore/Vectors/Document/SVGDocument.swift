@@ -22,7 +22,8 @@ public struct SVGDocument: Sendable, Hashable {
     /// The user-space rectangle the document shows (`viewBox`), if it has one.
     public let viewBox: Rect?
     /// The names of elements in the file that Vignette does not draw
-    /// (`text`, `filter`, …), each once, sorted.
+    /// (`text`, `filter`, …), and each image it does not read (`image
+    /// logo.png`: any reference but `data:`), each once, sorted.
     public let skippedElements: [String]
 
     /// Reads an SVG file's bytes, refusing what is not well-formed or exceeds `limits`.
