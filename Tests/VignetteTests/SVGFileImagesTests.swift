@@ -97,6 +97,22 @@ import VignetteCore
         #expect(SVGFileImages.inlining(bitmap, folder: files.folder.path) == bitmap, "not an SVG: the bytes unchanged")
     }
 
+    /// The scan reads markup it does not parse: cut anywhere, it finds
+    /// only whole values inside the bytes, and a comment hides its tags.
+    @Test func theScanHoldsOnEveryCutOfAFile() {
+        let text =
+            #"<?xml version="1.0"?><svg><!-- <image href="a.png"/> --><image x='1' xlink:href = "b.png"/>"#
+            + #"<![CDATA[<image href="c.png"/>]]><svg:image href='d.png'/><feImage href="e.png"/><imageX href="f.png"/></svg>"#
+        let bytes = Array(text.utf8)
+        #expect(SVGImageReferences(bytes).all.map { String(decoding: $0.value, as: UTF8.self) } == ["b.png", "d.png", "e.png"])
+        for end in 0...bytes.count {
+            let cut = Array(bytes[..<end])
+            for reference in SVGImageReferences(cut).all {
+                #expect(reference.range.upperBound < cut.count && Array(cut[reference.range]) == reference.value)
+            }
+        }
+    }
+
     @Test func onlyALoaderToldToInlinesAndOnlyFiles() async throws {
         let files = try Folder()
         defer { files.remove() }
