@@ -40,8 +40,10 @@ package enum SVGFileImages {
         for reference in SVGImageReferences(bytes).all {
             guard let path = relativePath(reference.value) else { continue }
             if read.index(forKey: path) == nil {
-                // A file that cannot be read is remembered as such: tried once, counted once.
-                read.updateValue(read.count < limits.maxFiles ? dataURL(of: base + path, within: base, limits: limits) : nil, forKey: path)
+                // At most what still fits the document, so what is kept never exceeds it. A file that
+                // cannot be read (or does not fit) is remembered as such: tried once, counted once.
+                let room = min(limits.maxAttributeBytes, limits.maxDocumentBytes - size + reference.range.count)
+                read.updateValue(read.count < limits.maxFiles ? dataURL(of: base + path, within: base, maxBytes: room) : nil, forKey: path)
             }
             guard let url = read[path] ?? nil, size + url.count - reference.range.count <= limits.maxDocumentBytes else { continue }
             size += url.count - reference.range.count
@@ -73,16 +75,16 @@ package enum SVGFileImages {
     }
 
     /// The file as a `data:` URL, when it resolves (symlinks followed) to a
-    /// regular file under `base` and its URL fits the attribute limit.
-    private static func dataURL(of path: String, within base: String, limits: Limits) -> [UInt8]? {
+    /// regular file under `base` and its URL is at most `maxBytes` long.
+    private static func dataURL(of path: String, within base: String, maxBytes: Int) -> [UInt8]? {
         guard let resolved = realpath(path, nil) else { return nil }
         let target = String(cString: resolved)
         free(resolved)
         // Base64 grows by 4/3: the largest file whose URL fits, read no further.
         let prefix = Array("data:;base64,".utf8)
-        let maxBytes = (limits.maxAttributeBytes - prefix.count) / 4 * 3
-        guard target.hasPrefix(base), maxBytes > 0,
-            let contents = try? FileContents(path: target, maxBytes: maxBytes, regularOnly: true), !contents.data.isEmpty
+        let fileBytes = (maxBytes - prefix.count) / 4 * 3
+        guard target.hasPrefix(base), fileBytes > 0,
+            let contents = try? FileContents(path: target, maxBytes: fileBytes, regularOnly: true), !contents.data.isEmpty
         else { return nil }
         return prefix + Array(contents.data.base64EncodedString().utf8)
     }
