@@ -57,7 +57,6 @@ struct ServeCommand: AsyncParsableCommand {
             } catch {
                 throw ValidationError("\(error)")
             }
-            Self.openLibraries(logger: logger)
             logger.info(
                 "open-files limit \(limit.soft)\(limit.soft > before.soft ? " (raised from \(before.soft))" : ""): at most \(service.maxConnections) connections at once, \(service.configuration.descriptorReserve) descriptors kept for sources and cache files"
             )
@@ -67,18 +66,6 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data(line.utf8))
             }
             try await app.runService()
-        }
-
-        /// libavif, libheif and libcurl are opened on first use; a server opens them before it listens, so no
-        /// request waits on the loader and one that is missing shows at start (its images are then refused).
-        private static func openLibraries(logger: Logger) {
-            let failures = [
-                ("libavif", AVIFCodec.libraryFailure), ("libheif", HEIFCodec.libraryFailure),
-                ("libcurl", CurlDataLoader.libraryFailure)
-            ]
-            for case (let library, let failure?) in failures {
-                logger.warning("\(library) could not be loaded (\(failure)): requests that need it will fail")
-            }
         }
     #endif
 }

@@ -89,11 +89,25 @@ public final class RenderService: Sendable {
         let origins = try configuration.resolvedOrigins(environment: environment)
         if !origins.isEmpty { pipelineConfiguration.requestModifier = { origins.apply(to: &$0) } }
         pipeline = ImagePipeline(loader: loader ?? CurlDataLoader(options: options), configuration: pipelineConfiguration)
+        Self.openLibraries(network: loader == nil, logger: logger)
         self.metrics = metrics
         admission = ConcurrencyGate(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
         signer = configuration.signingKey.map(RequestSigner.init(key:))
         maxConnections = try configuration.connectionLimit(
             descriptors: DescriptorLimit.current.soft, open: DescriptorLimit.openCount() ?? 16)
+    }
+
+    /// libavif, libheif and libcurl open on first use (a blocking `dlopen`); a service opens them
+    /// when it is made, so no request waits on the loader on the cooperative pool, and one that is
+    /// missing shows at start (its images are then refused).
+    private static func openLibraries(network: Bool, logger: Logger) {
+        let failures = [
+            ("libavif", AVIFCodec.libraryFailure), ("libheif", HEIFCodec.libraryFailure),
+            ("libcurl", network ? CurlDataLoader.libraryFailure : nil)
+        ]
+        for case (let library, let failure?) in failures {
+            logger.warning("\(library) could not be loaded (\(failure)): requests that need it will fail")
+        }
     }
 
     /// Answers `GET /render/{preset}?…`: `target` is the raw request
