@@ -95,20 +95,9 @@ import VignetteTestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let config = folder.appendingPathComponent("serve.yaml")
         try "presets:\n  p: {contentMode: aspectFit}\n".write(to: config, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = Run.binary
-        process.arguments = ["serve", "--config", config.path, "--port", "0", "--host", "127.0.0.1"]
         let debug = ["LD_DEBUG": "files", "LD_DEBUG_OUTPUT": folder.appendingPathComponent("ld").path]
-        process.environment = ProcessInfo.processInfo.environment.merging(debug) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let (output, chunks) = AsyncStream.makeStream(of: Data.self)
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty { chunks.finish() } else { chunks.yield(chunk) }
-        }
-        try process.run()
+        let (process, output, _, pipe) = try ServeCommandTests.launch(
+            config: config, environment: ProcessInfo.processInfo.environment.merging(debug) { $1 })
         defer { if process.isRunning { process.terminate() } }
         _ = try await ServeCommandTests.port(from: output)
         let log = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)

@@ -22,20 +22,7 @@ import VignetteTestSupport
         let config = folder.appendingPathComponent("serve.yaml")
         try "allowPrivateNetworks: true\npresets:\n  p: {contentMode: aspectFit}\n".write(to: config, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = RenderCommandTests.binary
-        process.arguments = ["serve", "--config", config.path, "--port", "0", "--host", "127.0.0.1"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let (output, chunks) = AsyncStream.makeStream(of: Data.self)
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let chunk = handle.availableData
-            if chunk.isEmpty { chunks.finish() } else { chunks.yield(chunk) }
-        }
-        let (exits, exit) = AsyncStream.makeStream(of: Void.self)
-        process.terminationHandler = { _ in exit.finish() }
-        try process.run()
+        let (process, output, exits, pipe) = try Self.launch(config: config)
         defer { if process.isRunning { process.terminate() } }
         let port = try await Self.port(from: output)
 
@@ -54,6 +41,30 @@ import VignetteTestSupport
         #expect(!process.isRunning)
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         pipe.fileHandleForReading.readabilityHandler = nil
+    }
+
+    /// `vignette serve --config CONFIG` on a free loopback port, running: its
+    /// standard output as a stream (standard error discarded), and a stream
+    /// that ends when it exits. `environment`, when given, replaces the test's.
+    static func launch(
+        config: URL, environment: [String: String]? = nil
+    ) throws -> (process: Process, output: AsyncStream<Data>, exits: AsyncStream<Void>, pipe: Pipe) {
+        let process = Process()
+        process.executableURL = RenderCommandTests.binary
+        process.arguments = ["serve", "--config", config.path, "--port", "0", "--host", "127.0.0.1"]
+        if let environment { process.environment = environment }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let (output, chunks) = AsyncStream.makeStream(of: Data.self)
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let chunk = handle.availableData
+            if chunk.isEmpty { chunks.finish() } else { chunks.yield(chunk) }
+        }
+        let (exits, exit) = AsyncStream.makeStream(of: Void.self)
+        process.terminationHandler = { _ in exit.finish() }
+        try process.run()
+        return (process, output, exits, pipe)
     }
 
     /// The port from the "serving … on port N" line, as soon as it is written.
