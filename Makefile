@@ -14,9 +14,15 @@
 #   make fuzz    build the libFuzzer harnesses of Fuzz/ and run each for FUZZ_SECONDS (default 30), FUZZ_JOBS at a time
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-SYSTEM_PACKAGES := libpng-dev libjpeg62-turbo-dev libwebp-dev liblcms2-dev libavif-dev libgif-dev libheif-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev libsqlite3-dev pkg-config
-# Debian's headless browser and its WebDriver, for `make test-browser` (the review page).
-BROWSER_PACKAGES := chromium chromium-driver
+SYSTEM_PACKAGES := libpng-dev libjpeg62-turbo-dev libwebp-dev liblcms2-dev libavif-dev libgif-dev libheif-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev libsqlite3-dev libharfbuzz-dev libicu-dev pkg-config
+# Debian's headless browser and its WebDriver, for `make test-browser` (the review page), and the
+# only fonts that test lets the browser see (Scripts/browser/fonts.conf names its six files). A
+# fontconfig file of our own rather than fonts served with the page: the page stays as users get it
+# (their system's UI font), and what the test pins is named by package, which any Debian has.
+BROWSER_PACKAGES := chromium chromium-driver fonts-dejavu-core
+# Fonts a machine may have for other reasons (ghostscript brings fonts-noto-mono with libvips, which
+# once moved the page's monospace text by a pixel): `make test-browser-more-fonts` shows they change nothing.
+MORE_FONT_PACKAGES := fonts-noto-mono fonts-liberation fonts-urw-base35
 SWIFT_BUILD_FLAGS ?=
 # Every package trait (Hummingbird, SQLite, Vapor: see Package.swift) in every build, debug and
 # release alike: one set of traits is one resolution and one set of compiler flags, so no
@@ -30,7 +36,7 @@ override SWIFT_BUILD_FLAGS += $(TRAITS)
 # they share one build folder.
 RELEASE_FLAGS ?= --static-swift-stdlib
 
-.PHONY: deps deps-browser test-browser test-plugin test lint format check-traits tsan docs determinism demo build release bench bench-compare bench-serve bench-soak bench-svg deploy-test fuzz fuzz-build clean
+.PHONY: deps deps-browser test-browser test-browser-more-fonts test-plugin test lint format check-traits tsan docs determinism demo build release bench bench-compare bench-serve bench-soak bench-svg deploy-test fuzz fuzz-build clean
 deps:
 	@missing=""; for p in $(SYSTEM_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
@@ -90,6 +96,13 @@ test-browser: deps-browser
 	@[ -x $(BROWSER_VENV)/bin/python ] || python3 -m venv $(BROWSER_VENV)
 	@$(BROWSER_VENV)/bin/python -c 'import selenium, PIL' 2>/dev/null || $(BROWSER_VENV)/bin/pip install -q selenium pillow
 	$(BROWSER_VENV)/bin/python Scripts/review_page_browser.py --tool "$$($(STRICT) swift build $(SWIFT_BUILD_FLAGS) --show-bin-path)/VignetteSnapshotsTool"
+
+# The same check on a machine with more fonts installed and another locale and time zone: it must
+# pass unchanged (CI runs it after test-browser). It installs MORE_FONT_PACKAGES on this machine.
+test-browser-more-fonts: deps-browser
+	@$(MAKE) --no-print-directory deps SYSTEM_PACKAGES="$(MORE_FONT_PACKAGES)"
+	@echo "==> fc-match monospace on this machine: $$(fc-match monospace 2>/dev/null || echo "(no fc-match)")"
+	LANG=fr_FR.UTF-8 LC_ALL=fr_FR.UTF-8 TZ=Pacific/Chatham $(MAKE) --no-print-directory test-browser
 
 # A client package in a temporary folder (its own .build: swift-snapshot-testing and the core compile there once).
 test-plugin: deps

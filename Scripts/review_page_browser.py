@@ -16,6 +16,11 @@ line), and checks that:
 - accept writes the actual over the reference, reject writes nothing, and
   the obsolete reference survives a reject;
 - Done stops the server (exit status 0).
+The page's text is drawn from files the project names, not from whatever a machine has installed:
+Chromium reads only Scripts/browser/fonts.conf (FONTCONFIG_FILE: the six files of Debian's
+fonts-dejavu-core, hinting off, greyscale antialiasing) and runs with the flags that make its
+rasterisation repeatable (see browser()); its locale and time zone are pinned too (LANG, TZ, --lang).
+`make test-browser-more-fonts` runs it again with more font packages installed and another LANG/TZ.
 Ends with 'N passed, N failed'; exit status 1 when a check failed.
 """
 import argparse
@@ -27,14 +32,17 @@ import shutil
 import struct
 import subprocess
 import sys
+import tempfile
 import time
 import zlib
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 # The TakingSnapshots article shows this same file: the picture in the docs is a checked reference.
 REFERENCE = ROOT / 'Sources/VignetteSnapshotTesting/VignetteSnapshotTesting.docc/Resources/review-page.png'
-# A fixed folder: the page shows its paths, and the screenshot must not change with them.
-WORK = pathlib.Path('/tmp/vignette-review-browser')
+FONTS_CONF = ROOT / 'Scripts/browser/fonts.conf'
+# The page shows only paths relative to the package folder, so the folder itself may be anywhere:
+# a new one each run (a leftover of an earlier run or of another user cannot get in the way).
+WORK = pathlib.Path(tempfile.mkdtemp(prefix='vignette-review-browser-'))
 
 
 def png(width, height, pixel):
@@ -128,16 +136,35 @@ def compare_screenshot(checks, shot):
         checks.check('screenshot matches the reference', True)
 
 
+def hermetic_environment():
+    """The environment of chromedriver and the browser it starts: fonts, locale and time zone pinned."""
+    missing = [line.strip()[6:-7] for line in FONTS_CONF.read_text().splitlines()
+               if line.strip().startswith('<glob>/') and not pathlib.Path(line.strip()[6:-7]).exists()]
+    if missing:
+        raise RuntimeError(f'fonts missing: {", ".join(missing)} (apt-get install fonts-dejavu-core)')
+    env = dict(os.environ)
+    env.update({'FONTCONFIG_FILE': str(FONTS_CONF), 'FONTCONFIG_PATH': str(FONTS_CONF.parent),
+                'XDG_CACHE_HOME': str(WORK / '.cache'), 'HOME': str(WORK / '.home'),
+                'LANG': 'C.UTF-8', 'LC_ALL': 'C.UTF-8', 'TZ': 'UTC'})
+    return env
+
+
 def browser():
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     options = webdriver.ChromeOptions()
     options.binary_location = shutil.which('chromium') or '/usr/bin/chromium'
+    # Text and pixels that repeat on every machine: one device pixel per CSS pixel, no hinting, no
+    # subpixel positioning or LCD (coloured) antialiasing, sRGB output, and Skia's portable code
+    # paths rather than the ones it picks for this processor's vector units.
     for argument in ('--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=1200,760',
-                     '--force-device-scale-factor=1', '--hide-scrollbars', '--font-render-hinting=none'):
+                     '--force-device-scale-factor=1', '--hide-scrollbars', '--font-render-hinting=none',
+                     '--disable-font-subpixel-positioning', '--disable-lcd-text', '--force-color-profile=srgb',
+                     '--disable-skia-runtime-opts', '--lang=en-US', f'--user-data-dir={WORK / ".chromium"}'):
         options.add_argument(argument)
     options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
-    service = Service(executable_path=shutil.which('chromedriver') or '/usr/bin/chromedriver')
+    service = Service(executable_path=shutil.which('chromedriver') or '/usr/bin/chromedriver',
+                      env=hermetic_environment())
     return webdriver.Chrome(service=service, options=options)
 
 
@@ -148,6 +175,7 @@ def run(tool, checks):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
     snapshots, accepted_bytes = lay_out()
+    # The tool keeps the caller's locale and time zone: the page it serves must not depend on them.
     env = {k: v for k, v in os.environ.items() if k not in ('CI', 'SNAPSHOT_ARTIFACTS', 'VIGNETTE_SNAPSHOTS')}
     server = subprocess.Popen([tool, 'review'], cwd=WORK, env=env, stdout=subprocess.PIPE, text=True)
     driver = None
@@ -237,6 +265,8 @@ def main():
         run(args.tool, checks)
     except Exception as error:  # a timeout or a driver failure is one failed check, with its reason
         checks.check('the browser session ran to the end', False, f'{type(error).__name__}: {error}')
+    finally:
+        shutil.rmtree(WORK, ignore_errors=True)
     print(f'review page in Chromium: {time.monotonic() - started:.1f} s')
     print(f'{checks.passed} passed, {checks.failed} failed')
     return 1 if checks.failed else 0

@@ -24,7 +24,7 @@ extension RenderCommand {
     func render(_ job: Job, pipeline: ImagePipeline, failure: ImageDescriptor<Bitmap>?, look: Look) async -> Outcome {
         let surface: ImageSurface
         do {
-            surface = try ImageSurface(size: size.size, scale: scale)
+            surface = try ImageSurface(size: surfaceSize, scale: scale)
         } catch {
             return .failed(.surfaceFailed(error), placeholder: nil)
         }

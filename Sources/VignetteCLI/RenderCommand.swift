@@ -32,7 +32,9 @@ struct RenderCommand: AsyncParsableCommand {
             --shape and --border-* clip and outline the surface; each --overlay FILE is drawn above \
             the image, and the --overlay-* options after it place it; --blur, --grayscale and \
             --sharpen apply in the order given; --background blur:SIGMA fills the surface with the \
-            image itself, blurred. A --size side of 0 (300x0, 0x200) follows the image; --no-enlarge, \
+            image itself, blurred. Without --size the surface takes the source's own size in points (an SVG's \
+            width and height or viewBox, a bitmap's pixels over --source-scale): --scale 2 then renders it at twice \
+            its pixels. A --size side of 0 (300x0, 0x200) follows the image; --no-enlarge, \
             --no-extend (with --extend-aspect-ratio) and --fill-down are imgproxy's sizing rules.
 
             Animation: an animated GIF, WebP or PNG source stays animated in WebP and GIF output, \
@@ -48,8 +50,15 @@ struct RenderCommand: AsyncParsableCommand {
     @Argument(help: "Image files or URLs (http, https, file, data).", transform: InputArgument.init)
     var inputs: [InputArgument]
 
-    @Option(help: ArgumentHelp("Surface size in points; one side 0 (Wx0, 0xH) takes the image's.", valueName: "WxH"))
-    var size: SizeArgument
+    @Option(
+        help: ArgumentHelp(
+            "Surface size in points; one side 0 (Wx0, 0xH) takes the image's. Default: the source's own size "
+                + "(an SVG's intrinsic size, a bitmap's pixels / its scale), as `vignette info` reports it.",
+            valueName: "WxH"))
+    var size: SizeArgument?
+
+    /// `--size`, or both sides open: the image's own size in points.
+    var surfaceSize: Size { size?.size ?? Size(width: 0, height: 0) }
 
     @Option(help: "Surface scale (pixels per point).")
     var scale: Double = 1
@@ -145,14 +154,14 @@ struct RenderCommand: AsyncParsableCommand {
         default: break
         }
         do {
-            try ImageSurface.validate(size: size.size, scale: scale)
+            try ImageSurface.validate(size: surfaceSize, scale: scale)
         } catch {
-            throw ValidationError("--size \(size.size) --scale \(Size.format(scale)): \(error)")
+            throw ValidationError("--size \(surfaceSize) --scale \(Size.format(scale)): \(error)")
         }
         // A side given as 0 is open (it takes the image's); a side given must be at least a pixel.
-        let (w, h) = ImageRenderer.pixelSize(of: size.size, scale: scale)
-        guard w > 0 || size.size.width == 0, h > 0 || size.size.height == 0 else {
-            throw ValidationError("--size \(size.size) --scale \(Size.format(scale)) is \(w)x\(h) pixels: nothing to render")
+        let (w, h) = ImageRenderer.pixelSize(of: surfaceSize, scale: scale)
+        guard w > 0 || surfaceSize.width == 0, h > 0 || surfaceSize.height == 0 else {
+            throw ValidationError("--size \(surfaceSize) --scale \(Size.format(scale)) is \(w)x\(h) pixels: nothing to render")
         }
         guard timeout.isFinite, timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout must be in (0, 86400] seconds") }
         guard (0...20).contains(retries) else { throw ValidationError("--retries must be between 0 and 20") }

@@ -100,8 +100,8 @@ import VignetteTestSupport
     }
 
     @Test func openSides() throws {
-        #expect(try Self.parse(["--size", "100x0"]).size.size == Size(width: 100, height: 0))
-        #expect(try Self.parse(["--size", "0x50"]).size.size == Size(width: 0, height: 50))
+        #expect(try Self.parse(["--size", "100x0"]).surfaceSize == Size(width: 100, height: 0))
+        #expect(try Self.parse(["--size", "0x50"]).surfaceSize == Size(width: 0, height: 50))
     }
 
     @Test(arguments: [
