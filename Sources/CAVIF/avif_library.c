@@ -15,18 +15,27 @@ static vg_library vg_libavif_state = VG_LIBRARY_INITIALIZER;
 #define VG_STRING(x) #x
 #define VG_EXPANDED_STRING(x) VG_STRING(x)
 
-// The SONAME of the ABI these headers describe. Other 0.x versions have no
-// entry: they load only through libavif.so, the development link.
-#if defined(__APPLE__)
-#define VG_LIBAVIF_SONAME "libavif." VG_EXPANDED_STRING(AVIF_VERSION_MAJOR) ".dylib"
-#elif AVIF_VERSION_MAJOR >= 1
-#define VG_LIBAVIF_SONAME "libavif.so.16"
+// The SONAME of the ABI these headers describe (libavif's SOVERSION, not its
+// version: 1.x is 16 on both systems). Other 0.x versions have no entry:
+// they load only through the development link, libavif.so or libavif.dylib.
+#if AVIF_VERSION_MAJOR >= 1
+#define VG_LIBAVIF_SOVERSION "16"
 #elif AVIF_VERSION_MINOR == 11
-#define VG_LIBAVIF_SONAME "libavif.so.15"
+#define VG_LIBAVIF_SOVERSION "15"
 #elif AVIF_VERSION_MINOR == 10
-#define VG_LIBAVIF_SONAME "libavif.so.14"
+#define VG_LIBAVIF_SOVERSION "14"
+#endif
+
+#if defined(__APPLE__)
+#define VG_LIBAVIF_DEVELOPMENT "libavif.dylib"
+#ifdef VG_LIBAVIF_SOVERSION
+#define VG_LIBAVIF_SONAME "libavif." VG_LIBAVIF_SOVERSION ".dylib"
+#endif
 #else
-#define VG_LIBAVIF_SONAME "libavif.so"
+#define VG_LIBAVIF_DEVELOPMENT "libavif.so"
+#ifdef VG_LIBAVIF_SOVERSION
+#define VG_LIBAVIF_SONAME "libavif.so." VG_LIBAVIF_SOVERSION
+#endif
 #endif
 
 // Before 1.0 every minor version was a new ABI; from 1.0 on, the major version is.
@@ -45,12 +54,23 @@ static int vg_libavif_validate(char *failure, size_t length) {
 }
 
 int vg_libavif_load(void) {
-    static const char *const files[] = {VG_LIBAVIF_SONAME, "libavif.so"};
+    static const char *const files[] = {
+#ifdef VG_LIBAVIF_SONAME
+        VG_LIBAVIF_SONAME,
+#if defined(__APPLE__)
+        // dyld looks for a bare name in neither of Homebrew's lib folders (Apple Silicon's
+        // /opt/homebrew/lib never; /usr/local/lib only while DYLD_FALLBACK_LIBRARY_PATH is unset).
+        "/opt/homebrew/lib/" VG_LIBAVIF_SONAME,
+        "/usr/local/lib/" VG_LIBAVIF_SONAME,
+#endif
+#endif
+        VG_LIBAVIF_DEVELOPMENT,
+    };
 #define VG_LIBAVIF_NAME(name) #name,
     static const char *const names[] = {VG_LIBAVIF_FUNCTIONS(VG_LIBAVIF_NAME)};
 #undef VG_LIBAVIF_NAME
-    return vg_library_open(&vg_libavif_state, files, 2, names, (void **)&libavif, sizeof names / sizeof names[0],
-                           vg_libavif_validate);
+    return vg_library_open(&vg_libavif_state, files, sizeof files / sizeof files[0], names, (void **)&libavif,
+                           sizeof names / sizeof names[0], vg_libavif_validate);
 }
 
 int vg_avif_library_failure(char *out, size_t length) {

@@ -27,15 +27,20 @@ static int vg_curl_global_init_validate(char *failure, size_t length) {
 
 int vg_curl_global_init(void) {
 #ifdef __APPLE__
-    static const char *const files[] = {"libcurl.4.dylib", "libcurl.dylib"};
+    // The system's libcurl, which the SDK's curl/curl.h describes, by name and then by path (a bare name
+    // is looked up in /usr/lib only while DYLD_FALLBACK_LIBRARY_PATH is unset); then Homebrew's, which is
+    // keg-only (never in /opt/homebrew/lib).
+    static const char *const files[] = {"libcurl.4.dylib", "/usr/lib/libcurl.4.dylib",
+                                        "/opt/homebrew/opt/curl/lib/libcurl.4.dylib",
+                                        "/usr/local/opt/curl/lib/libcurl.4.dylib"};
 #else
     static const char *const files[] = {"libcurl.so.4", "libcurl.so"};
 #endif
 #define VG_LIBCURL_NAME(name) #name,
     static const char *const names[] = {VG_LIBCURL_FUNCTIONS(VG_LIBCURL_NAME)};
 #undef VG_LIBCURL_NAME
-    int loaded = vg_library_open(&vg_libcurl_state, files, 2, names, (void **)&libcurl, sizeof names / sizeof names[0],
-                                 vg_curl_global_init_validate);
+    int loaded = vg_library_open(&vg_libcurl_state, files, sizeof files / sizeof files[0], names, (void **)&libcurl,
+                                 sizeof names / sizeof names[0], vg_curl_global_init_validate);
     return loaded ? CURLE_OK : CURLE_FAILED_INIT;
 }
 

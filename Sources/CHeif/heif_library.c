@@ -21,7 +21,10 @@ static int vg_libheif_validate(char *failure, size_t length) {
 
 int vg_libheif_load(void) {
 #ifdef __APPLE__
-    static const char *const files[] = {"libheif.1.dylib", "libheif.dylib"};
+    // dyld looks for a bare name in neither of Homebrew's lib folders (Apple Silicon's /opt/homebrew/lib
+    // never; /usr/local/lib only while DYLD_FALLBACK_LIBRARY_PATH is unset): their paths come next.
+    static const char *const files[] = {"libheif.1.dylib", "/opt/homebrew/lib/libheif.1.dylib",
+                                        "/usr/local/lib/libheif.1.dylib", "libheif.dylib"};
 #else
     // libheif.so is the development link: the library these headers came from, when the SONAME is not found.
     static const char *const files[] = {"libheif.so.1", "libheif.so"};
@@ -29,8 +32,8 @@ int vg_libheif_load(void) {
 #define VG_LIBHEIF_NAME(name) #name,
     static const char *const names[] = {VG_LIBHEIF_FUNCTIONS(VG_LIBHEIF_NAME)};
 #undef VG_LIBHEIF_NAME
-    return vg_library_open(&vg_libheif_state, files, 2, names, (void **)&libheif, sizeof names / sizeof names[0],
-                           vg_libheif_validate);
+    return vg_library_open(&vg_libheif_state, files, sizeof files / sizeof files[0], names, (void **)&libheif,
+                           sizeof names / sizeof names[0], vg_libheif_validate);
 }
 
 int vg_heif_library_failure(char *out, size_t length) {

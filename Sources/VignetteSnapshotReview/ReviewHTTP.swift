@@ -81,6 +81,13 @@ struct HTTPResponse {
         409: "Conflict", 421: "Misdirected Request", 500: "Internal Server Error"
     ]
 
+    #if os(Linux)
+        private static let sendFlags = Int32(MSG_NOSIGNAL)
+    #else
+        // Darwin: the socket has SO_NOSIGPIPE instead (ReviewServer.respond).
+        private static let sendFlags: Int32 = 0
+    #endif
+
     func send(_ connection: Int32) {
         let head =
             "HTTP/1.1 \(status) \(Self.reasons[status] ?? "Status")\r\nContent-Type: \(type)\r\nContent-Length: \(body.count)\r\n"
@@ -90,7 +97,7 @@ struct HTTPResponse {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Foundation.send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                let n = Foundation.send(connection, raw.baseAddress! + offset, raw.count - offset, Self.sendFlags)
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else { return }
                 offset += n

@@ -39,7 +39,11 @@ package final class ReviewServer: Sendable {
     package init(session: ReviewSession, port: UInt16 = 0) throws(Error) {
         self.session = session
         token = (0..<4).map { _ in String(UInt64.random(in: 0...UInt64.max), radix: 36) }.joined()
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #if os(Linux)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
         guard fd >= 0 else { throw .cannotListen(String(cString: strerror(errno))) }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -94,6 +98,11 @@ package final class ReviewServer: Sendable {
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(connection, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        #if canImport(Darwin)
+            // A closed peer raises no SIGPIPE (Linux: MSG_NOSIGNAL on each send, HTTPResponse.send).
+            var yes: Int32 = 1
+            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+        #endif
         let request = HTTPRequest.read(connection)
         let response = request.map(answer) ?? .text(400, "bad request")
         response.send(connection)

@@ -110,13 +110,16 @@ enum SnapshotRun {
         if let named = environment["VIGNETTE_SNAPSHOT_RUN"], !named.isEmpty { return "named \(named)" }
         let parent = getppid()
         var identity = "parent \(parent)"
-        if let stat = try? String(contentsOfFile: "/proc/\(parent)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        {
-            // Field 22 (start time) counts from the state, field 3, just after the command's ")".
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 19 { identity += " started \(fields[19])" }
-        }
+        // Linux only (no /proc elsewhere): off Linux the identity is the parent's pid alone.
+        #if os(Linux)
+            if let stat = try? String(contentsOfFile: "/proc/\(parent)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            {
+                // Field 22 (start time) counts from the state, field 3, just after the command's ")".
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 19 { identity += " started \(fields[19])" }
+            }
+        #endif
         return identity
     }
 

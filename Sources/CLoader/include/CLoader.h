@@ -11,7 +11,8 @@ extern "C" {
 /// A library opened on first use: whether it is open (read and written
 /// with atomic builtins, a plain int so Swift imports the struct), and why
 /// the last attempt failed. Define one per library with
-/// VG_LIBRARY_INITIALIZER (all zeros, as glibc's mutex initializer is).
+/// VG_LIBRARY_INITIALIZER (PTHREAD_MUTEX_INITIALIZER's value: all zeros on
+/// glibc, a signature word on Darwin).
 typedef struct {
     pthread_mutex_t lock;
     int loaded;

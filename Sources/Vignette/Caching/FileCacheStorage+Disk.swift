@@ -29,7 +29,12 @@ extension FileCacheStorage {
             guard name != ".", name != "..", fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
                 info.st_mode & S_IFMT == S_IFREG
             else { continue }
-            let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            #if os(Linux)
+                let mtime = info.st_mtim
+            #else
+                let mtime = info.st_mtimespec
+            #endif
+            let modified = Int64(mtime.tv_sec) * 1_000_000_000 + Int64(mtime.tv_nsec)
             files.append(ScannedFile(name: name, size: Int(info.st_size), modified: modified, kind: kind(of: name)))
         }
         return files
