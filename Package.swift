@@ -55,35 +55,93 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0")
     ],
     targets: [
-        // One small C shim per system library, linked only by the modules that need it.
+        // One small C shim per system library, linked only by the modules that need it. Each library a
+        // shim links is also a system-library target (module map + header) found through pkg-config, so
+        // its include and library paths are the system's own: Debian's are on the default search paths,
+        // Homebrew's (/opt/homebrew on Apple Silicon) on none. SwiftPM reads the .pc files itself, in the
+        // folders `pkg-config --variable pc_path pkg-config` lists and, for the brew provider,
+        // $(brew --prefix)/opt/<formula>/lib/pkgconfig (keg-only formulae too); when it finds none it
+        // prints the provider's install command and builds without those flags. The shims keep their
+        // `.linkedLibrary` too, so the link itself never depends on a .pc being found: a Debian machine
+        // without pkg-config builds as before.
+        .systemLibrary(
+            name: "CLibPNG", pkgConfig: "libpng16",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
+        ),
+        .systemLibrary(
+            name: "CLibJPEG", pkgConfig: "libjpeg",
+            // libjpeg-dev: libjpeg62-turbo-dev on Debian, libjpeg-turbo8-dev on Ubuntu.
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]
+        ),
+        .systemLibrary(
+            name: "CLibWebP", pkgConfig: "libwebp libwebpdemux libwebpmux",
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
+        ),
+        .systemLibrary(
+            name: "CLibLCMS2", pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
+        ),
         // libpng reports errors with longjmp: every call of one decode stays in one C frame.
-        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "CPNG", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16")]),
         // libjpeg-turbo reports errors through error_exit: routed to longjmp within one C frame, as for libpng.
-        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "CJPEG", dependencies: ["CLibJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
         // libwebp and its demuxer (animation frames, ICCP and EXIF chunks); status codes, never messages.
-        .target(name: "CWebP", linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]),
+        .target(
+            name: "CWebP", dependencies: ["CLibWebP"],
+            linkerSettings: [.linkedLibrary("webp"), .linkedLibrary("webpdemux"), .linkedLibrary("webpmux")]
+        ),
         // lcms2 converts embedded ICC profiles to sRGB; its errors become result codes, never output.
-        .target(name: "CLCMS", linkerSettings: [.linkedLibrary("lcms2")]),
+        .target(name: "CLCMS", dependencies: ["CLibLCMS2"], linkerSettings: [.linkedLibrary("lcms2")]),
+        // giflib's record API, frame by frame (never DGifSlurp), errors as codes (never printed).
+        // No pkg-config here: upstream giflib ships no .pc file and neither does Homebrew's formula (only
+        // Debian adds libgif.pc), so on a Mac a pkgConfig lookup would fail and warn on every build with
+        // giflib installed. Debian's header and library are on the default paths; Homebrew's are found
+        // through CPATH and LIBRARY_PATH (README, "Install").
+        .target(name: "CGIF", linkerSettings: [.linkedLibrary("gif")]),
         // libavif (AV1 through dav1d or aom): first image, one thread, libavif's own YUV->RGB.
         .target(name: "CAVIF", dependencies: ["CLoader"]),
         // libheif (HEVC through libde265): the primary image, transforms applied, one thread, result codes only.
         .target(name: "CHeif", dependencies: ["CLoader"]),
-        // giflib's record API, frame by frame (never DGifSlurp), errors as codes (never printed).
-        .target(name: "CGIF", linkerSettings: [.linkedLibrary("gif")]),
         // libcurl's setopt is variadic: typed setters in C.
         .target(name: "CCurl", dependencies: ["CLoader"]),
         // libcurl, libheif and libavif are opened on first use (each pulls in a dozen libraries that would
-        // otherwise load with every process): dlopen and dlsym, nothing else.
+        // otherwise load with every process): dlopen and dlsym, nothing else. So their shims take headers
+        // only, and no pkg-config: SwiftPM adds a .pc file's Libs to every product above it, which would
+        // link them again. Their headers: Debian's are on the default paths; on macOS curl/curl.h is the
+        // SDK's (the system libcurl is the one opened), and Homebrew's libavif and libheif headers are
+        // found through CPATH (README, "Install"). Each shim's loader lists the macOS file names too.
         .target(name: "CLoader"),
-        // libdeflate is called directly; only its header is mapped.
-        .systemLibrary(name: "CDeflate"),
-        // glibc's mallopt is not visible through Swift's Glibc module.
+        // libdeflate is called directly from Swift; only its header is mapped (pkg-config: libdeflate.pc).
+        .systemLibrary(
+            name: "CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]
+        ),
+        // glibc's mallopt is not visible through Swift's Glibc module (a no-op off glibc).
         .target(name: "CMalloc"),
         // Pixel kernels Swift cannot vectorise (SSE2 pmaddwd), exact integer math: no library.
         .target(name: "CKernels"),
+        // Text: HarfBuzz shapes (kerning, ligatures, features, complex scripts) and draws unhinted glyph
+        // outlines for our own rasterizer; ICU gives bidi levels (UAX #9), line breaks (UAX #14, with its
+        // dictionaries for Japanese, Chinese, Thai) and grapheme clusters (UAX #29). ICU over FriBiDi and
+        // libunibreak: one well-kept library for all three, Unicode 15 in Debian bookworm, where
+        // libunibreak is 1.1 (Unicode 6, no grapheme clusters). Results are plain structs and codes.
+        .systemLibrary(
+            name: "CLibHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
+        ),
+        .target(name: "CHarfBuzz", dependencies: ["CLibHarfBuzz"], linkerSettings: [.linkedLibrary("harfbuzz")]),
+        .systemLibrary(
+            name: "CLibICU", pkgConfig: "icu-uc",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
+        .target(name: "CICU", dependencies: ["CLibICU"], linkerSettings: [.linkedLibrary("icuuc")]),
+        // The default family's font files compiled in (C23 #embed): no resource bundle to lose with a copied binary.
+        .target(name: "CBundledFonts", exclude: ["fonts"]),
         .target(
             name: "VignetteCore",
-            dependencies: ["CPNG", "CJPEG", "CWebP", "CAVIF", "CGIF", "CHeif", "CLCMS", "CDeflate", "CKernels"]
+            dependencies: [
+                "CPNG", "CJPEG", "CWebP", "CAVIF", "CGIF", "CHeif", "CLCMS", "CDeflate", "CKernels", "CHarfBuzz", "CICU", "CBundledFonts",
+            ]
         ),
         .target(
             name: "Vignette",

@@ -1,0 +1,38 @@
+#ifndef CICU_H
+#define CICU_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// ICU's Unicode algorithms over UTF-16 text: bidi levels (UAX #9), line
+/// break opportunities (UAX #14, with ICU's dictionaries for scripts
+/// written without spaces) and grapheme clusters (UAX #29). Result codes,
+/// never messages: 0 is success, -1 a bad argument, -2 an ICU failure.
+
+/// The embedding level of every UTF-16 unit of `text` into `levels`
+/// (length units), for a paragraph direction of `base` (0 LTR, 1 RTL, -1
+/// from the first strong character), and the paragraph level used into
+/// `resolved` (of the first paragraph).
+int vg_icu_bidi_levels(const uint16_t *text, int32_t length, int base, uint8_t *levels, int *resolved);
+
+/// The offsets (in UTF-16 units, ascending, each > 0, the last == length)
+/// where a line may end, and for each whether it must (a hard break after
+/// a newline), up to `capacity`; returns the count, or a negative code.
+/// `locale` picks tailorings ("ja" for Japanese line breaking), NULL for root.
+int32_t vg_icu_line_breaks(const uint16_t *text, int32_t length, const char *locale, int32_t *offsets,
+                           uint8_t *hard, int32_t capacity);
+
+/// The offsets where grapheme clusters end (ascending, the last == length), up to `capacity`.
+int32_t vg_icu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offsets, int32_t capacity);
+
+/// ICU's version ("72.1"), for `vignette versions` and test references.
+const char *vg_icu_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,129 @@
+import CHarfBuzz
+
+/// A face picked for a style: the font, the instance to draw (a variable
+/// font at the asked weight and width) and what CSS lets a renderer
+/// synthesise when the family has no such face (a slant; emboldening).
+package struct MatchedFace: Sendable {
+    package let font: Font
+    package let face: FontFace
+    /// Degrees to slant an upright face drawn for italic or oblique text.
+    package let syntheticSlant: Double
+    /// Whether a face lighter than 600 is drawn for bold text (outlines are widened).
+    package let syntheticBold: Bool
+}
+
+extension FontCollection {
+    /// CSS's generic families: each resolves to the collection's first family unless one has the name itself.
+    static let generics: Set<String> = [
+        "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-sans-serif", "ui-serif", "ui-monospace", "emoji", "math"
+    ]
+
+    /// The faces tried for `style`, in order: each requested family present,
+    /// else the default (first) family; then the fallback chain; then every
+    /// other family. Each is the best face of its family by CSS Fonts 4's
+    /// matching (stretch, then style, then weight).
+    package func chain(for style: TextStyle) -> [MatchedFace] {
+        let present = families
+        var names: [String] = []
+        func add(_ name: String) {
+            let key = name.lowercased()
+            if let real = present.first(where: { $0.lowercased() == key }), !names.contains(real) { names.append(real) }
+        }
+        for family in style.families {
+            if present.contains(where: { $0.lowercased() == family.lowercased() }) {
+                add(family)
+            } else if Self.generics.contains(family.lowercased()), let first = present.first {
+                add(first)
+            }
+        }
+        if names.isEmpty, let first = present.first { add(first) }
+        fallback.forEach(add)
+        present.forEach(add)
+        return names.compactMap { match(family: $0, style: style) }
+    }
+
+    /// The best face of `family` for `style`; nil when the family has none.
+    package func match(family: String, style: TextStyle) -> MatchedFace? {
+        var candidates = fonts.filter { $0.family.lowercased() == family.lowercased() }
+        guard !candidates.isEmpty else { return nil }
+        let stretch = style.stretch
+        candidates = Self.best(candidates) { Self.stretchKey($0.stretches, stretch) }
+        candidates = Self.best(candidates) { Self.styleKey($0.style, style.style) }
+        candidates = Self.best(candidates) { Self.weightKey($0.weights, style.weight.value) }
+        let font = candidates[0]
+        let weight = min(max(style.weight.value, font.weights.lowerBound), font.weights.upperBound)
+        let width = min(max(stretch, font.stretches.lowerBound), font.stretches.upperBound)
+        var variations: [vg_hb_variation] = []
+        if font.weights.lowerBound < font.weights.upperBound { variations.append(vg_hb_variation(tag: Font.tag("wght"), value: Float(weight))) }
+        if font.stretches.lowerBound < font.stretches.upperBound { variations.append(vg_hb_variation(tag: Font.tag("wdth"), value: Float(width))) }
+        variations += style.variations.map { vg_hb_variation(tag: Font.tag($0.key), value: Float($0.value)) }.sorted { $0.tag < $1.tag }
+        let face = variations.isEmpty ? font.face : FontInstances.shared.instance(of: font.face, variations: variations)
+        let slanted: Double
+        switch (style.style, font.style) {
+        case (.normal, _), (.italic, .italic), (.italic, .oblique), (.oblique, .oblique), (.oblique, .italic): slanted = 0
+        case (.italic, .normal): slanted = 14
+        case (.oblique(let degrees), .normal): slanted = degrees
+        }
+        return MatchedFace(
+            font: font, face: face, syntheticSlant: slanted, syntheticBold: style.weight.value >= 600 && font.weights.upperBound < 600)
+    }
+
+    private static func best(_ fonts: [Font], key: (Font) -> (Int, Double)) -> [Font] {
+        let keys = fonts.map(key)
+        guard let least = keys.min(by: { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }) else { return fonts }
+        return zip(fonts, keys).filter { $0.1 == least }.map(\.0)
+    }
+
+    /// CSS Fonts 4 §5.2 for font-stretch: within the range; else narrower first at or below 100 %, wider first above.
+    static func stretchKey(_ range: ClosedRange<Double>, _ wanted: Double) -> (Int, Double) {
+        if range.contains(wanted) { return (0, 0) }
+        let v = min(max(wanted, range.lowerBound), range.upperBound)
+        if wanted <= 100 { return v < wanted ? (1, wanted - v) : (2, v - wanted) }
+        return v > wanted ? (1, v - wanted) : (2, wanted - v)
+    }
+
+    /// Italic: italic, oblique, normal. Oblique: oblique (nearest angle), italic, normal. Normal: normal, oblique, italic.
+    static func styleKey(_ face: FontStyle, _ wanted: FontStyle) -> (Int, Double) {
+        switch (wanted, face) {
+        case (.italic, .italic), (.normal, .normal): (0, 0)
+        case (.oblique(let a), .oblique(let b)): (0, abs(a - b))
+        case (.italic, .oblique), (.oblique, .italic), (.normal, .oblique): (1, 0)
+        default: (2, 0)
+        }
+    }
+
+    /// CSS Fonts 4 §5.2 for font-weight, over ranges.
+    static func weightKey(_ range: ClosedRange<Double>, _ w: Double) -> (Int, Double) {
+        if range.contains(w) { return (0, 0) }
+        let v = min(max(w, range.lowerBound), range.upperBound)
+        if w >= 400 && w <= 500 {
+            if v > w && v <= 500 { return (1, v - w) }
+            return v < w ? (2, w - v) : (3, v - w)
+        }
+        if w < 400 { return v < w ? (1, w - v) : (2, v - w) }
+        return v > w ? (1, v - w) : (2, w - v)
+    }
+}
+
+/// Instances of variable faces at the variations asked, made once each (up to a count, then started over).
+package final class FontInstances: Sendable {
+    package static let shared = FontInstances()
+    private struct Key: Hashable {
+        let face: ObjectIdentifier
+        let values: [UInt64]
+    }
+    // The base face is kept with its instance, so its identifier cannot be reused while the entry lives.
+    private let cache = Locked([Key: (base: FontFace, instance: FontFace)]())
+    private static let maxInstances = 256
+
+    package func instance(of face: FontFace, variations: [vg_hb_variation]) -> FontFace {
+        let key = Key(face: ObjectIdentifier(face), values: variations.map { UInt64($0.tag) << 32 | UInt64($0.value.bitPattern) })
+        if let found = cache.withLock({ $0[key]?.instance }) { return found }
+        guard let made = face.instance(variations: variations) else { return face }
+        cache.withLock { entries in
+            if entries.count >= Self.maxInstances { entries.removeAll() }
+            entries[key] = (face, made)
+        }
+        return made
+    }
+}

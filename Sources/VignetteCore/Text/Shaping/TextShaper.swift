@@ -1,0 +1,84 @@
+import CHarfBuzz
+
+/// One glyph of a shaped run, in pixels: its advance and its offset from
+/// the pen (y up, as fonts have it), and the UTF-16 offset of its cluster.
+struct ShapedGlyph: Sendable {
+    var glyph: UInt32
+    var cluster: Int
+    var advance: Double
+    var dx: Double
+    var dy: Double
+}
+
+/// A run shaped by HarfBuzz, its glyphs in visual order (right to left
+/// runs come reversed, as HarfBuzz gives them).
+struct ShapedRun: Sendable {
+    var run: TextRun
+    var glyphs: [ShapedGlyph]
+    var width: Double { glyphs.reduce(0) { $0 + $1.advance } }
+}
+
+/// Shapes runs with HarfBuzz at a size in pixels per em; letter and word
+/// spacing are added to the advances as CSS adds them (after each
+/// grapheme cluster; after each space).
+struct TextShaper {
+    let style: TextStyle
+    let chain: [MatchedFace]
+    /// Pixels per em: the size in points × the scale.
+    let pixelsPerEm: Double
+    let features: [vg_hb_feature]
+
+    init(style: TextStyle, chain: [MatchedFace], pixelsPerEm: Double) {
+        self.style = style
+        self.chain = chain
+        self.pixelsPerEm = pixelsPerEm
+        var settings = style.features
+        // CSS: with letter spacing, optional ligatures are not applied (the letters would not space).
+        if style.letterSpacing != 0 {
+            for tag in ["liga", "clig", "dlig", "hlig"] where settings[tag] == nil { settings[tag] = 0 }
+        }
+        features = settings.sorted { $0.key < $1.key }.map { tag, value in
+            vg_hb_feature(tag: Font.tag(tag), value: UInt32(clamping: max(0, value)), start: 0, end: UInt32.max)
+        }
+    }
+
+    /// Shapes `run` of `analysis` (the whole paragraph is the context); `glyphBudget` is spent.
+    func shape(_ run: TextRun, in analysis: TextAnalysis, glyphBudget: inout Int) throws(TextImage.Error) -> ShapedRun {
+        let matched = chain[run.face]
+        let face = matched.face
+        let k = pixelsPerEm / Double(face.unitsPerEm)
+        let raw = analysis.units.withUnsafeBufferPointer { text in
+            face.shape(
+                text, start: run.range.lowerBound, length: run.range.count, rightToLeft: run.isRightToLeft, script: run.script,
+                language: style.language, features: features, maxGlyphs: max(0, glyphBudget))
+        }
+        guard let raw else { throw .tooManyGlyphs(limit: glyphBudget) }
+        glyphBudget -= raw.count
+        guard glyphBudget >= 0 else { throw .tooManyGlyphs(limit: glyphBudget + raw.count) }
+        var glyphs = raw.map { g in
+            ShapedGlyph(
+                glyph: g.glyph, cluster: Int(g.cluster), advance: Double(g.x_advance) * k, dx: Double(g.x_offset) * k,
+                dy: Double(g.y_offset) * k)
+        }
+        addSpacing(to: &glyphs, in: analysis, run: run)
+        return ShapedRun(run: run, glyphs: glyphs)
+    }
+
+    /// Letter spacing after each grapheme cluster and word spacing after each space, on the cluster's last glyph in logical order.
+    private func addSpacing(to glyphs: inout [ShapedGlyph], in analysis: TextAnalysis, run: TextRun) {
+        let letter = style.letterSpacing * pixelsPerEm / style.size
+        let word = style.wordSpacing * pixelsPerEm / style.size
+        guard letter != 0 || word != 0, !glyphs.isEmpty else { return }
+        let order = run.isRightToLeft ? Array(glyphs.indices.reversed()) : Array(glyphs.indices)
+        for (position, index) in order.enumerated() {
+            let cluster = glyphs[index].cluster
+            let isLast = position + 1 == order.count || glyphs[order[position + 1]].cluster != cluster
+            guard isLast else { continue }
+            let end = position + 1 == order.count ? run.range.upperBound : glyphs[order[position + 1]].cluster
+            let graphemes = analysis.graphemeEnds.filter { $0 > cluster && $0 <= max(end, cluster + 1) }.count
+            var extra = letter * Double(max(1, graphemes))
+            if analysis.units[cluster] == 0x20 || analysis.units[cluster] == 0xA0 { extra += word }
+            glyphs[index].advance += extra
+        }
+    }
+}
