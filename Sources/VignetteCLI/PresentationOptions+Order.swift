@@ -13,6 +13,11 @@ extension PresentationOptions {
     /// The options whose order matters, as they are spelled.
     enum OrderedName: String, CaseIterable, Sendable {
         case overlay = "--overlay"
+        case text = "--overlay-text"
+        case font = "--overlay-font"
+        case color = "--overlay-color"
+        case maxLines = "--overlay-max-lines"
+        case align = "--overlay-align"
         case position = "--overlay-position"
         case offset = "--overlay-offset"
         case size = "--overlay-size"
@@ -55,7 +60,8 @@ extension PresentationOptions {
     func ordered(in arguments: [String]) throws -> Ordered {
         let names = Self.scan(arguments)
         let counts: [(OrderedName, Int)] = [
-            (.overlay, overlay.count), (.position, overlayPosition.count), (.offset, overlayOffset.count),
+            (.overlay, overlay.count), (.text, overlayText.count), (.font, overlayFont.count), (.color, overlayColor.count),
+            (.maxLines, overlayMaxLines.count), (.align, overlayAlign.count), (.position, overlayPosition.count), (.offset, overlayOffset.count),
             (.size, overlaySize.count), (.opacity, overlayOpacity.count), (.tile, overlayTile), (.unclipped, overlayUnclipped),
             (.blur, blur.count),
             (.grayscale, grayscale), (.sharpen, sharpen.count)
@@ -73,14 +79,19 @@ extension PresentationOptions {
                 result.effects.append(effect)
                 continue
             }
-            if name == .overlay {
-                result.overlays.append(OverlaySpec(path: overlay[index]))
+            if name == .overlay || name == .text {
+                result.overlays.append(name == .overlay ? OverlaySpec(path: overlay[index]) : OverlaySpec(path: "", text: overlayText[index]))
                 given = []
                 continue
             }
-            guard !result.overlays.isEmpty else { throw ValidationError("\(name.rawValue) applies to the --overlay FILE before it: give --overlay first") }
+            guard let last = result.overlays.last else {
+                throw ValidationError("\(name.rawValue) applies to the --overlay FILE or --overlay-text TEXT before it: give one first")
+            }
+            if [.font, .color, .maxLines, .align].contains(name), last.text == nil {
+                throw ValidationError("\(name.rawValue) applies to --overlay-text TEXT, not to --overlay \(last.path)")
+            }
             guard given.insert(name).inserted else {
-                throw ValidationError("\(name.rawValue) is given twice for --overlay \(overlay[next[.overlay, default: 1] - 1])")
+                throw ValidationError("\(name.rawValue) is given twice for \(last.text.map { "--overlay-text \($0)" } ?? "--overlay \(last.path)")")
             }
             modify(&result.overlays[result.overlays.count - 1], name, index)
         }
@@ -104,6 +115,14 @@ extension PresentationOptions {
         case .opacity: spec.opacity = overlayOpacity[index]
         case .tile: spec.tiled = true
         case .unclipped: spec.clipsToShape = false
+        case .font:
+            let color = spec.style.color
+            let alignment = spec.style.alignment
+            spec.style = overlayFont[index]
+            (spec.style.color, spec.style.alignment) = (color, alignment)
+        case .color: spec.style.color = overlayColor[index]
+        case .maxLines: spec.maxLines = overlayMaxLines[index]
+        case .align: spec.style.alignment = overlayAlign[index]
         default: break
         }
     }

@@ -29,6 +29,31 @@ struct PresentationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Draw this image file above the image (repeatable; the --overlay-* options after it apply to it).", valueName: "FILE"))
     var overlay: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "Draw this text above the image (repeatable; \\n starts a line; the --overlay-* options after it apply to it, "
+                + "--overlay-size is its box: lines wrap to W).",
+            valueName: "TEXT"))
+    var overlayText: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "The text overlay's font, CSS's shorthand (default 16 pt in the bundled Noto Sans unless FAMILY names a --font-dir family).",
+            valueName: "[italic] [bold|WEIGHT] SIZE [FAMILY, …]"),
+        transform: Syntax.font)
+    var overlayFont: [TextStyle] = []
+
+    @Option(help: ArgumentHelp("The text overlay's colour (default #000000).", valueName: "#RRGGBB[AA]"), transform: Arguments.color)
+    var overlayColor: [Color] = []
+
+    @Option(help: ArgumentHelp("The text overlay's most lines; the last one shown ends in … when text is left out.", valueName: "N"))
+    var overlayMaxLines: [Int] = []
+
+    @Option(
+        help: ArgumentHelp("How the text overlay's lines align in its box (default leading).", valueName: "leading|center|trailing|left|right"),
+        transform: Syntax.alignment)
+    var overlayAlign: [TextAlignment] = []
+
     @Option(help: ArgumentHelp("Where the overlay before it sits (default center).", valueName: "POS"), transform: Syntax.anchor)
     var overlayPosition: [Anchor] = []
 
@@ -74,9 +99,10 @@ struct PresentationOptions: ParsableArguments {
     func validate() throws {
         if borderColor != nil && borderWidth == nil { throw ValidationError("--border-color needs --border-width W") }
         if extendAspectRatio && !noExtend { throw ValidationError("--extend-aspect-ratio applies only with --no-extend") }
-        guard overlay.count <= ImageOverlay.maxCount else {
-            throw ValidationError("--overlay: at most \(ImageOverlay.maxCount) overlays (\(overlay.count) given)")
+        guard overlay.count + overlayText.count <= ImageOverlay.maxCount else {
+            throw ValidationError("--overlay, --overlay-text: at most \(ImageOverlay.maxCount) overlays (\(overlay.count + overlayText.count) given)")
         }
+        if let lines = overlayMaxLines.first(where: { $0 < 1 }) { throw ValidationError("--overlay-max-lines \(lines): give at least 1") }
     }
 
     /// The border, if any.
@@ -89,9 +115,12 @@ struct PresentationOptions: ParsableArguments {
         Sizing(enlarge: !noEnlarge, extend: !noExtend, extendAspectRatio: extendAspectRatio, fillDown: fillDown)
     }
 
-    /// One overlay as the command line gives it; its file is read in `run`.
+    /// One overlay as the command line gives it: a file (read in `run`) or text.
     struct OverlaySpec: Sendable, Hashable {
         var path: String
+        var text: String?
+        var style = TextStyle()
+        var maxLines: Int?
         var anchor: Anchor = .center
         var offset = Point(x: 0, y: 0)
         var size: Size?
@@ -104,6 +133,16 @@ struct PresentationOptions: ParsableArguments {
             ImageOverlay(
                 ImageDescriptor(image, contentMode: .aspectFit).erased, anchor: anchor, offset: offset, size: size,
                 opacity: opacity, tiled: tiled, clipsToShape: clipsToShape)
+        }
+
+        /// A text overlay, drawn with `fonts`; `--overlay-size` is its box (a side of 0 is open).
+        func textOverlay(_ text: String, fonts: FontCollection) -> ImageOverlay {
+            let width = size.flatMap { $0.width > 0 ? $0.width : nil }
+            let height = size.flatMap { $0.height > 0 ? $0.height : nil }
+            let image = TextImage(
+                text.replacingOccurrences(of: "\\n", with: "\n"), style: style, width: width, height: height, maxLines: maxLines, fonts: fonts)
+            return ImageOverlay(
+                ImageDescriptor(image).erased, anchor: anchor, offset: offset, opacity: opacity, tiled: tiled, clipsToShape: clipsToShape)
         }
     }
 
@@ -134,6 +173,16 @@ extension PresentationOptions {
         static func overlaySize(_ text: String) throws -> Size {
             guard let size = PresentationSyntax.size(text) else { throw ValidationError("expected WxH in points, e.g. 24x24") }
             return size
+        }
+
+        static func font(_ text: String) throws -> TextStyle {
+            var style = TextStyle()
+            try wrap { () throws(PresentationSyntax.Error) in try PresentationSyntax.font(text, into: &style) }
+            return style
+        }
+
+        static func alignment(_ text: String) throws -> TextAlignment {
+            try wrap { () throws(PresentationSyntax.Error) in try PresentationSyntax.textAlignment(text) }
         }
 
         static func opacity(_ text: String) throws -> Double {

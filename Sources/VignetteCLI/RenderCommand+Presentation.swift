@@ -55,8 +55,9 @@ extension RenderCommand {
 
     /// The overlay files, read and decoded like inputs (with the decoder
     /// limits and the @Nx of their names), in order.
-    func loadOverlays(_ specs: [PresentationOptions.OverlaySpec]) throws -> [ImageOverlay] {
+    func loadOverlays(_ specs: [PresentationOptions.OverlaySpec], fonts: FontCollection) throws -> [ImageOverlay] {
         try specs.map { spec in
+            if let text = spec.text { return spec.textOverlay(text, fonts: fonts) }
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: spec.path)) } catch {
                 throw ValidationError("--overlay \(spec.path): \(FileErrors.reason(error, path: spec.path))")

@@ -127,6 +127,9 @@ struct RenderCommand: AsyncParsableCommand {
     @OptionGroup(title: "Presentation")
     var presentation: PresentationOptions
 
+    @OptionGroup(title: "Fonts")
+    var fonts: FontOptions
+
     @OptionGroup(title: "Animation")
     var animation: AnimationOptions
 
@@ -208,7 +211,7 @@ struct RenderCommand: AsyncParsableCommand {
             }
         }
         let ordered = try orderedPresentation()
-        let overlays = try loadOverlays(ordered.overlays)
+        let overlays = try loadOverlays(ordered.overlays, fonts: try fonts.collection())
         // libcurl opens on first use: with URLs to fetch, now, while descriptors are free (the transfers, the cache
         // and libdispatch may take every one under a low limit, and opening it then would fail or starve them).
         if jobs.contains(where: \.input.isNetwork) { _ = CurlDataLoader.libraryFailure }

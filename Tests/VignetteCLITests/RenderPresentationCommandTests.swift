@@ -70,6 +70,6 @@ import VignetteTestSupport
             "render", Self.photo, "--size", "20x20", "--overlay-position", "top", "--overlay", Self.badge, "-o", "/tmp/x.png"
         ])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("--overlay-position applies to the --overlay FILE before it"), "\(result.stderr)")
+        #expect(result.stderr.contains("--overlay-position applies to the --overlay FILE or --overlay-text TEXT before it"), "\(result.stderr)")
     }
 }
