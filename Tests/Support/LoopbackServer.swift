@@ -4,6 +4,15 @@ import VignetteCore
 
 #if canImport(Glibc)
     import Glibc
+    // SOCK_STREAM is an enum on Glibc, an Int32 on Darwin; Darwin has no MSG_NOSIGNAL (SO_NOSIGPIPE instead).
+    let streamSocket = Int32(SOCK_STREAM.rawValue)
+    let noSignal = Int32(MSG_NOSIGNAL)
+    let sendBytes: @Sendable (Int32, UnsafeRawPointer?, Int, Int32) -> Int = Glibc.send
+#elseif canImport(Darwin)
+    import Darwin
+    let streamSocket = SOCK_STREAM
+    let noSignal: Int32 = 0
+    let sendBytes: @Sendable (Int32, UnsafeRawPointer?, Int, Int32) -> Int = Darwin.send
 #endif
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 with scripted faults, one thread per
@@ -23,13 +32,14 @@ public final class LoopbackServer: @unchecked Sendable {
     /// (guarded by `gateOpened`'s lock).
     private var groups: [Int: (held: Int, releases: Int)] = [:]
     private let changes = StateChanges()
+    private let gone = Locked<ClosedPort?>(nil)
     /// The longest a gate holds a response when the test never opens it: a
     /// ceiling for a hung test only, which a machine 10× slower never meets.
     public static let gateCeiling: TimeInterval = 300
 
     public init(png: Data) throws {
         self.png = png
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, streamSocket, 0)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -117,10 +127,12 @@ public final class LoopbackServer: @unchecked Sendable {
     /// 304 responses sent.
     public var notModifiedCount: Int { notModified.withLock { $0 } }
 
-    /// Stops accepting: later connections are refused (the origin is gone).
+    /// Stops accepting: later connections are refused (the origin is gone),
+    /// and the port stays held, so no other listener takes it meanwhile.
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
+        gone.withLock { $0 = $0 ?? ClosedPort(port: port) }
     }
 
     /// How many requests reached `path`.
@@ -187,7 +199,7 @@ public final class LoopbackServer: @unchecked Sendable {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = Glibc.send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                let n = sendBytes(client, raw.baseAddress! + offset, raw.count - offset, noSignal)
                 if n <= 0 { return }
                 offset += n
             }

@@ -69,6 +69,7 @@ struct FloodedServer {
 
     static func start(limit: Int) async throws -> FloodedServer {
         let folder = try RenderCommandTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }  // read at launch: gone once the port is printed
         let config = folder.appendingPathComponent("serve.yaml")
         try "allowPrivateNetworks: true\nmaxConcurrentRequests: 8\npresets:\n  p: {contentMode: aspectFit, formats: [png]}\n"
             .write(to: config, atomically: true, encoding: .utf8)

@@ -17,7 +17,9 @@ import Testing
         }
     }
 
-    static let missing = NamedImage("no-such-badge", in: ImageBundle(directory: FileManager.default.temporaryDirectory))
+    /// In a folder that does not exist: no file left in the temporary folder can answer to the name.
+    static let missing = NamedImage(
+        "no-such-badge", in: ImageBundle(directory: FileManager.default.temporaryDirectory.appendingPathComponent("vignette-none-\(UUID().uuidString)")))
 
     static func canvas(_ overlays: [ImageOverlay]) -> ImageDescriptor<Bitmap> {
         ImageDescriptor(Bitmap(width: 20, height: 20, fill: OverlayTests.blue)).overlays(overlays)

@@ -27,12 +27,16 @@ import VignetteTestSupport
         static func child(killed: Bool) throws -> (status: Int32, process: SnapshotRun.Process, manifest: String) {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vignette-run-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
+            // A killed child never removes its sandbox: its temporary folder is inside `folder`.
+            let temporary = folder.appendingPathComponent("tmp")
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
             let child = Process()
             child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             child.arguments = ["--testing-library", "swift-testing", "--filter", "SnapshotRunExitTests/probe"]
             var environment = ProcessInfo.processInfo.environment
             environment[folderVariable] = folder.path
             environment[killVariable] = killed ? "1" : nil
+            environment["TMPDIR"] = temporary.path
             child.environment = environment
             child.standardOutput = FileHandle.nullDevice
             child.standardError = FileHandle.nullDevice

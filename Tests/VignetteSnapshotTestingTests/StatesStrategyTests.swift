@@ -62,14 +62,18 @@ import VignetteTesting
     @Test func aSheetThatCannotBeMadeFailsWithTheReason() async throws {
         let remote = DemoImages.productImage(url)
         let broken = Snapshotting.states(sizes: [Size(width: 40, height: 30)], loader: FixtureLoader([url: .httpStatus(500)]))
+        // No package above the file: the run's bookkeeping goes to a folder of the test's own.
         let message = try #require(
-            await verifyImageSnapshot(of: remote, as: broken, record: .never, filePath: "/nowhere/FakeTests.swift", testName: "states()"))
+            await SnapshotNumberingTests.withOwnArtifacts {
+                await verifyImageSnapshot(of: remote, as: broken, record: .never, filePath: "/nowhere/FakeTests.swift", testName: "states()")
+            })
         #expect(message.hasPrefix("could not render the states of \(url.absoluteString): the loader did not deliver"))
         #expect(message.contains("HTTP 500"))
         let empty = Snapshotting.states(sizes: [], loader: fixtures())
-        #expect(
+        let nothing = await SnapshotNumberingTests.withOwnArtifacts {
             await verifyImageSnapshot(of: remote, as: empty, record: .never, filePath: "/nowhere/FakeTests.swift", testName: "states()")
-                == "could not render the states of \(url.absoluteString): \(DescriptorStates.Error.nothingToRender)")
+        }
+        #expect(nothing == "could not render the states of \(url.absoluteString): \(DescriptorStates.Error.nothingToRender)")
     }
 
     /// Run by anyone else (swift-snapshot-testing's `assertSnapshot` calls

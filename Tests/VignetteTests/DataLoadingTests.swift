@@ -105,10 +105,13 @@ import VignetteTestSupport
         #expect(try await loader.load(Self.server.url("/wrong-type.png")).data == Self.png)
     }
 
-    @Test func refusedConnectionsFailFast() async {
-        await Self.expectError(URL(string: "http://127.0.0.1:1/x.png")!, loader: loader) {
+    @Test func refusedConnectionsFailFast() async throws {
+        // A port held closed by the test, not port 1: something may listen there.
+        let closed = try #require(ClosedPort())
+        await Self.expectError(closed.url("/x.png"), loader: loader) {
             if case .connectionFailed(_, .couldNotConnect) = $0 { return $0.isTransient } else { return false }
         }
+        withExtendedLifetime(closed) {}
     }
 
     /// The response is held at the origin until the end and the timeout is

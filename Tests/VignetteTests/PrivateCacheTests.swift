@@ -14,12 +14,42 @@ import VignetteTestSupport
         return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
     }
 
-    @Test(arguments: CacheEngine.allCases)
-    func foldersAre0700AndFiles0600WhateverTheUmask(engine: CacheEngine) async throws {
-        let folder = CacheTesting.folder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let previous = umask(0)
-        defer { umask(previous) }
+    static let umaskProbe = "VIGNETTE_UMASK_PROBE"
+
+    /// The umask belongs to the process: set to 0 here, it would widen every
+    /// file the suites running beside this one create meanwhile (0666 in the
+    /// shared temporary folder). So this test binary runs again, as a child
+    /// that runs only `underAUmaskOf0`, and its folders are checked here too.
+    @Test func foldersAre0700AndFiles0600WhateverTheUmask() throws {
+        let root = CacheTesting.folder()
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["--testing-library", "swift-testing", "--filter", "PrivateCacheTests/underAUmaskOf0"]
+        process.environment = ProcessInfo.processInfo.environment.merging([Self.umaskProbe: root.path]) { $1 }
+        let output = Pipe()
+        (process.standardOutput, process.standardError) = (output, output)
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        for engine in CacheEngine.allCases {
+            let folder = root.appendingPathComponent(engine.rawValue)
+            #expect(Self.mode(folder.path) == 0o700, "\(engine): the child made no folder, or a wider one: \(text)")
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] {
+                #expect(Self.mode(folder.appendingPathComponent(name).path) == 0o600, "\(engine): \(name)")
+            }
+        }
+    }
+
+    /// Only in that child: under a umask of 0, which alone would leave the
+    /// folder 0777 and the files 0666, each engine fills `<probe folder>/<engine>`.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[umaskProbe] != nil), arguments: CacheEngine.allCases)
+    func underAUmaskOf0(engine: CacheEngine) async throws {
+        let root = try #require(ProcessInfo.processInfo.environment[Self.umaskProbe])
+        let folder = URL(fileURLWithPath: root).appendingPathComponent(engine.rawValue)
+        umask(0)
         let storage = try engine.make(folder)
         for index in 0..<3 { try await storage.store(CacheTesting.entry("https://a/\(index).png")) }
         try await storage.synchronize()

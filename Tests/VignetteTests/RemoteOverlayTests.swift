@@ -22,7 +22,9 @@ import VignetteTesting
     }
 
     static func remote(_ reference: CountingReference) -> ImageDescriptor<URL> {
-        let missing = NamedImage("no-such-badge", in: ImageBundle(directory: FileManager.default.temporaryDirectory))
+        // In a folder that does not exist: no file left in the temporary folder can answer to the name.
+        let nowhere = FileManager.default.temporaryDirectory.appendingPathComponent("vignette-none-\(UUID().uuidString)")
+        let missing = NamedImage("no-such-badge", in: ImageBundle(directory: nowhere))
         return ImageDescriptor(url, contentMode: .aspectFill)
             .overlays([ImageOverlay(ImageDescriptor(reference).erased), ImageOverlay(ImageDescriptor(missing).erased)])
     }
