@@ -44,6 +44,7 @@ extension Catalog {
             "sizing-no-enlarge-no-extend", ".productImage(statue).contentMode(.aspectFit), 400x400 pt, no enlarge, no extend",
             statue.contentMode(.aspectFit).sizing(Sizing(enlarge: false, extend: false)), 400, 400)
         entries += combinedEntries(parrots: parrots, statue: statue, door: door)
+        entries += try textEntries(parrots: parrots, door: door)
         return entries
     }
 

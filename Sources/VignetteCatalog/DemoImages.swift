@@ -19,9 +19,11 @@ import Vignette
 public enum DemoImages {
     /// The images bundled with `VignetteCatalog`: the icons as SVG
     /// (`spinner`, `failure`, `address-book`), the logo and product photos.
-    public static let bundle = ImageBundle(
-        directory: Bundle.module.url(forResource: "Resources", withExtension: nil)
-            ?? Bundle.module.bundleURL.appendingPathComponent("Resources"))
+    public static let bundle = ImageBundle(directory: resources)
+
+    /// The catalog's resource folder (images, and the Arabic font of its right-to-left card).
+    package static let resources =
+        Bundle.module.url(forResource: "Resources", withExtension: nil) ?? Bundle.module.bundleURL.appendingPathComponent("Resources")
 
     /// Loading placeholder: a grey spinner (`spinner.svg`, 24 pt), unscaled
     /// and centred on light grey.
@@ -61,11 +63,12 @@ public enum DemoImages {
             accessibilityIdentifier: "productImage")
     }
 
-    /// A sale ribbon drawn in code: `SALE` in white on red, at @3x.
+    /// A sale ribbon drawn in code: `SALE` in the bundled Noto Sans Bold, white on red, at @3x.
     package static var saleRibbon: ImageDescriptor<Bitmap> {
-        let text = LabelFont.render("SALE", color: .white, scale: 3)
-        var ribbon = Bitmap(width: text.width + 24, height: LabelFont.height(scale: 3) + 6, scale: 3, fill: Palette.red)
-        ribbon.draw(text, x: 12, y: 6)
+        let label = TextImage("SALE", style: TextStyle(size: 11, weight: .bold, color: .white))
+        let text = (try? label.bitmap(forScale: 3)) ?? Bitmap(width: 1, height: 1, scale: 3)
+        var ribbon = Bitmap(width: text.width + 24, height: text.height + 6, scale: 3, fill: Palette.red)
+        ribbon.draw(text, x: 12, y: 3)
         return ImageDescriptor(ribbon, contentMode: .scaleToFill, accessibilityIdentifier: "saleRibbon")
     }
 

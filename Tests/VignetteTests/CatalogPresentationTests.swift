@@ -9,7 +9,10 @@ import Vignette
     @Test func thePresentationPageHasEveryPropertyAloneAndCombined() throws {
         let entries = try Catalog.entries().filter { $0.page == .presentation }
         let ids = entries.map(\.identifier)
-        for part in ["focus-", "shape-", "border", "overlay-", "effect-", "backdrop-", "sizing-", "combined-avatar", "combined-card", "combined-letterbox"] {
+        for part in [
+            "focus-", "shape-", "border", "overlay-", "effect-", "backdrop-", "sizing-", "combined-avatar", "combined-card", "combined-letterbox",
+            "text-product-card", "text-open-graph", "text-open-graph-rtl", "text-watermark"
+        ] {
             #expect(ids.contains { $0.contains(part) }, "no presentation entry for \(part)")
         }
         #expect(Set(ids).count == ids.count, "identifiers are unique")
