@@ -58,6 +58,15 @@ import Testing
         #expect(bold.count > regular.count)
     }
 
+    @Test func colourBitmapGlyphsDrawInTheirOwnColours() throws {
+        let emoji = FontCollection.standard.adding(FontCollection(try TextFontTests.fonts("NotoColorEmoji-Subset.ttf")))
+        let bitmap = try TextImage("A😀", style: TextStyle(size: 40), fonts: emoji).bitmap(forScale: 1)
+        let colours = (0..<bitmap.height).flatMap { y in (0..<bitmap.width).map { bitmap[$0, y] } }.filter { $0.alpha == 255 }
+        // The face is yellow: red and green high, blue low — nothing the black text colour could make.
+        #expect(colours.contains { $0.red > 200 && $0.green > 150 && $0.blue < 100 })
+        #expect(colours.contains { $0 == Color.black.premultiplied }, "the A is still drawn in the text's colour")
+    }
+
     @Test func textIsAnOverlayLikeAnyOther() throws {
         let photo = Bitmap(width: 200, height: 100, fill: Color(red: 20, green: 40, blue: 230))
         let caption = TextImage("SALE", style: TextStyle(size: 24, weight: .bold, color: .white))

@@ -24,6 +24,10 @@ struct GlyphPainter {
     ) {
         raster.reset()
         for glyph in glyphs {
+            if layered, stroke == nil, glyph.face.metrics.has_color_bitmaps != 0 {
+                flush(color, on: &canvas)
+                if Self.drawBitmap(glyph, offset: offset, on: &canvas) { continue }
+            }
             let layers = layered && stroke == nil ? glyph.face.colorLayers(glyph.glyph) : []
             if layers.isEmpty {
                 add(glyph, outlineOf: glyph.glyph, offset: offset, stroke: stroke)
