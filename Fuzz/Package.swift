@@ -11,6 +11,8 @@ import PackageDescription
 let harnesses = [
     "FuzzPNGFast", "FuzzPNGLibpng", "FuzzJPEG", "FuzzWebP", "FuzzAVIF", "FuzzGIF", "FuzzHEIF",
     "FuzzHTTPHeaders", "FuzzCacheMetadata", "FuzzDiskCacheEntry", "FuzzSVG",
+    // Text: hostile font files through HarfBuzz and our outlines; hostile strings through ICU, shaping and layout.
+    "FuzzFont", "FuzzText",
 ]
 // The render service's parsers: its YAML configuration and its request targets.
 let serverHarnesses = ["FuzzServerConfig", "FuzzServerQuery"]

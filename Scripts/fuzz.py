@@ -22,6 +22,7 @@ TARGETS = {
     'avif': 'FuzzAVIF', 'gif': 'FuzzGIF', 'heic': 'FuzzHEIF', 'http-headers': 'FuzzHTTPHeaders',
     'cache-metadata': 'FuzzCacheMetadata', 'disk-cache-entry': 'FuzzDiskCacheEntry',
     'server-config': 'FuzzServerConfig', 'server-query': 'FuzzServerQuery', 'svg': 'FuzzSVG',
+    'font': 'FuzzFont', 'text': 'FuzzText',
 }
 FUZZ = pathlib.Path('Fuzz')
 
