@@ -47,12 +47,22 @@ struct TextShaper {
         let matched = chain[run.face]
         let face = matched.face
         let k = pixelsPerEm / Double(face.unitsPerEm)
-        let raw = analysis.units.withUnsafeBufferPointer { text in
-            face.shape(
-                text, start: run.range.lowerBound, length: run.range.count, rightToLeft: run.isRightToLeft, script: run.script,
-                language: style.language, features: features, maxGlyphs: max(0, glyphBudget))
+        let key = ShapeCache.Key(
+            face: ObjectIdentifier(face), paragraph: analysis.units, start: run.range.lowerBound, length: run.range.count,
+            rightToLeft: run.isRightToLeft, script: run.script, language: style.language,
+            features: features.map { UInt64($0.tag) << 32 | UInt64($0.value) })
+        // Long paragraphs are not kept: hashing one per run would cost more than shaping it once.
+        let cached = analysis.units.count <= ShapeCache.maxParagraph
+        var raw = cached ? ShapeCache.shared.glyphs(for: key) : nil
+        if raw == nil {
+            raw = analysis.units.withUnsafeBufferPointer { text in
+                face.shape(
+                    text, start: run.range.lowerBound, length: run.range.count, rightToLeft: run.isRightToLeft, script: run.script,
+                    language: style.language, features: features, maxGlyphs: max(0, glyphBudget))
+            }
+            if cached, let raw { ShapeCache.shared.insert(raw, for: key, face: face) }
         }
-        guard let raw else { throw .tooManyGlyphs(limit: glyphBudget) }
+        guard let raw, raw.count <= glyphBudget else { throw .tooManyGlyphs(limit: glyphBudget) }
         glyphBudget -= raw.count
         guard glyphBudget >= 0 else { throw .tooManyGlyphs(limit: glyphBudget + raw.count) }
         var glyphs = raw.map { g in
