@@ -64,9 +64,14 @@ extension Catalog {
             ("card", ".productCard(door): focal point 0.7,0.5, rounded 12, sale ribbon", card, Size(width: 180, height: 240)),
             ("letterbox", ".productImage(statue): aspect fit over its blurred self", letterbox, Size(width: 320, height: 180))
         ]
-        return combined.enumerated().map { index, item in
+        return rowEntries(combined, prefix: "presentation-combined-")
+    }
+
+    /// One sheet row of presentation entries at @2x: (name, Swift source, descriptor, size in points).
+    static func rowEntries(_ items: [(String, String, ImageDescriptor<Bitmap>, Size)], prefix: String) -> [CatalogEntry] {
+        items.enumerated().map { index, item in
             CatalogEntry(
-                identifier: "presentation-combined-\(item.0)@2x", source: item.1, size: item.3, scale: 2,
+                identifier: "\(prefix)\(item.0)@2x", source: item.1, size: item.3, scale: 2,
                 descriptor: item.2, sourceFormat: .png, startsSheetRow: index == 0, page: .presentation)
         }
     }

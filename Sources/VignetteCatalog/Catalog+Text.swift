@@ -33,11 +33,7 @@ extension Catalog {
             ("open-graph-rtl", ".openGraph(parrots, title:) in Arabic: right to left", arabic, Size(width: 600, height: 315)),
             ("watermark", ".productImage(parrots).overlays([© Shop tiled])", watermarked, Size(width: 240, height: 160))
         ]
-        return items.enumerated().map { index, item in
-            CatalogEntry(
-                identifier: "presentation-text-\(item.0)@2x", source: item.1, size: item.3, scale: 2,
-                descriptor: item.2, sourceFormat: .png, startsSheetRow: index == 0, page: .presentation)
-        }
+        return rowEntries(items, prefix: "presentation-text-")
     }
 
     /// A 600 × 315 pt card: the photo, a dark scrim over its lower half, the title on it in two lines at most.

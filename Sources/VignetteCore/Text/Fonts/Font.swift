@@ -21,7 +21,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// The widths the face draws, in percent of normal (CSS's `font-stretch`).
     public let stretches: ClosedRange<Double>
     /// Where the face came from: a file name, or `bundled`.
-    public let source: String
+    package let source: String
     package let face: FontFace
 
     package init(face: FontFace, source: String) {
@@ -41,7 +41,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the face is variable (has `fvar` axes).
-    public var isVariable: Bool { !face.axes.isEmpty }
+    package var isVariable: Bool { !face.axes.isEmpty }
 
     /// `Noto Sans 400 normal 100%`, `Inter 100...900 normal 100%`.
     public var description: String {
@@ -72,7 +72,7 @@ public struct Font: Sendable, Hashable, CustomStringConvertible {
     /// The bundled family, Noto Sans: regular, bold, italic and bold italic
     /// (Latin, Greek, Cyrillic), compiled into the binary, so text draws the
     /// same with no system fonts and no files beside the executable.
-    public static let bundled: [Font] = (0..<4).compactMap { index in
+    package static let bundled: [Font] = (0..<4).compactMap { index in
         var length = 0
         guard let bytes = vg_bundled_font(UInt32(index), &length),
             let face = FontFace(bytes: UnsafeRawBufferPointer(start: bytes, count: length), owner: nil, index: 0)

@@ -5,7 +5,7 @@
 /// let title = TextStyle(size: 28, weight: .bold)
 /// let thin = TextStyle(size: 28, weight: 250)   // a variable font draws it exactly
 /// ```
-public struct FontWeight: Sendable, Hashable, Comparable, ExpressibleByIntegerLiteral, CustomStringConvertible {
+public struct FontWeight: Sendable, Hashable, ExpressibleByIntegerLiteral, CustomStringConvertible {
     /// The weight, clamped to 1...1000.
     public let value: Double
 
@@ -23,9 +23,6 @@ public struct FontWeight: Sendable, Hashable, Comparable, ExpressibleByIntegerLi
     public static let semibold = FontWeight(600)
     /// 700, CSS's `bold`.
     public static let bold = FontWeight(700)
-
-    /// Orders by value.
-    public static func < (a: FontWeight, b: FontWeight) -> Bool { a.value < b.value }
 
     /// `400`, `650`.
     public var description: String { Size.format(value) }
