@@ -37,7 +37,7 @@ extension Font {
     package static let maxFaces = 64
 
     /// Every face of a font file's bytes: one for a TTF, OTF or WOFF, each
-    /// face of a TTC/OTC. `name` names the bytes in errors and in ``source``.
+    /// face of a TTC/OTC. `name` names the bytes in errors and in `source`.
     public static func faces(in data: Data, name: String) throws(Font.Error) -> [Font] {
         guard data.count <= maxBytes else { throw .tooLarge(name: name, bytes: data.count, limit: maxBytes) }
         let signature = data.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
