@@ -18,7 +18,9 @@ struct InfoCommand: ParsableCommand {
             --json prints one JSON object for one file and an array for several, with \
             the keys format, width, height, orientedWidth, orientedHeight, orientation, \
             hasAlpha, frameCount, durationMilliseconds, loopCount, iccProfile, bitDepth, \
-            dominantColor, blurhash, thumbhash (null when absent).
+            dominantColor, blurhash, thumbhash (null when absent), and for an SVG viewBox, \
+            skippedElements, fontFamilies and missingFontFamilies (the families its text \
+            names that neither the bundled Noto Sans nor --font-dir has).
 
             Exit status: 0 when every file was read; 1 when some file could not be read \
             or decoded (each prints 'error: <file>: <reason>'; the others are still \
@@ -38,8 +40,11 @@ struct InfoCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Refuse images with a side longer than this many pixels (or none).", valueName: "N|none"))
     var maxSide = LimitArgument(DecodingOptions.defaultMaxSide)
 
+    @OptionGroup var fonts: FontOptions
+
     func run() throws {
         let options = DecodingOptions(maxPixelCount: maxPixels.value, maxSide: maxSide.value)
+        let decoders = ImageDecoders.standard(fonts: try fonts.collection())
         var infos: [(file: String, info: ImageInfo)] = []
         var failed = false
         for file in files {
@@ -47,7 +52,7 @@ struct InfoCommand: ParsableCommand {
                 let url = URL(fileURLWithPath: file)
                 // As `render` draws it: with the images beside it that it names.
                 let data = SVGFileImages.inlining(try Data(contentsOf: url), folder: url.deletingLastPathComponent().path)
-                infos.append((file, try ImageInfo.read(data, options: options)))
+                infos.append((file, try ImageInfo.read(data, decoders: decoders, options: options)))
             } catch let error as ImageDecoders.Error {
                 failed = true
                 FileHandle.standardError.write(Data("error: \(file): \(error)\n".utf8))

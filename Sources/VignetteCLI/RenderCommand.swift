@@ -211,7 +211,8 @@ struct RenderCommand: AsyncParsableCommand {
             }
         }
         let ordered = try orderedPresentation()
-        let overlays = try loadOverlays(ordered.overlays, fonts: try fonts.collection())
+        let fontCollection = try fonts.collection()
+        let overlays = try loadOverlays(ordered.overlays, fonts: fontCollection)
         // libcurl opens on first use: with URLs to fetch, now, while descriptors are free (the transfers, the cache
         // and libdispatch may take every one under a low limit, and opening it then would fail or starve them).
         if jobs.contains(where: \.input.isNetwork) { _ = CurlDataLoader.libraryFailure }
@@ -230,7 +231,7 @@ struct RenderCommand: AsyncParsableCommand {
                 // its pixels or bytes in memory would only keep every buffer fresh
                 // — except an animated output's bytes, read again for the frames.
                 memoryCacheBytes: 0, dataCacheBytes: animation.keepsAnimation(in: outputFormat) ? 64 << 20 : 0,
-                diskCache: diskCache))
+                diskCache: diskCache, decoders: .standard(fonts: fontCollection)))
         let outcomes = await render(
             jobs, pipeline: pipeline, failure: failurePlaceholder, look: Look(ordered: ordered, overlays: overlays))
         // Cache writes run in the background: let them land (and the sweep

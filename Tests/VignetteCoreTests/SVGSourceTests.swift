@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VignetteTestSupport
 
 @testable import VignetteCore
 
@@ -107,16 +108,23 @@ import Testing
         #expect(template[0, 0] == blue.premultiplied && template[3, 0] == blue.premultiplied)
     }
 
-    /// `vignette info` and `GET /info`: an SVG's size in points, its viewBox and what it does not draw.
+    /// `vignette info` and `GET /info`: an SVG's size in points, its viewBox, what it does not draw, and the families its text asks for.
     @Test func infoReportsTheViewBoxAndWhatIsNotDrawn() throws {
         let svg =
-            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 12" width="48"><text>Hi</text><rect width="4" height="4"/>"#
+            #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 12" width="48"><text font-family="Inter, serif">Hi</text><rect width="4" height="4"/>"#
             + #"<image href="logo.png"/><image href="data:image/png;base64,AAAA"/><image href="logo.png"/></svg>"#
         let info = try ImageInfo.read(Data(svg.utf8))
         #expect(info.format == .svg && (info.width, info.height) == (48, 24))
-        #expect(info.viewBox == "0 0 24 12" && info.skippedElements == ["image logo.png", "text"])
-        #expect(info.json().hasSuffix(#","viewBox":"0 0 24 12","skippedElements":["image logo.png","text"]}"#))
-        #expect(info.text.contains("not drawn:") && info.text.contains("text"))
+        #expect(info.viewBox == "0 0 24 12" && info.skippedElements == ["image logo.png"])
+        #expect(info.fontFamilies == ["Inter"] && info.missingFontFamilies == ["Inter"])
+        #expect(
+            info.json().hasSuffix(#","viewBox":"0 0 24 12","skippedElements":["image logo.png"],"fontFamilies":["Inter"],"missingFontFamilies":["Inter"]}"#))
+        #expect(info.text.contains("not drawn:") && info.text.contains("fonts not found: Inter"))
+        let fonts = FontCollection(
+            try Font.faces(contentsOf: Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/fonts/NotoSansHebrew-Regular.ttf")))
+        let hebrew = #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><text font-family="Noto Sans Hebrew">א</text></svg>"#
+        let found = try ImageInfo.read(Data(hebrew.utf8), decoders: .standard(fonts: fonts))
+        #expect(found.fontFamilies == ["Noto Sans Hebrew"] && found.missingFontFamilies.isEmpty)
         #expect(try ImageInfo.read(Bitmap(width: 1, height: 1).encoded()).json().contains("viewBox") == false)
     }
 }

@@ -31,7 +31,9 @@ extension ImageInfo {
         guard format == .svg else { return [] }
         return [
             ("viewBox", viewBox.map(Self.quoted) ?? "null"),
-            ("skippedElements", "[" + skippedElements.map(Self.quoted).joined(separator: ",") + "]")
+            ("skippedElements", "[" + skippedElements.map(Self.quoted).joined(separator: ",") + "]"),
+            ("fontFamilies", "[" + fontFamilies.map(Self.quoted).joined(separator: ",") + "]"),
+            ("missingFontFamilies", "[" + missingFontFamilies.map(Self.quoted).joined(separator: ",") + "]")
         ]
     }
 
@@ -61,6 +63,14 @@ extension ImageInfo {
         return out + "\""
     }
 
+    private var vectorRows: [(String, String)] {
+        func list(_ items: [String]) -> String { items.isEmpty ? "-" : items.joined(separator: ", ") }
+        return [
+            ("viewBox", viewBox ?? "-"), ("not drawn", list(skippedElements)), ("font families", list(fontFamilies)),
+            ("fonts not found", list(missingFontFamilies))
+        ]
+    }
+
     /// Aligned `key: value` lines for people, in the JSON's order.
     package var text: String {
         let rows: [(String, String)] =
@@ -71,7 +81,7 @@ extension ImageInfo {
                 ("duration", "\(durationMilliseconds) ms"), ("loop count", loopCount.map { $0 == 0 ? "forever" : "\($0)" } ?? "-"),
                 ("ICC profile", iccProfile ?? "-"), ("bit depth", "\(bitDepth)"), ("dominant colour", dominantColor ?? "-"),
                 ("BlurHash", blurhash), ("ThumbHash", thumbhash)
-            ] + (format == .svg ? [("viewBox", viewBox ?? "-"), ("not drawn", skippedElements.isEmpty ? "-" : skippedElements.joined(separator: ", "))] : [])
+            ] + (format == .svg ? vectorRows : [])
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { $0.0 + ":" + String(repeating: " ", count: width - $0.0.count + 1) + $0.1 }.joined(separator: "\n")
     }

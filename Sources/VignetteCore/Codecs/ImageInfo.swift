@@ -50,6 +50,10 @@ public struct ImageInfo: Sendable, Hashable {
     /// The elements of an SVG that are not drawn (`text`, `filter`, …, and
     /// `image logo.png` for an image it does not read); empty for bitmaps.
     public var skippedElements: [String] = []
+    /// The font families an SVG's text asks for (`font-family`, generic names left out); empty for bitmaps.
+    public var fontFamilies: [String] = []
+    /// Those the decoder's fonts do not have (``SVGDocument/missingFontFamilies``); empty for bitmaps.
+    public var missingFontFamilies: [String] = []
 
     /// Reads `data`'s headers and decodes its pixels (within `options`'
     /// limits, oriented and converted to sRGB) for the colour and hashes.
@@ -79,17 +83,19 @@ public struct ImageInfo: Sendable, Hashable {
             loopCount: frames > 1 ? animation?.loopCount : nil,
             iccProfile: facts.iccProfile.flatMap(ColorProfile.description(of:)), bitDepth: facts.bitDepth,
             dominantColor: dominantColor(of: bitmap).map(\.hexRGB), blurhash: blurhash, thumbhash: thumbhash
-        ).describingVector(data, format: decoder.format)
+        ).describingVector(data, decoder: decoder)
     }
 
-    /// An SVG's viewBox and skipped elements; the info unchanged for any other format.
-    private func describingVector(_ data: Data, format: ImageFormat) -> ImageInfo {
-        guard format == .svg, let document = try? SVGDocument(data: data) else { return self }
+    /// An SVG's viewBox, skipped elements and font families; the info unchanged for any other format.
+    private func describingVector(_ data: Data, decoder: any ImageDecoding) -> ImageInfo {
+        let svg = decoder as? SVGDecoder
+        guard let svg, let document = try? SVGDocument(data: data, limits: svg.limits, fonts: svg.fonts) else { return self }
         var info = self
         info.viewBox = document.viewBox.map { box in
             [box.origin.x, box.origin.y, box.size.width, box.size.height].map(Size.format).joined(separator: " ")
         }
         info.skippedElements = document.skippedElements
+        (info.fontFamilies, info.missingFontFamilies) = (document.fontFamilies, document.missingFontFamilies)
         return info
     }
 }

@@ -8,8 +8,9 @@
 /// style.shadow = TextShadow(offset: Point(x: 0, y: 1), blur: 2, color: Color(red: 0, green: 0, blue: 0, alpha: 160))
 /// ```
 public struct TextStyle: Sendable, Hashable {
-    /// Families in order of preference (CSS's `font-family`; generic names
-    /// such as `sans-serif` mean the collection's first family). Empty: the collection's first family.
+    /// Families in order of preference (CSS's `font-family`; a generic name
+    /// picks a family named like it — `serif` a "… Serif", `monospace` a
+    /// "… Mono" — else the collection's first). Empty: the collection's first family.
     public var families: [String]
     /// The font size in points.
     public var size: Double

@@ -13,9 +13,14 @@ import Foundation
 public struct SVGDecoder: ImageDecoding {
     /// The budgets each file is held to.
     public var limits: SVGDocument.Limits
+    /// The fonts `text` is drawn with (the bundled Noto Sans unless given).
+    package var fonts: FontCollection
 
-    /// A decoder with `limits`.
-    public init(limits: SVGDocument.Limits = .standard) { self.limits = limits }
+    /// A decoder with `limits`, drawing text with `fonts`.
+    public init(limits: SVGDocument.Limits = .standard, fonts: FontCollection = .standard) {
+        self.limits = limits
+        self.fonts = fonts
+    }
 
     /// `svg`.
     public var format: ImageFormat { .svg }
@@ -28,7 +33,7 @@ public struct SVGDecoder: ImageDecoding {
         guard options.scale.isFinite, options.scale > 0 else { throw ImageDecoders.Error(format: .svg, reason: .invalidScale(options.scale)) }
         let document: SVGDocument
         do {
-            document = try SVGDocument(data: data, limits: limits)
+            document = try SVGDocument(data: data, limits: limits, fonts: fonts)
         } catch {
             throw Self.decodingError(error)
         }

@@ -13,7 +13,7 @@ package struct MatchedFace: Sendable {
 }
 
 extension FontCollection {
-    /// CSS's generic families: each resolves to the collection's first family unless one has the name itself.
+    /// CSS's generic families: each resolves to a family of the collection named like it (`family(forGeneric:in:)`), else its first.
     static let generics: Set<String> = [
         "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-sans-serif", "ui-serif", "ui-monospace", "emoji", "math"
     ]
@@ -33,13 +33,27 @@ extension FontCollection {
             if present.contains(where: { $0.lowercased() == family.lowercased() }) {
                 add(family)
             } else if Self.generics.contains(family.lowercased()), let first = present.first {
-                add(first)
+                add(Self.family(forGeneric: family.lowercased(), in: present) ?? first)
             }
         }
         if names.isEmpty, let first = present.first { add(first) }
         fallback.forEach(add)
         present.forEach(add)
         return names.compactMap { match(family: $0, style: style) }
+    }
+
+    /// The family a generic name picks by its name's words: `serif` the first
+    /// "… Serif …" (not "Sans"), `monospace` the first "Mono" or "Code" one,
+    /// `sans-serif` the first "Sans" one; nil for the others (the default family).
+    static func family(forGeneric generic: String, in families: [String]) -> String? {
+        func words(_ name: String) -> [String] { name.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init) }
+        switch generic {
+        case "serif", "ui-serif": return families.first { words($0).contains("serif") && !words($0).contains("sans") }
+        case "monospace", "ui-monospace": return families.first { words($0).contains { $0.hasPrefix("mono") || $0 == "code" } }
+        case "sans-serif", "ui-sans-serif", "system-ui": return families.first { words($0).contains("sans") && !words($0).contains { $0.hasPrefix("mono") } }
+        case "emoji": return families.first { words($0).contains("emoji") }
+        default: return nil
+        }
     }
 
     /// The best face of `family` for `style`; nil when the family has none.

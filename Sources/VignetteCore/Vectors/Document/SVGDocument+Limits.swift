@@ -32,6 +32,8 @@ extension SVGDocument {
         /// The most edge rows the rasterizer may walk, and filter pixels
         /// planned, over the whole render: the total coverage work.
         public var maxCoverageWork = 200_000_000
+        /// The most glyphs `text` elements may shape, over the whole render.
+        public var maxGlyphs = 100_000
 
         /// The defaults.
         public static let standard = Limits()

@@ -21,7 +21,7 @@ extension SVGDocument {
     static let drawn: Set<String> = Set([
         "svg", "g", "a", "switch", "use", "symbol", "defs", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon",
         "title", "desc", "metadata", "style", "linearGradient", "radialGradient", "stop", "clipPath", "mask", "image", "pattern",
-        "filter", "marker"
+        "filter", "marker", "text", "tspan", "textPath", "tref"
     ]).union(SVGFilterChain.supported).union(SVGFilterChain.parts)
 
     /// One walk: the names of elements not drawn, and each `filter url(#id)` naming no filter
@@ -54,5 +54,22 @@ extension SVGRenderer {
         element.name = "g"
         rootColor = state.style.color
         try draw(element, state: state, on: &canvas)
+    }
+}
+
+extension SVGDocument {
+    /// Every family a `font-family` (or `font`) names in a document that has `text`, generics left out.
+    static func fontFamilies(in root: SVGElement) -> [String] {
+        var hasText = false
+        var names = Set<String>()
+        root.forEachDescendant { element in
+            if element.name == "text" { hasText = true }
+            var values = element.attributes["font-family"].map { [$0] } ?? []
+            for (name, value) in SVGStyle.declarations(element.attributes["style"] ?? "") where name == "font-family" { values.append(value) }
+            for value in values where value != "inherit" {
+                for family in SVGTextStyle.families(value) where !FontCollection.generics.contains(family.lowercased()) { names.insert(family) }
+            }
+        }
+        return hasText ? names.sorted() : []
     }
 }

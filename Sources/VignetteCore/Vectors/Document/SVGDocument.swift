@@ -26,13 +26,25 @@ public struct SVGDocument: Sendable, Hashable {
     /// logo.png`: any reference but `data:`), each once, sorted.
     public let skippedElements: [String]
 
-    /// Reads an SVG file's bytes, refusing what is not well-formed or exceeds `limits`.
-    public init(data: Data, limits: Limits = .standard) throws(Error) {
-        try self.init(bytes: Array(data), limits: limits)
+    /// The fonts its `text` is drawn with.
+    package let fonts: FontCollection
+    /// The font families its text asks for (`font-family`, generic names
+    /// such as `serif` left out), each once, sorted; empty when it has no `text`.
+    package let fontFamilies: [String]
+    /// The font families its text asks for that its fonts do not have
+    /// (generic names such as `serif` left out), each once, sorted: that text
+    /// is drawn in the collection's first family and its fallback chain.
+    public let missingFontFamilies: [String]
+
+    /// Reads an SVG file's bytes, refusing what is not well-formed or
+    /// exceeds `limits`; its `text` is drawn with `fonts`.
+    public init(data: Data, limits: Limits = .standard, fonts: FontCollection = .standard) throws(Error) {
+        try self.init(bytes: Array(data), limits: limits, fonts: fonts)
     }
 
-    /// Reads an SVG file's bytes, refusing what is not well-formed or exceeds `limits`.
-    public init(bytes: [UInt8], limits: Limits = .standard) throws(Error) {
+    /// Reads an SVG file's bytes, refusing what is not well-formed or
+    /// exceeds `limits`; its `text` is drawn with `fonts`.
+    package init(bytes: [UInt8], limits: Limits = .standard, fonts: FontCollection = .standard) throws(Error) {
         let parsed = try SVGXMLReader.parse(bytes, limits: limits)
         guard parsed.name == "svg" else { throw .notSVG(root: parsed.name) }
         var css = ""
@@ -47,6 +59,10 @@ public struct SVGDocument: Sendable, Hashable {
         viewBox = box.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
         size = Self.intrinsicSize(root, viewBox: box)
         skippedElements = Self.skipped(in: root)
+        self.fonts = fonts
+        fontFamilies = Self.fontFamilies(in: root)
+        let present = Set(fonts.families.map { $0.lowercased() })
+        missingFontFamilies = fontFamilies.filter { !present.contains($0.lowercased()) }
     }
 
     /// Whether `bytes` look like an SVG file (an `<svg` root after the XML
@@ -75,6 +91,7 @@ public struct SVGDocument: Sendable, Hashable {
         var renderer = SVGRenderer(root: root, width: width, height: height, limits: limits)
         // What the budget leaves after the canvases bounds the edges of any one shape.
         renderer.raster.maxEdges = (budget.bytes - bytes) / CoverageRaster.edgeBytes
+        renderer.fonts = fonts
         var style = SVGStyle()
         if let currentColor {
             style.color = SVGColor(red: currentColor.red, green: currentColor.green, blue: currentColor.blue, alpha: currentColor.alpha)

@@ -39,6 +39,8 @@ struct SVGStyle: Sendable, Hashable {
     var nonScalingStroke = false
     /// `paint-order`: fill, stroke and markers in the order they are painted.
     var paintOrder: [PaintPart] = [.fill, .stroke, .markers]
+    /// The `font-*` and text layout properties.
+    var text = SVGTextStyle()
 
     /// The properties `element` declares, over `parent`'s inherited ones.
     static func computed(
@@ -48,6 +50,7 @@ struct SVGStyle: Sendable, Hashable {
         style.opacity = 1
         style.display = true
         style.nonScalingStroke = false
+        style.text.alignmentBaseline = nil
         var declarations = element.attributes
         for (name, value) in sheet { declarations[name] = value }
         if let inline = element.attributes["style"] {
@@ -57,8 +60,14 @@ struct SVGStyle: Sendable, Hashable {
         if let value = declarations["color"], value != "inherit", let color = SVGColor.parse(value) { style.color = color }
         // `inherit` on a property that is not inherited takes the parent's value.
         if declarations["opacity"]?.trimmingXMLSpace() == "inherit" { style.opacity = parent.opacity }
-        for (name, value) in declarations where value.trimmingXMLSpace() != "inherit" {
+        for (name, value) in declarations where value.trimmingXMLSpace() != "inherit" && !name.hasPrefix("text-decoration") {
             style.apply(name, value.trimmingXMLSpace(), viewport: viewport, fontSize: element.fontSize)
+        }
+        // Decorations are drawn in the paint of the element declaring them: its fill and stroke come first.
+        for name in ["text-decoration", "text-decoration-line"] {
+            if let value = declarations[name]?.trimmingXMLSpace(), value != "inherit" {
+                _ = style.text.apply(name, value, fontSize: element.fontSize, paint: style)
+            }
         }
         // The `marker` shorthand is a property, not an attribute: `style` declarations apply in their order.
         for (name, value) in Self.declarations(element.attributes["style"] ?? "") where name.hasPrefix("marker") && value != "inherit" {
@@ -105,7 +114,7 @@ struct SVGStyle: Sendable, Hashable {
         case "shape-rendering":
             if ["crispEdges", "optimizeSpeed", "geometricPrecision", "auto"].contains(value) { antialias = value == "geometricPrecision" || value == "auto" }
         case "marker-start", "marker-mid", "marker-end": applyMarker(name, value)
-        default: break
+        default: _ = text.apply(name, value, fontSize: fontSize, paint: self)
         }
     }
 

@@ -101,8 +101,10 @@ extension SVGRenderer {
         (renderer.root, renderer.rootColor, renderer.markerStack) = (root, rootColor, markerStack)
         (renderer.renderedElements, renderer.pathSegments, renderer.filterWork) = (renderedElements, pathSegments, filterWork)
         renderer.layers = layers + 1
+        (renderer.fonts, renderer.glyphCount) = (fonts, glyphCount)
         for child in owner.children { try renderer.draw(child, state: state, on: &tile) }
         (renderedElements, pathSegments, filterWork) = (renderer.renderedElements, renderer.pathSegments, renderer.filterWork)
+        glyphCount = renderer.glyphCount
         return tile
     }
 }

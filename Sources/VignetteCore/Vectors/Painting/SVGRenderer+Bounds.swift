@@ -5,7 +5,8 @@ extension SVGRenderer {
     func boundingBox(of element: SVGElement, viewport: (width: Double, height: Double), depth: Int = 0) -> (min: Vector2, max: Vector2)? {
         guard depth < 32 else { return nil }
         // `display: none` draws nothing, so it adds nothing to a group's box (a hidden `visibility` still counts).
-        guard SVGStyle.computed(for: element, parent: SVGStyle(), viewport: viewport).display else { return nil }
+        let style = SVGStyle.computed(for: element, parent: SVGStyle(), viewport: viewport)
+        guard style.display else { return nil }
         switch element.name {
         case "g", "a", "switch", "svg", "symbol":
             var box: (min: Vector2, max: Vector2)?
@@ -25,6 +26,8 @@ extension SVGRenderer {
             var transform = AffineTransform.translation(shapes.length(element, "x", .horizontal), shapes.length(element, "y", .vertical))
             if let own = SVGTransformParser.transform(of: target, viewport: viewport) { transform = transform.concatenating(own) }
             return Self.transformed(box, by: transform)
+        case "text":
+            return textBounds(element, style: style, viewport: viewport)
         default:
             return SVGShapes(viewport: viewport).path(for: element).flatMap(Self.bounds(of:))
         }

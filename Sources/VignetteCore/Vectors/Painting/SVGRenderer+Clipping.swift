@@ -65,7 +65,11 @@ extension SVGRenderer {
             element = target
         }
         let style = SVGStyle.computed(for: element, parent: clipStyle, viewport: state.viewport)
-        guard style.display, style.visible, let path = SVGShapes(viewport: state.viewport).path(for: element) else { return }
+        guard style.display, style.visible else { return }
+        let outline =
+            element.name == "text"
+            ? try textOutline(element, style: style, viewport: state.viewport) : SVGShapes(viewport: state.viewport).path(for: element)
+        guard let path = outline else { return }
         let polylines = PathFlattener(tolerance: PathFlattener.deviceTolerance).polylines(path.applying(childSpace))
         let white = Fill.solid((255, 255, 255, 255))
         guard !cuts.isEmpty else { return try fillPolylines(polylines, rule: style.clipRule, fill: white, on: &mask) }

@@ -60,6 +60,7 @@ extension SVGRenderer {
         filterWork = other.filterWork
         raster.work = other.raster.work
         raster.maxEdges = other.raster.maxEdges
+        (fonts, glyphCount) = (other.fonts, other.glyphCount)
     }
 
     /// The bytes a gzip stream inflates to, when they are at most

@@ -1,14 +1,16 @@
 /// Filling and stroking one shape.
 extension SVGRenderer {
-    /// Fill, stroke and (given the segments' `continuations`) markers, in `paint-order`.
+    /// Fill, stroke and (given the segments' `continuations`) markers, in `paint-order`;
+    /// paint servers in bounding-box units use `box` when given (a text's), else the path's.
     mutating func drawShape(
-        _ path: VectorPath, continuations: Set<Int>? = nil, state: State, on canvas: inout SVGCanvas
+        _ path: VectorPath, continuations: Set<Int>? = nil, state: State, bounds box: (min: Vector2, max: Vector2)? = nil,
+        on canvas: inout SVGCanvas
     ) throws(SVGDocument.Error) {
         let style = state.style
         guard style.visible else { return }
         pathSegments += path.elements.count
         guard pathSegments <= limits.maxPathSegments else { throw .limitExceeded(limit: "maxPathSegments", value: pathSegments) }
-        let bounds = Self.bounds(of: path)
+        let bounds = box ?? Self.bounds(of: path)
         let flattener = PathFlattener(tolerance: PathFlattener.deviceTolerance)
         let fill = try paint(style.fill, style: style, opacity: style.fillOpacity, bounds: bounds, state: state)
         let stroke =

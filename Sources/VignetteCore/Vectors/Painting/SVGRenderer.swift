@@ -11,6 +11,10 @@ struct SVGRenderer {
     var layers = 0
     /// Filter and clipped-viewport pixels planned so far, counted against `maxCoverageWork`.
     var filterWork = 0
+    /// Glyphs shaped so far, counted against `maxGlyphs`.
+    var glyphCount = 0
+    /// The fonts `text` is drawn with.
+    var fonts = FontCollection.standard
     var useStack: [String] = []
     var clipStack: [String] = []
     var maskStack: [String] = []
@@ -151,6 +155,8 @@ struct SVGRenderer {
             try drawUse(element, state: state, on: &canvas)
         case "image":
             try drawImage(element, state: state, on: &canvas)
+        case "text":
+            try drawText(element, state: state, on: &canvas)
         default:
             let shapes = SVGShapes(viewport: state.viewport)
             if !state.style.markers.isEmpty, let (path, continuations) = shapes.markablePath(for: element) {

@@ -10,6 +10,15 @@ package struct SVGElement: Sendable, Hashable {
     package var children: [SVGElement]
     /// The element's own character data (a `<style>` sheet, a `<text>`'s words).
     package var text: String
+    /// The character data in pieces, each with the number of child elements
+    /// before it: where a `<text>`'s words stand between its `<tspan>`s.
+    package var segments: [Segment] = []
+
+    /// A piece of character data after `childIndex` child elements.
+    package struct Segment: Sendable, Hashable {
+        package var childIndex: Int
+        package var text: String
+    }
 
     package init(name: String, attributes: [String: String] = [:], children: [SVGElement] = [], text: String = "") {
         self.name = name

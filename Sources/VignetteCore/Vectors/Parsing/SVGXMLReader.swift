@@ -98,6 +98,7 @@ package struct SVGXMLReader {
         of element: inout SVGElement, qualifiedName: String, depth: Int, namespaces: [String: String]
     ) throws(SVGDocument.Error) {
         var text: [UInt8] = []
+        var segmentStart = 0
         while index < bytes.count {
             if starts(with: "</") {
                 index += 2
@@ -106,6 +107,7 @@ package struct SVGXMLReader {
                 skipSpace()
                 guard peek == UInt8(ascii: ">") else { throw malformed("expected '>' after </\(closing)") }
                 index += 1
+                closeSegment(of: &element, text: text, from: &segmentStart)
                 element.text = String(decoding: text, as: UTF8.self)
                 return
             } else if starts(with: "<!--") {
@@ -117,6 +119,7 @@ package struct SVGXMLReader {
             } else if starts(with: "<?") {
                 try skip(past: "?>")
             } else if peek == UInt8(ascii: "<") {
+                closeSegment(of: &element, text: text, from: &segmentStart)
                 element.children.append(try self.element(depth: depth + 1, namespaces: namespaces))
             } else {
                 try characterData(into: &text)
@@ -124,6 +127,13 @@ package struct SVGXMLReader {
             guard text.count <= limits.maxAttributeBytes else { throw .limitExceeded(limit: "maxAttributeBytes", value: text.count) }
         }
         throw malformed("<\(qualifiedName)> is not closed")
+    }
+
+    /// The character data read since the last child, as a segment before the next.
+    private func closeSegment(of element: inout SVGElement, text: [UInt8], from start: inout Int) {
+        guard text.count > start else { return }
+        element.segments.append(SVGElement.Segment(childIndex: element.children.count, text: String(decoding: text[start...], as: UTF8.self)))
+        start = text.count
     }
 
     /// The name of an element in the SVG namespace; a foreign one keeps a

@@ -1,0 +1,200 @@
+/// The text properties of one element after inheritance, parsed once per
+/// declaration: the `font-*` properties, spacing, anchoring, baselines and
+/// the decorations in force (each with the paint of the element that
+/// declared it, as SVG draws them).
+struct SVGTextStyle: Sendable, Hashable {
+    enum Anchor: Sendable, Hashable { case start, middle, end }
+    enum Baseline: String, Sendable, Hashable {
+        case alphabetic, middle, central, hanging, mathematical, ideographic
+        case textBeforeEdge = "text-before-edge"
+        case textAfterEdge = "text-after-edge"
+    }
+    enum Decoration: String, Sendable, Hashable {
+        case underline, overline
+        case lineThrough = "line-through"
+    }
+
+    /// A decoration line and the paint of the element that declared it.
+    struct DecorationPaint: Sendable, Hashable {
+        var kind: Decoration
+        var fill: SVGPaint
+        var fillOpacity: Double
+        var stroke: SVGPaint
+        var strokeOpacity: Double
+        var strokeWidth: Double
+    }
+
+    var families: [String] = []
+    var weight = 400.0
+    var style: FontStyle = .normal
+    var stretch = 100.0
+    var features: [String: Int] = [:]
+    var variations: [String: Double] = [:]
+    var letterSpacing = 0.0
+    var wordSpacing = 0.0
+    var anchor: Anchor = .start
+    var direction: TextDirection = .leftToRight
+    var vertical = false
+    var dominantBaseline: Baseline = .alphabetic
+    /// Not inherited: set on the element itself.
+    var alignmentBaseline: Baseline?
+    /// The sum of `baseline-shift` on this element and its text ancestors, in user units, up positive.
+    var baselineShift = 0.0
+    var decorations: [DecorationPaint] = []
+    var language: String?
+
+    /// Applies one declared text property; false when `name` is none of them.
+    mutating func apply(_ name: String, _ value: String, fontSize: Double, paint: SVGStyle) -> Bool {
+        switch name {
+        case "font-family": families = Self.families(value)
+        case "font-weight": weight = Self.weight(value, parent: weight) ?? weight
+        case "font-style": style = Self.fontStyle(value) ?? style
+        case "font-stretch": stretch = Self.stretch(value) ?? stretch
+        case "font": applyShorthand(value, fontSize: fontSize)
+        case "font-feature-settings": features = Self.features(value) ?? features
+        case "font-variation-settings": variations = Self.variations(value) ?? variations
+        case "font-kerning": if value == "none" { features["kern"] = 0 } else if value == "normal" || value == "auto" { features["kern"] = nil }
+        case "font-variant", "font-variant-caps": if value == "small-caps" { features["smcp"] = 1 } else if value == "normal" { features["smcp"] = nil }
+        case "letter-spacing": letterSpacing = Self.spacing(value, fontSize: fontSize) ?? letterSpacing
+        case "word-spacing": wordSpacing = Self.spacing(value, fontSize: fontSize) ?? wordSpacing
+        case "text-anchor": anchor = [.start, .middle, .end][["start", "middle", "end"].firstIndex(of: value) ?? 0]
+        case "direction": direction = value == "rtl" ? .rightToLeft : (value == "ltr" ? .leftToRight : direction)
+        case "writing-mode": vertical = ["tb", "tb-rl", "vertical-rl", "vertical-lr"].contains(value)
+        case "dominant-baseline": dominantBaseline = Self.baseline(value) ?? (value == "auto" ? .alphabetic : dominantBaseline)
+        case "alignment-baseline": alignmentBaseline = Self.baseline(value)
+        case "baseline-shift": baselineShift += Self.shift(value, fontSize: fontSize)
+        case "text-decoration", "text-decoration-line": addDecorations(value, paint: paint)
+        case "xml:lang", "lang": language = value.isEmpty ? nil : value
+        default: return false
+        }
+        return true
+    }
+
+    private mutating func addDecorations(_ value: String, paint: SVGStyle) {
+        for word in value.split(separator: " ") {
+            guard let kind = Decoration(rawValue: String(word)) else { continue }
+            decorations.append(
+                DecorationPaint(
+                    kind: kind, fill: paint.fill, fillOpacity: paint.fillOpacity, stroke: paint.stroke, strokeOpacity: paint.strokeOpacity,
+                    strokeWidth: paint.strokeWidth))
+        }
+    }
+
+    /// `font: [style] [variant] [weight] [stretch] size[/line-height] family, …` (the size is resolved with the other `font-size`s).
+    private mutating func applyShorthand(_ value: String, fontSize: Double) {
+        let words = value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let sizeIndex = words.firstIndex(where: Self.isFontSize) else { return }
+        style = .normal
+        weight = 400
+        stretch = 100
+        for word in words[..<sizeIndex] {
+            if let s = Self.fontStyle(word), word != "normal" { style = s }
+            if let w = Self.weight(word, parent: 400), word != "normal" { weight = w }
+            if let s = Self.stretch(word), word != "normal" { stretch = s }
+            if word == "small-caps" { features["smcp"] = 1 }
+        }
+        families = Self.families(words[(sizeIndex + 1)...].joined(separator: " "))
+    }
+
+    /// A size in the shorthand: a keyword, or a length with its unit (`12px/1.5` too); a bare number is a weight.
+    private static func isFontSize(_ word: String) -> Bool {
+        let size = String(word.split(separator: "/").first ?? "")
+        guard SVGElement.fontSize(size, parent: 16) != nil else { return false }
+        return size.contains { $0.isLetter || $0 == "%" } || size == "0"
+    }
+
+    /// A CSS family list: names quoted or not, commas between.
+    static func families(_ value: String) -> [String] {
+        value.split(separator: ",").compactMap { part in
+            var name = part.trimmingXMLSpace()
+            if name.count >= 2, let first = name.first, first == "'" || first == "\"", name.last == first {
+                name = String(name.dropFirst().dropLast())
+            } else {
+                name = name.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            }
+            return name.isEmpty ? nil : name
+        }
+    }
+
+    static func weight(_ value: String, parent: Double) -> Double? {
+        switch value {
+        case "normal": return 400
+        case "bold": return 700
+        // CSS Fonts 4's table of relative weights.
+        case "bolder": return parent < 350 ? 400 : (parent < 550 ? 700 : max(parent, 900))
+        case "lighter": return parent < 100 ? parent : (parent < 550 ? 100 : (parent < 750 ? 400 : 700))
+        default: return Double(value).flatMap { (1...1000).contains($0) ? $0 : nil }
+        }
+    }
+
+    static func fontStyle(_ value: String) -> FontStyle? {
+        if value == "normal" { return .normal }
+        if value == "italic" { return .italic }
+        guard value.hasPrefix("oblique") else { return nil }
+        let angle = value.dropFirst(7).trimmingXMLSpace()
+        return .oblique(degrees: angle.isEmpty ? 14 : (SVGLength.degrees(angle)?.value ?? 14))
+    }
+
+    static func stretch(_ value: String) -> Double? {
+        let keywords = [
+            "ultra-condensed": 50.0, "extra-condensed": 62.5, "condensed": 75, "semi-condensed": 87.5, "normal": 100,
+            "semi-expanded": 112.5, "expanded": 125, "extra-expanded": 150, "ultra-expanded": 200
+        ]
+        if let keyword = keywords[value] { return keyword }
+        guard value.hasSuffix("%"), let percent = Double(value.dropLast()), percent >= 0 else { return nil }
+        return percent
+    }
+
+    /// `"liga" 0, "smcp"`: each tag on (1), or the value given (`on`/`off` too).
+    static func features(_ value: String) -> [String: Int]? {
+        guard value != "normal" else { return [:] }
+        var result: [String: Int] = [:]
+        for part in value.split(separator: ",") {
+            let words = part.split(separator: " ", omittingEmptySubsequences: true)
+            guard let quoted = words.first, quoted.count == 6, quoted.first == "\"" || quoted.first == "'" else { return nil }
+            let tag = String(quoted.dropFirst().dropLast())
+            let setting = words.count > 1 ? String(words[1]) : "1"
+            result[tag] = setting == "on" ? 1 : (setting == "off" ? 0 : Int(setting) ?? 1)
+        }
+        return result
+    }
+
+    static func variations(_ value: String) -> [String: Double]? {
+        guard value != "normal" else { return [:] }
+        var result: [String: Double] = [:]
+        for part in value.split(separator: ",") {
+            let words = part.split(separator: " ", omittingEmptySubsequences: true)
+            guard words.count == 2, words[0].count == 6, let number = Double(words[1]) else { return nil }
+            result[String(words[0].dropFirst().dropLast())] = number
+        }
+        return result
+    }
+
+    static func spacing(_ value: String, fontSize: Double) -> Double? {
+        if value == "normal" { return 0 }
+        guard let length = SVGLength.parse(value, fontSize: fontSize), !length.isPercentage else { return nil }
+        return length.value
+    }
+
+    static func baseline(_ value: String) -> Baseline? {
+        switch value {
+        case "text-top": return .textBeforeEdge
+        case "text-bottom", "after-edge": return .textAfterEdge
+        case "before-edge": return .textBeforeEdge
+        case "baseline": return .alphabetic
+        default: return Baseline(rawValue: value)
+        }
+    }
+
+    /// `baseline-shift`: `sub` and `super` as fractions of the font size, a length, or a percentage of the font size.
+    static func shift(_ value: String, fontSize: Double) -> Double {
+        switch value {
+        case "baseline": return 0
+        case "sub": return -0.2 * fontSize
+        case "super": return 0.4 * fontSize
+        default:
+            guard let length = SVGLength.parse(value, fontSize: fontSize) else { return 0 }
+            return length.isPercentage ? length.value / 100 * fontSize : length.value
+        }
+    }
+}
