@@ -104,12 +104,13 @@ let package = Package(
         .target(name: "CHeif", dependencies: ["CLoader"]),
         // libcurl's setopt is variadic: typed setters in C.
         .target(name: "CCurl", dependencies: ["CLoader"]),
-        // libcurl, libheif and libavif are opened on first use (each pulls in a dozen libraries that would
-        // otherwise load with every process): dlopen and dlsym, nothing else. So their shims take headers
-        // only, and no pkg-config: SwiftPM adds a .pc file's Libs to every product above it, which would
-        // link them again. Their headers: Debian's are on the default paths; on macOS curl/curl.h is the
-        // SDK's (the system libcurl is the one opened), and Homebrew's libavif and libheif headers are
-        // found through CPATH (README, "Install"). Each shim's loader lists the macOS file names too.
+        // libcurl, libheif, libavif, HarfBuzz and ICU are opened on first use (each pulls in libraries that
+        // would otherwise load with every process): dlopen and dlsym, nothing else. So their shims take
+        // headers only, and no pkg-config: SwiftPM adds a .pc file's Libs to every product above it, which
+        // would link them again. Their headers: Debian's are on the default paths (HarfBuzz's as
+        // <harfbuzz/hb.h>, no -I needed); on macOS curl/curl.h is the SDK's (the system libcurl is the one
+        // opened), and Homebrew's libavif, libheif, HarfBuzz and ICU headers are found through CPATH
+        // (VignetteCore.docc/SystemLibraries). Each shim's loader lists the macOS file names too.
         .target(name: "CLoader"),
         // libdeflate is called directly from Swift; only its header is mapped (pkg-config: libdeflate.pc).
         .systemLibrary(
@@ -125,16 +126,11 @@ let package = Package(
         // dictionaries for Japanese, Chinese, Thai) and grapheme clusters (UAX #29). ICU over FriBiDi and
         // libunibreak: one well-kept library for all three, Unicode 15 in Debian bookworm, where
         // libunibreak is 1.1 (Unicode 6, no grapheme clusters). Results are plain structs and codes.
-        .systemLibrary(
-            name: "CLibHarfBuzz", pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev"]), .brew(["harfbuzz"])]
-        ),
-        .target(name: "CHarfBuzz", dependencies: ["CLibHarfBuzz"], linkerSettings: [.linkedLibrary("harfbuzz")]),
-        .systemLibrary(
-            name: "CLibICU", pkgConfig: "icu-uc",
-            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
-        ),
-        .target(name: "CICU", dependencies: ["CLibICU"], linkerSettings: [.linkedLibrary("icuuc")]),
+        // Both are opened on first use (see CLoader above), never at process start: HarfBuzz with the first
+        // font made (FontCollection.standard's too), ICU with the first text laid out. ICU's loader finds
+        // another major version than the headers' too (its file and function names carry the version).
+        .target(name: "CHarfBuzz", dependencies: ["CLoader"]),
+        .target(name: "CICU", dependencies: ["CLoader"]),
         // The default family's font files compiled in (C23 #embed): no resource bundle to lose with a copied binary.
         .target(name: "CBundledFonts", exclude: ["fonts"]),
         .target(

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static void push(vg_hb_outline *o, uint8_t op, const float *xy, unsigned pairs) {
     if (o->overflow) return;
     if (o->op_count >= o->op_capacity || o->point_count + pairs > o->point_capacity) {
@@ -52,13 +51,13 @@ static hb_draw_funcs_t *draw_funcs;
 static pthread_once_t draw_funcs_once = PTHREAD_ONCE_INIT;
 
 static void make_draw_funcs(void) {
-    hb_draw_funcs_t *funcs = hb_draw_funcs_create();
-    hb_draw_funcs_set_move_to_func(funcs, move_to, NULL, NULL);
-    hb_draw_funcs_set_line_to_func(funcs, line_to, NULL, NULL);
-    hb_draw_funcs_set_quadratic_to_func(funcs, quadratic_to, NULL, NULL);
-    hb_draw_funcs_set_cubic_to_func(funcs, cubic_to, NULL, NULL);
-    hb_draw_funcs_set_close_path_func(funcs, close_path, NULL, NULL);
-    hb_draw_funcs_make_immutable(funcs);
+    hb_draw_funcs_t *funcs = libharfbuzz.hb_draw_funcs_create();
+    libharfbuzz.hb_draw_funcs_set_move_to_func(funcs, move_to, NULL, NULL);
+    libharfbuzz.hb_draw_funcs_set_line_to_func(funcs, line_to, NULL, NULL);
+    libharfbuzz.hb_draw_funcs_set_quadratic_to_func(funcs, quadratic_to, NULL, NULL);
+    libharfbuzz.hb_draw_funcs_set_cubic_to_func(funcs, cubic_to, NULL, NULL);
+    libharfbuzz.hb_draw_funcs_set_close_path_func(funcs, close_path, NULL, NULL);
+    libharfbuzz.hb_draw_funcs_make_immutable(funcs);
     draw_funcs = funcs;
 }
 
@@ -68,32 +67,36 @@ int vg_hb_glyph_outline(const vg_hb_font *font, uint32_t glyph, vg_hb_outline *o
     outline->point_count = 0;
     outline->overflow = 0;
 #if HB_VERSION_ATLEAST(7, 0, 0)
-    hb_font_draw_glyph(font->font, glyph, draw_funcs, outline);
+    libharfbuzz.hb_font_draw_glyph(font->font, glyph, draw_funcs, outline);
 #else
-    hb_font_get_glyph_shape(font->font, glyph, draw_funcs, outline);
+    libharfbuzz.hb_font_get_glyph_shape(font->font, glyph, draw_funcs, outline);
 #endif
     return !outline->overflow;
 }
 
+// These three take no font: without HarfBuzz they answer 'Zzzz', left to right and unassigned.
 uint32_t vg_hb_script(uint32_t codepoint) {
-    return (uint32_t)hb_unicode_script(hb_unicode_funcs_get_default(), codepoint);
+    if (!vg_hb_load()) return HB_SCRIPT_UNKNOWN;
+    return (uint32_t)libharfbuzz.hb_unicode_script(libharfbuzz.hb_unicode_funcs_get_default(), codepoint);
 }
 
 int vg_hb_script_is_rtl(uint32_t script) {
-    return hb_script_get_horizontal_direction((hb_script_t)script) == HB_DIRECTION_RTL;
+    if (!vg_hb_load()) return 0;
+    return libharfbuzz.hb_script_get_horizontal_direction((hb_script_t)script) == HB_DIRECTION_RTL;
 }
 
 int vg_hb_general_category(uint32_t codepoint) {
-    return (int)hb_unicode_general_category(hb_unicode_funcs_get_default(), codepoint);
+    if (!vg_hb_load()) return HB_UNICODE_GENERAL_CATEGORY_UNASSIGNED;
+    return (int)libharfbuzz.hb_unicode_general_category(libharfbuzz.hb_unicode_funcs_get_default(), codepoint);
 }
 
 unsigned vg_hb_color_layers(const vg_hb_font *font, uint32_t glyph, uint32_t *layer_glyphs,
                             uint32_t *color_indices, unsigned capacity) {
-    unsigned total = hb_ot_color_glyph_get_layers(font->face, glyph, 0, NULL, NULL);
+    unsigned total = libharfbuzz.hb_ot_color_glyph_get_layers(font->face, glyph, 0, NULL, NULL);
     if (capacity == 0 || total == 0) return total;
     hb_ot_color_layer_t layers[64];
     unsigned count = capacity < 64 ? capacity : 64;
-    hb_ot_color_glyph_get_layers(font->face, glyph, 0, &count, layers);
+    libharfbuzz.hb_ot_color_glyph_get_layers(font->face, glyph, 0, &count, layers);
     for (unsigned i = 0; i < count; i++) {
         layer_glyphs[i] = layers[i].glyph;
         color_indices[i] = layers[i].color_index;
@@ -103,30 +106,30 @@ unsigned vg_hb_color_layers(const vg_hb_font *font, uint32_t glyph, uint32_t *la
 
 unsigned vg_hb_palette_colors(const vg_hb_font *font, uint32_t *colors, unsigned capacity) {
     unsigned count = capacity;
-    unsigned total = hb_ot_color_palette_get_colors(font->face, 0, 0, &count, colors);
+    unsigned total = libharfbuzz.hb_ot_color_palette_get_colors(font->face, 0, 0, &count, colors);
     return total < capacity ? total : capacity;
 }
 
 size_t vg_hb_glyph_png(const vg_hb_font *font, uint32_t glyph, unsigned pixels_per_em, uint8_t **png) {
     *png = NULL;
-    hb_font_t *sized = hb_font_create_sub_font(font->font);
-    hb_font_set_ppem(sized, pixels_per_em, pixels_per_em);
-    hb_blob_t *blob = hb_ot_color_glyph_reference_png(sized, glyph);
+    hb_font_t *sized = libharfbuzz.hb_font_create_sub_font(font->font);
+    libharfbuzz.hb_font_set_ppem(sized, pixels_per_em, pixels_per_em);
+    hb_blob_t *blob = libharfbuzz.hb_ot_color_glyph_reference_png(sized, glyph);
     unsigned length = 0;
-    const char *data = hb_blob_get_data(blob, &length);
+    const char *data = libharfbuzz.hb_blob_get_data(blob, &length);
     size_t result = 0;
     if (data != NULL && length > 0 && (*png = malloc(length)) != NULL) {
         memcpy(*png, data, length);
         result = length;
     }
-    hb_blob_destroy(blob);
-    hb_font_destroy(sized);
+    libharfbuzz.hb_blob_destroy(blob);
+    libharfbuzz.hb_font_destroy(sized);
     return result;
 }
 
 int vg_hb_glyph_extents(const vg_hb_font *font, uint32_t glyph, int32_t extents[4]) {
     hb_glyph_extents_t e = {0};
-    int found = hb_font_get_glyph_extents(font->font, glyph, &e);
+    int found = libharfbuzz.hb_font_get_glyph_extents(font->font, glyph, &e);
     extents[0] = e.x_bearing;
     extents[1] = e.y_bearing;
     extents[2] = e.width;
@@ -134,4 +137,4 @@ int vg_hb_glyph_extents(const vg_hb_font *font, uint32_t glyph, int32_t extents[
     return found;
 }
 
-const char *vg_hb_version(void) { return hb_version_string(); }
+const char *vg_hb_version(void) { return vg_hb_load() ? libharfbuzz.hb_version_string() : ""; }

@@ -1,10 +1,8 @@
 #ifndef VG_HARFBUZZ_PRIVATE_H
 #define VG_HARFBUZZ_PRIVATE_H
 
-#include <hb-ot.h>
-#include <hb.h>
-
 #include "CHarfBuzz.h"
+#include "harfbuzz_library.h"
 
 struct vg_hb_font {
     hb_blob_t *blob;

@@ -2,36 +2,35 @@
 // outlines (no hinting: HarfBuzz's own glyf/CFF/CFF2 drawing), names,
 // styles and colour tables. Results are plain structs and codes; HarfBuzz
 // sanitizes every table it reads, so a malformed font gives empty results,
-// never a crash.
+// never a crash. HarfBuzz is opened by the first face counted or font made
+// (harfbuzz_library.c); without it there are no faces and no fonts.
 #include "harfbuzz_private.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-
 unsigned vg_hb_face_count(const uint8_t *data, size_t length) {
-    if (data == NULL || length == 0 || length > UINT32_MAX) return 0;
-    hb_blob_t *blob = hb_blob_create((const char *)data, (unsigned)length, HB_MEMORY_MODE_READONLY, NULL, NULL);
-    unsigned count = hb_face_count(blob);
-    hb_blob_destroy(blob);
+    if (data == NULL || length == 0 || length > UINT32_MAX || !vg_hb_load()) return 0;
+    hb_blob_t *blob = libharfbuzz.hb_blob_create((const char *)data, (unsigned)length, HB_MEMORY_MODE_READONLY, NULL, NULL);
+    unsigned count = libharfbuzz.hb_face_count(blob);
+    libharfbuzz.hb_blob_destroy(blob);
     return count;
 }
 
 vg_hb_font *vg_hb_font_create(const uint8_t *data, size_t length, unsigned index,
                               const vg_hb_variation *variations, unsigned variation_count) {
-    if (data == NULL || length == 0 || length > UINT32_MAX) return NULL;
+    if (data == NULL || length == 0 || length > UINT32_MAX || !vg_hb_load()) return NULL;
     vg_hb_font *result = calloc(1, sizeof *result);
     if (result == NULL) return NULL;
-    result->blob = hb_blob_create((const char *)data, (unsigned)length, HB_MEMORY_MODE_READONLY, NULL, NULL);
-    result->face = hb_face_create(result->blob, index);
-    unsigned upem = hb_face_get_upem(result->face);
-    if (hb_face_get_glyph_count(result->face) == 0 || upem < 16 || upem > 16384) {
+    result->blob = libharfbuzz.hb_blob_create((const char *)data, (unsigned)length, HB_MEMORY_MODE_READONLY, NULL, NULL);
+    result->face = libharfbuzz.hb_face_create(result->blob, index);
+    unsigned upem = libharfbuzz.hb_face_get_upem(result->face);
+    if (libharfbuzz.hb_face_get_glyph_count(result->face) == 0 || upem < 16 || upem > 16384) {
         vg_hb_font_destroy(result);
         return NULL;
     }
-    result->font = hb_font_create(result->face);
-    hb_font_set_scale(result->font, (int)upem, (int)upem);
+    result->font = libharfbuzz.hb_font_create(result->face);
+    libharfbuzz.hb_font_set_scale(result->font, (int)upem, (int)upem);
     if (variation_count > 0 && variations != NULL) {
         hb_variation_t *set = calloc(variation_count, sizeof *set);
         if (set == NULL) {
@@ -42,32 +41,32 @@ vg_hb_font *vg_hb_font_create(const uint8_t *data, size_t length, unsigned index
             set[i].tag = variations[i].tag;
             set[i].value = variations[i].value;
         }
-        hb_font_set_variations(result->font, set, variation_count);
+        libharfbuzz.hb_font_set_variations(result->font, set, variation_count);
         free(set);
     }
-    hb_font_make_immutable(result->font);
+    libharfbuzz.hb_font_make_immutable(result->font);
     return result;
 }
 
 void vg_hb_font_destroy(vg_hb_font *font) {
     if (font == NULL) return;
-    if (font->font) hb_font_destroy(font->font);
-    if (font->face) hb_face_destroy(font->face);
-    if (font->blob) hb_blob_destroy(font->blob);
+    if (font->font) libharfbuzz.hb_font_destroy(font->font);
+    if (font->face) libharfbuzz.hb_face_destroy(font->face);
+    if (font->blob) libharfbuzz.hb_blob_destroy(font->blob);
     free(font);
 }
 
 static int32_t position(hb_font_t *font, hb_ot_metrics_tag_t tag, int32_t fallback) {
     hb_position_t value = 0;
-    return hb_ot_metrics_get_position(font, tag, &value) ? value : fallback;
+    return libharfbuzz.hb_ot_metrics_get_position(font, tag, &value) ? value : fallback;
 }
 
 void vg_hb_font_metrics(const vg_hb_font *font, vg_hb_metrics *m) {
     memset(m, 0, sizeof *m);
     hb_font_t *f = font->font;
-    int32_t upem = (int32_t)hb_face_get_upem(font->face);
+    int32_t upem = (int32_t)libharfbuzz.hb_face_get_upem(font->face);
     hb_font_extents_t extents = {0};
-    hb_font_get_h_extents(f, &extents);
+    libharfbuzz.hb_font_get_h_extents(f, &extents);
     m->units_per_em = upem;
     m->ascender = extents.ascender;
     m->descender = extents.descender;
@@ -78,29 +77,29 @@ void vg_hb_font_metrics(const vg_hb_font *font, vg_hb_metrics *m) {
     m->underline_thickness = position(f, HB_OT_METRICS_TAG_UNDERLINE_SIZE, upem / 20);
     m->strikeout_position = position(f, HB_OT_METRICS_TAG_STRIKEOUT_OFFSET, upem * 3 / 10);
     m->strikeout_thickness = position(f, HB_OT_METRICS_TAG_STRIKEOUT_SIZE, upem / 20);
-    m->glyph_count = hb_face_get_glyph_count(font->face);
-    m->weight = hb_style_get_value(f, HB_STYLE_TAG_WEIGHT);
-    m->width = hb_style_get_value(f, HB_STYLE_TAG_WIDTH);
-    m->italic = hb_style_get_value(f, HB_STYLE_TAG_ITALIC);
-    m->slant = -hb_style_get_value(f, HB_STYLE_TAG_SLANT_ANGLE);
-    m->has_color_layers = hb_ot_color_has_layers(font->face) && hb_ot_color_has_palettes(font->face);
-    m->has_color_bitmaps = hb_ot_color_has_png(font->face);
+    m->glyph_count = libharfbuzz.hb_face_get_glyph_count(font->face);
+    m->weight = libharfbuzz.hb_style_get_value(f, HB_STYLE_TAG_WEIGHT);
+    m->width = libharfbuzz.hb_style_get_value(f, HB_STYLE_TAG_WIDTH);
+    m->italic = libharfbuzz.hb_style_get_value(f, HB_STYLE_TAG_ITALIC);
+    m->slant = -libharfbuzz.hb_style_get_value(f, HB_STYLE_TAG_SLANT_ANGLE);
+    m->has_color_layers = libharfbuzz.hb_ot_color_has_layers(font->face) && libharfbuzz.hb_ot_color_has_palettes(font->face);
+    m->has_color_bitmaps = libharfbuzz.hb_ot_color_has_png(font->face);
 }
 
 unsigned vg_hb_font_name(const vg_hb_font *font, unsigned name_id, char *out, unsigned capacity) {
     if (capacity == 0) return 0;
     unsigned size = capacity;
-    unsigned written = hb_ot_name_get_utf8(font->face, (hb_ot_name_id_t)name_id, HB_LANGUAGE_INVALID, &size, out);
+    unsigned written = libharfbuzz.hb_ot_name_get_utf8(font->face, (hb_ot_name_id_t)name_id, HB_LANGUAGE_INVALID, &size, out);
     if (written == 0) out[0] = 0;
     return size < capacity ? size : capacity - 1;
 }
 
 unsigned vg_hb_font_axes(const vg_hb_font *font, vg_hb_axis *out, unsigned capacity) {
-    unsigned total = hb_ot_var_get_axis_count(font->face);
+    unsigned total = libharfbuzz.hb_ot_var_get_axis_count(font->face);
     if (capacity == 0 || out == NULL) return total;
     hb_ot_var_axis_info_t infos[64];
     unsigned count = capacity < 64 ? capacity : 64;
-    hb_ot_var_get_axis_infos(font->face, 0, &count, infos);
+    libharfbuzz.hb_ot_var_get_axis_infos(font->face, 0, &count, infos);
     for (unsigned i = 0; i < count; i++) {
         out[i].tag = infos[i].tag;
         out[i].minimum = infos[i].min_value;
@@ -112,14 +111,14 @@ unsigned vg_hb_font_axes(const vg_hb_font *font, vg_hb_axis *out, unsigned capac
 
 int vg_hb_font_glyph(const vg_hb_font *font, uint32_t codepoint, uint32_t selector, uint32_t *glyph) {
     hb_codepoint_t g = 0;
-    int found = selector ? hb_font_get_variation_glyph(font->font, codepoint, selector, &g)
-                         : hb_font_get_nominal_glyph(font->font, codepoint, &g);
+    int found = selector ? libharfbuzz.hb_font_get_variation_glyph(font->font, codepoint, selector, &g)
+                         : libharfbuzz.hb_font_get_nominal_glyph(font->font, codepoint, &g);
     *glyph = found ? g : 0;
     return found;
 }
 
 int32_t vg_hb_font_advance(const vg_hb_font *font, uint32_t glyph) {
-    return hb_font_get_glyph_h_advance(font->font, glyph);
+    return libharfbuzz.hb_font_get_glyph_h_advance(font->font, glyph);
 }
 
 int vg_hb_shape(const vg_hb_font *font, const uint16_t *text, unsigned text_length, unsigned start,
@@ -129,25 +128,25 @@ int vg_hb_shape(const vg_hb_font *font, const uint16_t *text, unsigned text_leng
     *glyphs = NULL;
     if (length == 0) return 0;
     if (start > text_length || length > text_length - start || feature_count > 4096) return -1;
-    hb_buffer_t *buffer = hb_buffer_create();
-    if (!hb_buffer_allocation_successful(buffer)) {
-        hb_buffer_destroy(buffer);
+    hb_buffer_t *buffer = libharfbuzz.hb_buffer_create();
+    if (!libharfbuzz.hb_buffer_allocation_successful(buffer)) {
+        libharfbuzz.hb_buffer_destroy(buffer);
         return -1;
     }
-    hb_buffer_add_utf16(buffer, text, (int)text_length, start, (int)length);
-    hb_buffer_set_direction(buffer, (hb_direction_t)direction);
-    if (script != 0) hb_buffer_set_script(buffer, (hb_script_t)script);
-    if (language != NULL && language[0] != 0) hb_buffer_set_language(buffer, hb_language_from_string(language, -1));
-    hb_buffer_guess_segment_properties(buffer);
+    libharfbuzz.hb_buffer_add_utf16(buffer, text, (int)text_length, start, (int)length);
+    libharfbuzz.hb_buffer_set_direction(buffer, (hb_direction_t)direction);
+    if (script != 0) libharfbuzz.hb_buffer_set_script(buffer, (hb_script_t)script);
+    if (language != NULL && language[0] != 0) libharfbuzz.hb_buffer_set_language(buffer, libharfbuzz.hb_language_from_string(language, -1));
+    libharfbuzz.hb_buffer_guess_segment_properties(buffer);
     unsigned flags = HB_BUFFER_FLAG_DEFAULT;
     if (start == 0) flags |= HB_BUFFER_FLAG_BOT;
     if (start + length == text_length) flags |= HB_BUFFER_FLAG_EOT;
-    hb_buffer_set_flags(buffer, (hb_buffer_flags_t)flags);
+    libharfbuzz.hb_buffer_set_flags(buffer, (hb_buffer_flags_t)flags);
     hb_feature_t *set = NULL;
     if (feature_count > 0) {
         set = calloc(feature_count, sizeof *set);
         if (set == NULL) {
-            hb_buffer_destroy(buffer);
+            libharfbuzz.hb_buffer_destroy(buffer);
             return -1;
         }
         for (unsigned i = 0; i < feature_count; i++) {
@@ -157,24 +156,24 @@ int vg_hb_shape(const vg_hb_font *font, const uint16_t *text, unsigned text_leng
             set[i].end = features[i].end;
         }
     }
-    hb_shape(font->font, buffer, set, feature_count);
+    libharfbuzz.hb_shape(font->font, buffer, set, feature_count);
     free(set);
-    unsigned count = hb_buffer_get_length(buffer);
-    if (!hb_buffer_allocation_successful(buffer) || count > max_glyphs) {
-        hb_buffer_destroy(buffer);
+    unsigned count = libharfbuzz.hb_buffer_get_length(buffer);
+    if (!libharfbuzz.hb_buffer_allocation_successful(buffer) || count > max_glyphs) {
+        libharfbuzz.hb_buffer_destroy(buffer);
         return -1;
     }
     if (count == 0) {
-        hb_buffer_destroy(buffer);
+        libharfbuzz.hb_buffer_destroy(buffer);
         return 0;
     }
     vg_hb_glyph *out = malloc(sizeof *out * count);
     if (out == NULL) {
-        hb_buffer_destroy(buffer);
+        libharfbuzz.hb_buffer_destroy(buffer);
         return -1;
     }
-    hb_glyph_info_t *infos = hb_buffer_get_glyph_infos(buffer, NULL);
-    hb_glyph_position_t *positions = hb_buffer_get_glyph_positions(buffer, NULL);
+    hb_glyph_info_t *infos = libharfbuzz.hb_buffer_get_glyph_infos(buffer, NULL);
+    hb_glyph_position_t *positions = libharfbuzz.hb_buffer_get_glyph_positions(buffer, NULL);
     for (unsigned i = 0; i < count; i++) {
         out[i].glyph = infos[i].codepoint;
         out[i].cluster = infos[i].cluster;
@@ -183,7 +182,7 @@ int vg_hb_shape(const vg_hb_font *font, const uint16_t *text, unsigned text_leng
         out[i].x_offset = positions[i].x_offset;
         out[i].y_offset = positions[i].y_offset;
     }
-    hb_buffer_destroy(buffer);
+    libharfbuzz.hb_buffer_destroy(buffer);
     *glyphs = out;
     return (int)count;
 }

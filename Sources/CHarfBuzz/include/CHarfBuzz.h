@@ -149,8 +149,16 @@ unsigned vg_hb_palette_colors(const vg_hb_font *font, uint32_t *colors, unsigned
 size_t vg_hb_glyph_png(const vg_hb_font *font, uint32_t glyph, unsigned pixels_per_em, uint8_t **png);
 /// The glyph's extents in font units (bearing x, y from the baseline up, width, height negative downwards).
 int vg_hb_glyph_extents(const vg_hb_font *font, uint32_t glyph, int32_t extents[4]);
-/// HarfBuzz's version string, for `vignette versions` and test references.
+/// HarfBuzz's version string, for `vignette versions` and test references ("" when it cannot be opened).
 const char *vg_hb_version(void);
+
+/// Opens HarfBuzz unless it is open (it is opened on first use, not at process
+/// start); 1 when it and every function the shim calls are there. Thread-safe.
+/// Without it no face or font is made and the Unicode properties are empty.
+int vg_hb_load(void);
+/* Opens HarfBuzz if it is not open: 1 when it is; 0 with why not in `out`
+   (NUL-terminated; 320 bytes hold any reason). */
+int vg_hb_library_failure(char *out, size_t length);
 
 #ifdef __cplusplus
 }

@@ -18,7 +18,7 @@
 /// ])
 /// ```
 public struct TextImage: LocalImageReference, Hashable, CustomStringConvertible {
-    /// What resolving throws: a budget exceeded, or no usable font.
+    /// What resolving throws: a budget exceeded, no usable font, or HarfBuzz or ICU missing.
     public typealias Failure = TextImage.Error
 
     /// The text; `\n` (or U+2029) starts a new paragraph.
@@ -118,6 +118,9 @@ extension TextImage {
         case tooLarge(width: Int, height: Int)
         /// ICU could not analyse the text (bidi or line breaks).
         case analysisFailed(String)
+        /// HarfBuzz or ICU (`library`), opened with the first text drawn rather than at
+        /// process start, could not be loaded: `reason` is the loader's (a missing `libharfbuzz.so.0`).
+        case libraryUnavailable(library: String, reason: String)
 
         /// What was wrong, naming the limit or the value.
         public var description: String {
@@ -129,6 +132,7 @@ extension TextImage {
             case .invalidValue(let name, let value): "text \(name) \(value) is not a usable value"
             case .tooLarge(let width, let height): "text box of \(width)x\(height) px is larger than a surface may be"
             case .analysisFailed(let what): "the text could not be analysed: \(what)"
+            case .libraryUnavailable(let library, let reason): TextLibraries.unavailable(library, reason: reason)
             }
         }
     }

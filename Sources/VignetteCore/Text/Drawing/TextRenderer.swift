@@ -4,6 +4,8 @@
 enum TextRenderer {
     static func render(_ text: TextImage, scale: Double, color: Color) throws(TextImage.Error) -> Bitmap {
         try validate(text, scale: scale)
+        // Before the chain: without HarfBuzz the bundled fonts are missing too, which is not `noFonts`.
+        try TextLibraries.require()
         let chain = text.fonts.chain(for: text.style)
         guard !chain.isEmpty else { throw .noFonts }
         var budget = text.limits.maxGlyphs

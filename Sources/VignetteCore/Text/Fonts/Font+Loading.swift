@@ -15,6 +15,9 @@ extension Font {
         case unsupportedFormat(name: String, format: String)
         /// A folder holds more font files than `FontCollection.maxFiles`.
         case tooManyFiles(path: String, limit: Int)
+        /// HarfBuzz (`library`), opened with the first font read rather than at process
+        /// start, could not be loaded: `reason` is the loader's (a missing `libharfbuzz.so.0`).
+        case libraryUnavailable(library: String, reason: String)
 
         /// What went wrong, naming the file and the limit.
         public var description: String {
@@ -26,6 +29,7 @@ extension Font {
             case .malformedWOFF(let name, let reason): "\(name): malformed WOFF: \(reason)"
             case .unsupportedFormat(let name, let format): "\(name): \(format) fonts are not supported yet; convert it to TTF or WOFF"
             case .tooManyFiles(let path, let limit): "\(path) holds more than \(limit) font files (FontCollection.maxFiles)"
+            case .libraryUnavailable(let library, let reason): TextLibraries.unavailable(library, reason: reason)
             }
         }
     }
@@ -40,6 +44,7 @@ extension Font {
     /// face of a TTC/OTC. `name` names the bytes in errors and in `source`.
     public static func faces(in data: Data, name: String) throws(Font.Error) -> [Font] {
         guard data.count <= maxBytes else { throw .tooLarge(name: name, bytes: data.count, limit: maxBytes) }
+        try TextLibraries.requireHarfBuzz()
         let signature = data.prefix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         let sfnt: FontBytes
         switch signature {

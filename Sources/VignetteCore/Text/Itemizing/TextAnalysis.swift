@@ -28,6 +28,7 @@ struct TextAnalysis {
             (baseLevel, levels, graphemeEnds, breaks, scripts) = (direction == .rightToLeft ? 1 : 0, [], [], [], [])
             return
         }
+        try TextLibraries.require()
         var levels = [UInt8](repeating: 0, count: units.count)
         var resolved: Int32 = 0
         let base: Int32 = direction == .automatic ? -1 : (direction == .rightToLeft ? 1 : 0)

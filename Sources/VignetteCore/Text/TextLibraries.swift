@@ -1,0 +1,42 @@
+import CHarfBuzz
+import CICU
+
+/// HarfBuzz and ICU are opened with the first font read or text drawn, not
+/// at process start: linked directly, they and what they pull in (FreeType,
+/// Graphite, GLib, ICU's data) are mapped and relocated by every process,
+/// text or none. One that cannot be opened is a typed error naming it and
+/// what to install.
+package enum TextLibraries {
+    /// Why HarfBuzz could not be opened (opening it if it is not), or nil when it is open.
+    package static var harfBuzzFailure: String? { libraryFailure { vg_hb_library_failure($0, $1) } }
+    /// Why ICU could not be opened (opening it if it is not), or nil when it is open.
+    package static var icuFailure: String? { libraryFailure { vg_icu_library_failure($0, $1) } }
+
+    /// Opens both, or throws for the first that cannot be opened.
+    static func require() throws(TextImage.Error) {
+        if vg_hb_load() == 0 { throw .libraryUnavailable(library: "HarfBuzz", reason: harfBuzzFailure ?? "") }
+        if vg_icu_load() == 0 { throw .libraryUnavailable(library: "ICU", reason: icuFailure ?? "") }
+    }
+
+    /// Opens HarfBuzz (reading a font needs nothing else), or throws.
+    static func requireHarfBuzz() throws(Font.Error) {
+        if vg_hb_load() == 0 { throw .libraryUnavailable(library: "HarfBuzz", reason: harfBuzzFailure ?? "") }
+    }
+
+    /// The error's words: the library, the loader's reason, and what to install.
+    static func unavailable(_ library: String, reason: String) -> String {
+        "\(library) could not be loaded (\(reason)): install \(installable(library))"
+    }
+
+    private static func installable(_ library: String) -> String {
+        #if os(macOS)
+            return library == "ICU" ? "icu4c (brew install icu4c)" : "harfbuzz (brew install harfbuzz)"
+        #else
+            // The ICU the headers were is the one named; the loader finds another major version too.
+            let icu = "libicu\(vg_icu_header_major())"
+            return library == "ICU"
+                ? "\(icu) (apt-get install \(icu) on Debian and Ubuntu; another ICU 50 or later is found too)"
+                : "libharfbuzz0b (apt-get install libharfbuzz0b on Debian and Ubuntu)"
+        #endif
+    }
+}
