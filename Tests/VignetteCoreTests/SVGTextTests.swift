@@ -125,4 +125,17 @@ import VignetteTestSupport
         #expect(clipped.x.lowerBound >= 50 && clipped.x.upperBound < 90)
         #expect(clipped.y.lowerBound >= 15 && clipped.y.upperBound <= 40)
     }
+
+    /// `textLength` spreads the characters to the length, or with `lengthAdjust="spacingAndGlyphs"` stretches them.
+    @Test func textLengthFitsTheText() throws {
+        let natural = try #require(try Self.ink(Self.svg(#"<text x="10" y="40" font-size="20">iii</text>"#)))
+        #expect(natural.x.upperBound < 40)
+        for adjust in ["spacing", "spacingAndGlyphs"] {
+            let svg = Self.svg(#"<text x="10" y="40" font-size="20" textLength="150" lengthAdjust="\#(adjust)">iii</text>"#)
+            let spread = try #require(try Self.ink(svg))
+            // Stretched, the first glyph's side bearing widens with it.
+            #expect(spread.x.lowerBound >= 10 && spread.x.lowerBound < (adjust == "spacing" ? 16 : 30), "\(adjust)")
+            #expect(spread.x.upperBound > 140 && spread.x.upperBound <= 160, "\(adjust)")
+        }
+    }
 }

@@ -33,6 +33,9 @@ struct SVGTextContent {
     var spans: [Span] = []
     var characters: [Character] = []
     var paths: [Path] = []
+    /// The `text` element's `textLength`, in user units, and whether `lengthAdjust` stretches the glyphs too.
+    var textLength: Double?
+    var stretchesGlyphs = false
     private var lastWasSpace = true
 
     /// The most characters one `text` element may hold.
@@ -42,6 +45,10 @@ struct SVGTextContent {
     init(_ element: SVGElement, style: SVGStyle, viewport: (width: Double, height: Double), ids: [String: SVGElement]) {
         collect(element, style: style, viewport: viewport, ids: ids, preserve: element["xml:space"] == "preserve", path: nil)
         if let last = characters.last, last.scalar == 0x20, element["xml:space"] != "preserve" { characters.removeLast() }
+        if let text = element["textLength"], let length = SVGLength.parse(text, fontSize: element.fontSize) {
+            textLength = length.resolved(.horizontal, viewport: viewport)
+            stretchesGlyphs = element["lengthAdjust"] == "spacingAndGlyphs"
+        }
     }
 
     private mutating func collect(

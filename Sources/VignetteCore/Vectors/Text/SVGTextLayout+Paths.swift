@@ -40,7 +40,7 @@ extension SVGTextLayout {
         let slant = pending.matched.syntheticSlant
         let (sine, cosine) = AffineTransform.sineCosine(degrees: slant)
         let shear = slant == 0 || cosine == 0 ? 0 : sine / cosine
-        let toUser = placement.concatenating(AffineTransform(a: k, b: 0, c: k * shear, d: -k, e: 0, f: 0))
+        let toUser = placement.concatenating(AffineTransform(a: k * pending.stretch, b: 0, c: k * shear * pending.stretch, d: -k, e: 0, f: 0))
         return Glyph(
             character: pending.character, face: pending.matched.face, glyph: pending.glyph, transform: toUser, advance: pending.advance,
             embolden: pending.matched.syntheticBold)

@@ -35,19 +35,25 @@ struct SVGTextLayout {
         var y: Double
         var advance: Double
         var scale: Double
+        /// Horizontal scale of the outline (`lengthAdjust="spacingAndGlyphs"`).
+        var stretch = 1.0
     }
 
     /// Lays `content` out with `fonts`, spending `glyphBudget`.
     init(_ content: SVGTextContent, fonts: FontCollection, glyphBudget: inout Int) throws(SVGDocument.Error) {
         var pen = Vector2(x: 0, y: 0)
         var chains: [TextStyle: [MatchedFace]] = [:]
-        for chunk in Self.chunks(content.characters) {
+        let chunks = Self.chunks(content.characters)
+        for chunk in chunks {
             let first = content.characters[chunk.lowerBound]
             if let x = first.x, !x.isNaN { pen.x = x }
             if let y = first.y { pen.y = y }
             let onPath = first.path.map { content.paths[$0] }
             let start = onPath == nil ? pen : Vector2(x: 0, y: 0)
-            let (pending, end) = try shape(chunk, of: content, from: start, fonts: fonts, chains: &chains, budget: &glyphBudget)
+            var (pending, end) = try shape(chunk, of: content, from: start, fonts: fonts, chains: &chains, budget: &glyphBudget)
+            if let length = content.textLength, length >= 0, chunks.count == 1 {
+                Self.fit(&pending, end: &end, start: start, to: length, stretchingGlyphs: content.stretchesGlyphs)
+            }
             let width = end.x - start.x
             let span = content.spans[first.span].style.text
             let rightToLeft = span.direction == .rightToLeft
@@ -64,6 +70,29 @@ struct SVGTextLayout {
                 pen = Vector2(x: end.x + shift, y: end.y)
             }
         }
+    }
+
+    /// `textLength`: the chunk spread (extra space after each character but the last) or stretched to `length`.
+    private static func fit(_ pending: inout [PendingGlyph], end: inout Vector2, start: Vector2, to length: Double, stretchingGlyphs: Bool) {
+        let natural = end.x - start.x
+        guard !pending.isEmpty, natural.isFinite else { return }
+        if stretchingGlyphs {
+            guard natural > 0 else { return }
+            let ratio = length / natural
+            for i in pending.indices {
+                pending[i].x = start.x + (pending[i].x - start.x) * ratio
+                pending[i].advance *= ratio
+                pending[i].stretch = ratio
+            }
+            end.x = start.x + length
+            return
+        }
+        var order: [Int: Int] = [:]
+        for glyph in pending where order[glyph.character] == nil { order[glyph.character] = order.count }
+        guard order.count > 1 else { return }
+        let extra = (length - natural) / Double(order.count - 1)
+        for i in pending.indices { pending[i].x += extra * Double(order[pending[i].character] ?? 0) }
+        end.x += extra * Double(order.count - 1)
     }
 
     /// Character ranges of one chunk each.
