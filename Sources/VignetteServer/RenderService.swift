@@ -39,9 +39,10 @@ public final class RenderService: Sendable {
     let signer: RequestSigner?
     /// The loader's address policy, checked on the first URL before admission.
     let addressPolicy: AddressPolicy
-    /// Renders and encodes at once: one per core, in arrival order, so a
-    /// burst of requests shares the CPU fairly instead of all slowing down.
-    let renderSlots = ConcurrencyGate(limit: ProcessInfo.processInfo.activeProcessorCount)
+    /// Renders and encodes at once: `maxConcurrentRenders` (one per core by
+    /// default), in arrival order, so a burst of requests shares the CPU
+    /// fairly instead of all slowing down.
+    let renderSlots: ConcurrencyGate
 
     /// A service; `presets` registered in Swift replace configuration presets
     /// of the same name. `metrics` go to a Prometheus registry of their own
@@ -84,7 +85,8 @@ public final class RenderService: Sendable {
             maxConcurrentLoads: min(64, configuration.maxConcurrentRequests),
             retry: RetryPolicy(maxRetries: configuration.sourceRetries, budget: configuration.limits.sourceTimeout),
             memoryCacheBytes: configuration.memoryCacheBytes, memoryCacheEntryBytes: min(64 << 20, configuration.memoryCacheBytes),
-            diskCache: cache, reducedCopies: configuration.reducedCopies)
+            diskCache: cache, reducedCopies: configuration.reducedCopies,
+            maxConcurrentDecodes: configuration.maxConcurrentRenders)
         (pipelineConfiguration.logger, pipelineConfiguration.tracer) = (logger, tracer)
         let origins = try configuration.resolvedOrigins(environment: environment)
         if !origins.isEmpty { pipelineConfiguration.requestModifier = { origins.apply(to: &$0) } }
@@ -92,6 +94,7 @@ public final class RenderService: Sendable {
         Self.openLibraries(network: loader == nil, logger: logger)
         self.metrics = metrics
         admission = ConcurrencyGate(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
+        renderSlots = ConcurrencyGate(limit: configuration.maxConcurrentRenders)
         signer = configuration.signingKey.map(RequestSigner.init(key:))
         maxConnections = try configuration.connectionLimit(
             descriptors: DescriptorLimit.current.soft, open: DescriptorLimit.openCount() ?? 16)
@@ -204,12 +207,13 @@ public final class RenderService: Sendable {
                 return .text(400, "\(error)")
             }
         }
+        let slotted = Self.needsRenderSlot(surface, preset: preset)
         do {
-            try await renderSlots.acquire()
+            if slotted { try await renderSlots.acquire() }
         } catch {
             return .text(503, "cancelled")
         }
-        defer { renderSlots.release() }
+        defer { if slotted { renderSlots.release() } }
         let started = ContinuousClock.now
         if failure == nil {
             switch await animatedAnswer(of: remote, on: surface, parameters: parameters, preset: preset, accept: accept) {
@@ -235,6 +239,16 @@ public final class RenderService: Sendable {
         return RenderReply.image(
             body, format: format, varies: parameters.format == nil,
             maxAge: preset.maxAge, failure: failure, ifNoneMatch: ifNoneMatch)
+    }
+
+    /// Whether a render waits for one of `renderSlots`: not when the image
+    /// and the output are both small (at most `ImagePipeline.unslottedPixels`)
+    /// and still — a few milliseconds, which then never wait behind a burst
+    /// of large renders.
+    static func needsRenderSlot(_ surface: ImageSurface, preset: Preset) -> Bool {
+        let image = surface.descriptor.map { $0.reference.width * $0.reference.height } ?? 0
+        let output = surface.pixelSize.width * surface.pixelSize.height
+        return preset.animation || max(image, output) > ImagePipeline.unslottedPixels
     }
 
     /// Loads the source with the preset's presentation, or the failure

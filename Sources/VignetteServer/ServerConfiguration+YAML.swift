@@ -50,6 +50,7 @@ extension ServerConfiguration {
         if let value = try reader.bool("allowPrivateNetworks") { allowPrivateNetworks = value }
         if let value = try reader.int("maxConcurrentRequests", in: 1...100_000) { maxConcurrentRequests = value }
         if let value = try reader.int("maxQueue", in: 0...1_000_000) { maxQueue = value }
+        if let value = try reader.int("maxConcurrentRenders", in: 1...1024) { maxConcurrentRenders = value }
         maxConnections = try reader.int("maxConnections", in: 1...1_000_000)
         cacheDir = try reader.string("cacheDir")
         if let value = try reader.int("cacheBytes", in: 1 << 20...Int.max) { cacheBytes = value }
@@ -76,7 +77,8 @@ extension ServerConfiguration {
     /// The top-level keys, in the order the README lists them.
     static let keys = [
         "host", "port", "signingKey", "allowHosts", "allowPrivateNetworks", "maxConcurrentRequests",
-        "maxQueue", "maxConnections", "cacheDir", "cacheBytes", "memoryCacheBytes", "reducedCopies", "jpegHuffman", "sourceRetries", "maxSourceBytes",
+        "maxQueue", "maxConcurrentRenders", "maxConnections", "cacheDir", "cacheBytes", "memoryCacheBytes", "reducedCopies",
+        "jpegHuffman", "sourceRetries", "maxSourceBytes",
         "maxSourcePixels",
         "maxOutputPixels", "maxWidth", "maxHeight", "maxScale", "sourceTimeout", "maxFrames", "maxAnimationPixels", "origins", "presets"
     ]

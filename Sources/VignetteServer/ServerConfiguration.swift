@@ -27,6 +27,12 @@ public struct ServerConfiguration: Sendable {
     public var maxConcurrentRequests = 64
     /// Requests waiting beyond that; more are answered 503 + Retry-After. Default 256.
     public var maxQueue = 256
+    /// The CPU-bound work at once: this many renders (with their encodes),
+    /// and this many source decodes (the pipeline's `maxConcurrentDecodes`);
+    /// the rest wait their turn, suspended, so a burst of large sources
+    /// queues instead of slowing every small render (a still image and
+    /// output of at most 1 Mpx each take no slot). Default: the active core count.
+    public var maxConcurrentRenders = ProcessInfo.processInfo.activeProcessorCount
     /// Connections open at once; beyond them the server stops accepting
     /// until one closes (new ones wait in the kernel's backlog). nil, the
     /// default: what the open-files limit leaves beside the

@@ -39,11 +39,17 @@ extension ImagePipeline {
                     return nil
                 }
             }
-            let animation = try configuration.decoders.decodeAnimation(fetched.data, options: options, limits: limits)
-            fetchStage.commit(fetched, key: request.dataKey)
-            return animation
         } catch {
             throw .decodingFailed(request.url, error)
         }
+        // Frames decode in a decode slot, as a still does.
+        let decoded = try await decodeStage.slotted(request.url, ConcurrencyGate.Priority(priority)) {
+            Result { () throws(ImageDecoders.Error) in
+                try configuration.decoders.decodeAnimation(fetched.data, options: options, limits: limits)
+            }
+        }
+        let animation = try decoded.mapError { ImageRequest.Error.decodingFailed(request.url, $0) }.get()
+        fetchStage.commit(fetched, key: request.dataKey)
+        return animation
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Tracing
 
@@ -12,6 +13,14 @@ extension ImagePipeline {
         /// throughput rises up to 8 and is flat beyond (README, "Remote
         /// rendering"); on loopback 4 already saturates 2 cores.
         public var maxConcurrentLoads: Int
+        /// Decodes at once, the CPU-bound part of a load: a decode waits
+        /// for a slot as a transfer does (most urgent first, prefetches
+        /// last), suspended, never holding a thread of the cooperative
+        /// pool, so a burst of large sources queues instead of filling the
+        /// pool and stalling every small image behind it. A source whose
+        /// header says it has at most 1 Mpx decodes at once, without a
+        /// slot. Default: the active core count.
+        public var maxConcurrentDecodes: Int
         /// Retry rules for transient failures.
         public var retry: RetryPolicy
         /// Memory cache size in bytes of decoded pixels.
@@ -66,9 +75,11 @@ extension ImagePipeline {
             maxConcurrentLoads: Int = 8, retry: RetryPolicy = RetryPolicy(),
             memoryCacheBytes: Int = 256 << 20, memoryCacheEntryBytes: Int = 64 << 20,
             dataCacheBytes: Int = 32 << 20, diskCache: DiskCache? = nil,
-            decoders: ImageDecoders = .standard, reducedCopies: Bool = false
+            decoders: ImageDecoders = .standard, reducedCopies: Bool = false,
+            maxConcurrentDecodes: Int = ProcessInfo.processInfo.activeProcessorCount
         ) {
             self.maxConcurrentLoads = max(1, maxConcurrentLoads)
+            self.maxConcurrentDecodes = max(1, maxConcurrentDecodes)
             self.retry = retry
             self.memoryCacheBytes = memoryCacheBytes
             self.memoryCacheEntryBytes = memoryCacheEntryBytes

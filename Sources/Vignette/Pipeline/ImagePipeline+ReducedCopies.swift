@@ -90,7 +90,7 @@ extension ImagePipeline {
             return ImageResponse(image: hit, source: .memory)
         }
         // The decode stage's decode (its span, warning log and cache writes) of the bytes already here.
-        let decoded = decodeStage.decode(fetched, copy)
+        let decoded = try await decodeStage.slotted(copy.url, priority, source: fetched.data) { decodeStage.decode(fetched, copy) }
         if case .success(let response) = decoded {
             let shrinks = copy.options.shrinkTarget == nil ? nil : response.image.scale != copy.scale
             copyFacts.set(CopyFacts(size: size, shrinks: shrinks), for: request.fullSizeKey, cost: 1)

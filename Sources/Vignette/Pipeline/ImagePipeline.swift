@@ -10,6 +10,8 @@ import Foundation
 ///    sniffing the bytes (`ImageDecoders`);
 ///
 /// then a strict-LRU memory cache of decoded images, answered synchronously.
+/// Transfers and decodes each wait for one of a bounded number of slots
+/// (`maxConcurrentLoads`, `maxConcurrentDecodes`), suspended, most urgent first.
 /// Two scales of one URL share one transfer, in flight and afterwards.
 ///
 /// ```swift
@@ -31,6 +33,12 @@ public final class ImagePipeline: Sendable {
     let fetchStage: FetchStage
     let decodeStage: DecodeStage
     var scheduler: ConcurrencyGate { fetchStage.scheduler }
+    /// Sources of at most this many pixels (1 Mpx) decode without waiting
+    /// for a decode slot, and the render service renders them without a
+    /// render slot: a few milliseconds each, they cannot fill the
+    /// cooperative pool, and a thumbnail asked for during a burst of large
+    /// sources then waits for none of them.
+    package static let unslottedPixels = 1 << 20
 
     /// A pipeline over `loader` (libcurl + file: + data: by default).
     public init(loader: any DataLoading = DefaultDataLoader(), configuration: Configuration = Configuration()) {
@@ -40,7 +48,9 @@ public final class ImagePipeline: Sendable {
             totalCostLimit: configuration.memoryCacheBytes,
             entryCostLimit: configuration.memoryCacheEntryBytes)
         fetchStage = FetchStage(loader: loader, configuration: configuration)
-        decodeStage = DecodeStage(fetch: fetchStage, decoders: configuration.decoders, memoryCache: memoryCache)
+        decodeStage = DecodeStage(
+            fetch: fetchStage, decoders: configuration.decoders, memoryCache: memoryCache,
+            maxConcurrentDecodes: configuration.maxConcurrentDecodes)
     }
 
     /// The memory-cached image, without suspending: the decode for this

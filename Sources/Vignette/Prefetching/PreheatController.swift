@@ -85,7 +85,7 @@ public final class PreheatController: Sendable {
 
     /// Items currently preheated (the sum of every change's `added` less
     /// its `removed` and `promoted`), nearest-first.
-    public var preheated: [Int] { state.withLock { $0.window?.preheat ?? [] } }
+    package var preheated: [Int] { state.withLock { $0.window?.preheat ?? [] } }
 
     /// Moves to `viewport` (in content coordinates) and returns what to start
     /// and stop prefetching.

@@ -49,7 +49,7 @@ public struct PreheatLayout: Sendable, Equatable {
     /// The number of items.
     package let count: Int
     /// The smallest rectangle holding every item (a grid's includes its insets).
-    public let contentBounds: Rect
+    package let contentBounds: Rect
     private let storage: Storage
 
     private enum Storage: Sendable, Equatable {

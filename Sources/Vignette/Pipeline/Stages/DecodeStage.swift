@@ -3,7 +3,8 @@ import Foundation
 /// Stage 2 — decoded image. Key: the original data's key plus the decode
 /// options (scale, pixel limit). It asks the fetch stage for the bytes, so
 /// two scales of one URL share a transfer, picks a decoder by sniffing, and
-/// fills the memory cache of decoded images.
+/// fills the memory cache of decoded images. Decodes take one of `slots`
+/// each, so no more than `maxConcurrentDecodes` run at once.
 final class DecodeStage: Sendable {
     struct Key: Hashable, Sendable {
         var image: ImageRequest.Key
@@ -14,10 +15,16 @@ final class DecodeStage: Sendable {
     let decoders: ImageDecoders
     let memoryCache: MemoryCache<ImageRequest.Key, Bitmap>
     let jobs: TaskCoalescer<Key, ImageResponse>
+    /// Decodes at once, by priority: the CPU-bound work waits here, suspended, as transfers wait in the fetch stage.
+    let slots: ConcurrencyGate
 
-    init(fetch: FetchStage, decoders: ImageDecoders, memoryCache: MemoryCache<ImageRequest.Key, Bitmap>) {
+    init(
+        fetch: FetchStage, decoders: ImageDecoders, memoryCache: MemoryCache<ImageRequest.Key, Bitmap>,
+        maxConcurrentDecodes: Int
+    ) {
         self.fetch = fetch
         jobs = TaskCoalescer(changes: fetch.changes)
+        slots = ConcurrencyGate(limit: maxConcurrentDecodes, changes: fetch.changes)
         self.decoders = decoders
         self.memoryCache = memoryCache
     }
@@ -50,7 +57,33 @@ final class DecodeStage: Sendable {
                 return .failure(error)
             }
         }
-        return await settle(decode(fetched, request), of: fetched, for: request, priority: priority)
+        let decoded: Result<ImageResponse, ImageDecoders.Error>
+        do throws(ImageRequest.Error) {
+            decoded = try await slotted(request.url, priority, source: fetched.data) { decode(fetched, request) }
+        } catch {
+            return .failure(error)
+        }
+        return await settle(decoded, of: fetched, for: request, priority: priority)
+    }
+
+    /// `work` once a decode slot is free, the slot released after it; a
+    /// caller cancelled while it waits gives up with `.cancelled(url)`
+    /// and runs nothing. A source whose header says it is small (`data`,
+    /// at most `ImagePipeline.unslottedPixels`) decodes at once.
+    func slotted<T>(
+        _ url: URL, _ priority: ConcurrencyGate.Priority, source data: Data? = nil, _ work: () -> T
+    ) async throws(ImageRequest.Error) -> T {
+        if let data, let size = ImageInfo.decodedSize(of: data, decoders: decoders, oriented: false) {
+            let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
+            if !overflow && pixels <= ImagePipeline.unslottedPixels { return work() }
+        }
+        do {
+            try await slots.acquire(priority)
+        } catch {
+            throw .cancelled(url)  // the queue is unbounded: cancelling is the one refusal
+        }
+        defer { slots.release() }
+        return work()
     }
 
     /// What a decode of `fetched` for `request` comes to: a damaged cached
@@ -70,7 +103,9 @@ final class DecodeStage: Sendable {
             guard request.cachePolicy != .cacheOnly else { return .failure(.decodingFailed(request.url, error)) }
             do throws(ImageRequest.Error) {
                 let fresh = try await fetch.data(for: request.dataKey, policy: .reloadIgnoringCaches, priority: priority)
-                return decode(fresh, request).mapError { .decodingFailed(request.url, $0) }
+                return try await slotted(request.url, priority, source: fresh.data) { decode(fresh, request) }.mapError {
+                    .decodingFailed(request.url, $0)
+                }
             } catch {
                 return .failure(error)
             }
