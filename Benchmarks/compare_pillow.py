@@ -263,28 +263,34 @@ class Result:
         return self.images / self.cpu if self.cpu > 0 else math.inf
 
 
-def measure(tool: Tool, batch: Batch, runs: int) -> tuple[Result, Path]:
-    slug = "".join(c if c.isalnum() else "-" for c in tool.name.lower())
-    out_dir = WORK / "out" / f"{slug}-{batch.label}"
-    # One untimed image first: lazy imports, page cache, the CLI binary's pages.
-    shutil.rmtree(out_dir, ignore_errors=True)
-    out_dir.mkdir(parents=True)
-    tool.run_batch(Batch(batch.label, batch.photos, batch.files[:1]), out_dir)
-    cpus, walls = [], []
+def measure(tools: list[Tool], batch: Batch, runs: int) -> list[tuple[Result, Path]]:
+    """Each tool over the batch `runs` times, the tools taking turns (so the
+    machine's load moves all of them alike); medians per tool."""
+    out_dirs = []
+    for tool in tools:
+        slug = "".join(c if c.isalnum() else "-" for c in tool.name.lower())
+        out_dirs.append(WORK / "out" / f"{slug}-{batch.label}")
+        # One untimed image first: lazy imports, page cache, the CLI binary's pages.
+        shutil.rmtree(out_dirs[-1], ignore_errors=True)
+        out_dirs[-1].mkdir(parents=True)
+        tool.run_batch(Batch(batch.label, batch.photos, batch.files[:1]), out_dirs[-1])
+    samples: list[list[tuple[float, float]]] = [[] for _ in tools]
     for _ in range(runs):
-        # A fresh, empty folder per run, so every run writes new files.
-        shutil.rmtree(out_dir, ignore_errors=True)
-        out_dir.mkdir(parents=True)
-        cpu, wall = tool.run_batch(batch, out_dir)
-        cpus.append(cpu)
-        walls.append(wall)
-    outputs = [out_dir / f.name for f in batch.files]
-    missing = [p.name for p in outputs if not p.exists()]
-    if missing:
-        raise SystemExit(f"{tool.name} wrote no {', '.join(missing[:3])} in {out_dir}")
-    total = sum(p.stat().st_size for p in outputs)
-    return Result(tool.name, batch.label, len(batch.files), statistics.median(cpus),
-                  statistics.median(walls), total), out_dir
+        for index, tool in enumerate(tools):
+            # A fresh, empty folder per run, so every run writes new files.
+            shutil.rmtree(out_dirs[index], ignore_errors=True)
+            out_dirs[index].mkdir(parents=True)
+            samples[index].append(tool.run_batch(batch, out_dirs[index]))
+    results = []
+    for tool, out_dir, runs_of_tool in zip(tools, out_dirs, samples):
+        outputs = [out_dir / f.name for f in batch.files]
+        missing = [p.name for p in outputs if not p.exists()]
+        if missing:
+            raise SystemExit(f"{tool.name} wrote no {', '.join(missing[:3])} in {out_dir}")
+        total = sum(p.stat().st_size for p in outputs)
+        results.append((Result(tool.name, batch.label, len(batch.files), statistics.median(s[0] for s in runs_of_tool),
+                               statistics.median(s[1] for s in runs_of_tool), total), out_dir))
+    return results
 
 
 def psnr(path_a: Path, path_b: Path) -> float:
@@ -414,9 +420,9 @@ def main() -> int:
     pillow: dict[str, Result] = {}
     for batch in batches:
         out_dirs: dict[str, Path] = {}
-        for tool in tools:
-            print(f"==> {tool.name}: {len(batch.files)} x {batch.label}", flush=True)
-            result, out_dirs[tool.name] = measure(tool, batch, runs)
+        print(f"==> {', '.join(t.name for t in tools)} taking turns: {len(batch.files)} x {batch.label}", flush=True)
+        for tool, (result, out_dir) in zip(tools, measure(tools, batch, runs)):
+            out_dirs[tool.name] = out_dir
             results.append(result)
             if tool.name == "Pillow":
                 pillow[batch.label] = result

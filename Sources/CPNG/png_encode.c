@@ -36,13 +36,36 @@ static void vg_write_error_fn(png_structp png, png_const_charp message) {
     png_longjmp(png, 1);
 }
 
+static int vg_png_encode_arguments_valid(const uint8_t *pixels, uint32_t width, uint32_t height,
+                                         int input_stride_channels, int channels, vg_buffer *out) {
+    if (pixels == NULL || out == NULL || width == 0 || height == 0) return 0;
+    return (channels == 4 && input_stride_channels == 4) ||
+           (channels == 3 && (input_stride_channels == 3 || input_stride_channels == 4));
+}
+
 int vg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                   int input_stride_channels, int channels,
                   vg_png_encode_options options, vg_buffer *out,
                   char *err, size_t err_length) {
-    if (pixels == NULL || out == NULL || width == 0 || height == 0) return VG_PNG_BAD_ARGUMENT;
-    if (!((channels == 4 && input_stride_channels == 4) ||
-          (channels == 3 && (input_stride_channels == 3 || input_stride_channels == 4)))) {
+    if (!vg_png_encode_arguments_valid(pixels, width, height, input_stride_channels, channels, out)) {
+        return VG_PNG_BAD_ARGUMENT;
+    }
+    // libpng narrows zlib's window (and rewrites the zlib header) for 16 KiB
+    // of rows or less: those stay with libpng, as do masks it would refuse.
+    size_t rows = ((size_t)width * (size_t)channels + 1) * height;
+    int mask = options.filters;
+    if (rows > 16384 && mask != 0 && (mask & ~PNG_ALL_FILTERS) == 0 && options.level >= 0 && options.level <= 9
+        && options.strategy >= 0 && options.strategy <= 4) {
+        return vg_png_encode_direct(pixels, width, height, input_stride_channels, channels, options, out);
+    }
+    return vg_png_encode_libpng(pixels, width, height, input_stride_channels, channels, options, out, err, err_length);
+}
+
+int vg_png_encode_libpng(const uint8_t *pixels, uint32_t width, uint32_t height,
+                         int input_stride_channels, int channels,
+                         vg_png_encode_options options, vg_buffer *out,
+                         char *err, size_t err_length) {
+    if (!vg_png_encode_arguments_valid(pixels, width, height, input_stride_channels, channels, out)) {
         return VG_PNG_BAD_ARGUMENT;
     }
     out->data = NULL;

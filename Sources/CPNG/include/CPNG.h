@@ -76,6 +76,13 @@ int vg_png_encode(const uint8_t *pixels, uint32_t width, uint32_t height,
                   vg_png_encode_options options, vg_buffer *out,
                   char *err, size_t err_length);
 
+/// vg_png_encode through libpng's png_write_row for every image: the
+/// reference the direct writer (images over 16 KiB of rows) is tested against.
+int vg_png_encode_libpng(const uint8_t *pixels, uint32_t width, uint32_t height,
+                         int input_stride_channels, int channels,
+                         vg_png_encode_options options, vg_buffer *out,
+                         char *err, size_t err_length);
+
 /// Copies the decompressed iCCP profile into `out` (free it with
 /// vg_buffer_free); `out->length` stays 0 when there is none, or when libpng
 /// dropped it (corrupt, wrong colour space for the image, or longer than
