@@ -211,8 +211,9 @@ struct RenderCommand: AsyncParsableCommand {
             }
         }
         let ordered = try orderedPresentation()
-        let fontCollection = try fonts.collection()
-        let overlays = try loadOverlays(ordered.overlays, fonts: fontCollection)
+        // The bundled fonts (and HarfBuzz) are read only for text: a render without any starts no font library.
+        let fontCollection = fonts.fontDirs.isEmpty ? nil : try fonts.collection()
+        let overlays = ordered.overlays.isEmpty ? [] : try loadOverlays(ordered.overlays, fonts: fontCollection ?? .standard)
         // libcurl opens on first use: with URLs to fetch, now, while descriptors are free (the transfers, the cache
         // and libdispatch may take every one under a low limit, and opening it then would fail or starve them).
         if jobs.contains(where: \.input.isNetwork) { _ = CurlDataLoader.libraryFailure }

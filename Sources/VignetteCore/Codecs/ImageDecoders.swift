@@ -18,9 +18,10 @@ public struct ImageDecoders: Sendable {
     /// others by magic bytes): the decoders of ``Bitmap/init(decoding:options:)``.
     public static let standard = ImageDecoders([PNGCodec(), JPEGCodec(), WebPCodec(), AVIFCodec(), GIFCodec(), HEIFCodec(), SVGDecoder()])
 
-    /// ``standard`` with SVG text drawn in `fonts`.
-    package static func standard(fonts: FontCollection) -> ImageDecoders {
-        ImageDecoders(standard.decoders.map { $0 is SVGDecoder ? SVGDecoder(fonts: fonts) : $0 })
+    /// ``standard`` with SVG text drawn in `fonts` (nil: ``standard`` itself).
+    package static func standard(fonts: FontCollection?) -> ImageDecoders {
+        guard let fonts else { return standard }
+        return ImageDecoders(standard.decoders.map { $0 is SVGDecoder ? SVGDecoder(fonts: fonts) : $0 })
     }
 
     /// The formats the decoders read, in order.

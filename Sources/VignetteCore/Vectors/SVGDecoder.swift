@@ -14,10 +14,10 @@ public struct SVGDecoder: ImageDecoding {
     /// The budgets each file is held to.
     public var limits: SVGDocument.Limits
     /// The fonts `text` is drawn with (the bundled Noto Sans unless given).
-    package var fonts: FontCollection
+    package var fonts: FontCollection?
 
-    /// A decoder with `limits`, drawing text with `fonts`.
-    public init(limits: SVGDocument.Limits = .standard, fonts: FontCollection = .standard) {
+    /// A decoder with `limits`, drawing text with `fonts` (nil: the bundled Noto Sans, read only when text is drawn).
+    public init(limits: SVGDocument.Limits = .standard, fonts: FontCollection? = nil) {
         self.limits = limits
         self.fonts = fonts
     }

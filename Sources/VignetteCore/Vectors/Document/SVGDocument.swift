@@ -27,7 +27,7 @@ public struct SVGDocument: Sendable, Hashable {
     public let skippedElements: [String]
 
     /// The fonts its `text` is drawn with.
-    package let fonts: FontCollection
+    package let fonts: FontCollection?
     /// The font families its text asks for (`font-family`, generic names
     /// such as `serif` left out), each once, sorted; empty when it has no `text`.
     package let fontFamilies: [String]
@@ -37,14 +37,15 @@ public struct SVGDocument: Sendable, Hashable {
     public let missingFontFamilies: [String]
 
     /// Reads an SVG file's bytes, refusing what is not well-formed or
-    /// exceeds `limits`; its `text` is drawn with `fonts`.
-    public init(data: Data, limits: Limits = .standard, fonts: FontCollection = .standard) throws(Error) {
+    /// exceeds `limits`; its `text` is drawn with `fonts` (nil: the bundled
+    /// Noto Sans, read only when text is drawn).
+    public init(data: Data, limits: Limits = .standard, fonts: FontCollection? = nil) throws(Error) {
         try self.init(bytes: Array(data), limits: limits, fonts: fonts)
     }
 
     /// Reads an SVG file's bytes, refusing what is not well-formed or
     /// exceeds `limits`; its `text` is drawn with `fonts`.
-    package init(bytes: [UInt8], limits: Limits = .standard, fonts: FontCollection = .standard) throws(Error) {
+    package init(bytes: [UInt8], limits: Limits = .standard, fonts: FontCollection? = nil) throws(Error) {
         let parsed = try SVGXMLReader.parse(bytes, limits: limits)
         guard parsed.name == "svg" else { throw .notSVG(root: parsed.name) }
         var css = ""
@@ -61,7 +62,8 @@ public struct SVGDocument: Sendable, Hashable {
         skippedElements = Self.skipped(in: root)
         self.fonts = fonts
         fontFamilies = Self.fontFamilies(in: root)
-        let present = Set(fonts.families.map { $0.lowercased() })
+        // Only a file naming families reads the bundled fonts: an icon starts no font library.
+        let present = fontFamilies.isEmpty ? [] : Set((fonts ?? .standard).families.map { $0.lowercased() })
         missingFontFamilies = fontFamilies.filter { !present.contains($0.lowercased()) }
     }
 

@@ -13,8 +13,8 @@ struct SVGRenderer {
     var filterWork = 0
     /// Glyphs shaped so far, counted against `maxGlyphs`.
     var glyphCount = 0
-    /// The fonts `text` is drawn with.
-    var fonts = FontCollection.standard
+    /// The fonts `text` is drawn with; nil: the bundled ones, read when text is first drawn.
+    var fonts: FontCollection?
     var useStack: [String] = []
     var clipStack: [String] = []
     var maskStack: [String] = []

@@ -8,7 +8,7 @@ extension SVGRenderer {
         var budget = limits.maxGlyphs - glyphCount
         let layout: SVGTextLayout
         do {
-            layout = try SVGTextLayout(content, fonts: fonts, glyphBudget: &budget)
+            layout = try SVGTextLayout(content, fonts: fonts ?? .standard, glyphBudget: &budget)
         } catch {
             // The layout knows what was left, not the whole budget: name the budget and the count it would pass.
             throw .limitExceeded(limit: "maxGlyphs", value: limits.maxGlyphs + 1)
@@ -43,7 +43,7 @@ extension SVGRenderer {
         guard !content.characters.isEmpty else { return nil }
         var budget = limits.maxGlyphs - glyphCount
         do {
-            let layout = try SVGTextLayout(content, fonts: fonts, glyphBudget: &budget)
+            let layout = try SVGTextLayout(content, fonts: fonts ?? .standard, glyphBudget: &budget)
             glyphCount = limits.maxGlyphs - budget
             var outline = VectorPath()
             for piece in layout.pieces(content) where content.spans[piece.span].style.visible { outline.elements += piece.path.elements }
@@ -57,7 +57,7 @@ extension SVGRenderer {
     func textBounds(_ element: SVGElement, style: SVGStyle, viewport: (width: Double, height: Double)) -> (min: Vector2, max: Vector2)? {
         let content = SVGTextContent(element, style: style, viewport: viewport, ids: ids)
         var budget = limits.maxGlyphs
-        guard !content.characters.isEmpty, let layout = try? SVGTextLayout(content, fonts: fonts, glyphBudget: &budget) else { return nil }
+        guard !content.characters.isEmpty, let layout = try? SVGTextLayout(content, fonts: fonts ?? .standard, glyphBudget: &budget) else { return nil }
         var bounds: (min: Vector2, max: Vector2)?
         for piece in layout.pieces(content) where piece.decoration == nil {
             guard let box = Self.bounds(of: piece.path) else { continue }
