@@ -35,6 +35,13 @@ import VignetteTestSupport
         #expect(try Self.glyphs("ffi", TextStyle(size: 20, letterSpacing: 2)).count == 3, "letter spacing turns optional ligatures off")
         let spaced = try Self.glyphs("AB", TextStyle(size: 20, letterSpacing: 3)).reduce(0) { $0 + $1.advance }
         #expect(abs(spaced - (try Self.glyphs("AB").reduce(0) { $0 + $1.advance }) - 6) < 1e-9)
+        // A cluster of two graphemes' worth ("e" + combining acute is one) gets one spacing; a long run gets one per cluster.
+        let accented = try Self.glyphs("e\u{301}x", TextStyle(size: 20, letterSpacing: 3)).reduce(0) { $0 + $1.advance }
+        #expect(abs(accented - (try Self.glyphs("e\u{301}x").reduce(0) { $0 + $1.advance }) - 6) < 1e-9)
+        let long = String(repeating: "abc", count: 2000)
+        let wide = try Self.glyphs(long, TextStyle(size: 20, letterSpacing: 1)).reduce(0) { $0 + $1.advance }
+        #expect(abs(wide - (try Self.glyphs(long).reduce(0) { $0 + $1.advance }) - 6000) < 1e-6)
+        #expect(TextShaper.count([2, 4, 6], atMost: 4) == 2 && TextShaper.count([2, 4, 6], atMost: 1) == 0 && TextShaper.count([], atMost: 9) == 0)
     }
 
     @Test func complexScriptsShape() throws {

@@ -85,10 +85,21 @@ struct TextShaper {
             let isLast = position + 1 == order.count || glyphs[order[position + 1]].cluster != cluster
             guard isLast else { continue }
             let end = position + 1 == order.count ? run.range.upperBound : glyphs[order[position + 1]].cluster
-            let graphemes = analysis.graphemeEnds.filter { $0 > cluster && $0 <= max(end, cluster + 1) }.count
+            let graphemes = Self.count(analysis.graphemeEnds, atMost: max(end, cluster + 1)) - Self.count(analysis.graphemeEnds, atMost: cluster)
             var extra = letter * Double(max(1, graphemes))
             if analysis.units[cluster] == 0x20 || analysis.units[cluster] == 0xA0 { extra += word }
             glyphs[index].advance += extra
         }
+    }
+
+    /// How many of the ascending `values` are at most `limit` (a binary search: spacing a long run stays linear).
+    static func count(_ values: [Int], atMost limit: Int) -> Int {
+        var low = 0
+        var high = values.count
+        while low < high {
+            let middle = (low + high) / 2
+            if values[middle] <= limit { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
