@@ -56,12 +56,13 @@ extension SVGTextLayout {
         for glyph in glyphs {
             let span = content.characters[glyph.character].span
             if paths[span] == nil { order.append(span) }
-            var path = paths[span] ?? VectorPath()
+            // In place: a copy taken out of the dictionary and put back would copy the whole path per glyph.
             if let outline = glyph.face.outline(glyph.glyph) {
-                path.elements += outline.path(glyph.transform).elements
-                if glyph.embolden { path.elements += Self.emboldened(outline, glyph).elements }
+                paths[span, default: VectorPath()].elements += outline.path(glyph.transform).elements
+                if glyph.embolden { paths[span, default: VectorPath()].elements += Self.emboldened(outline, glyph).elements }
+            } else if paths[span] == nil {
+                paths[span] = VectorPath()
             }
-            paths[span] = path
             for decoration in content.spans[span].style.text.decorations {
                 let line = Self.decorationLine(decoration.kind, glyph)
                 if decoration.kind == .lineThrough {
