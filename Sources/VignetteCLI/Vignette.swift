@@ -45,11 +45,14 @@ struct VersionsCommand: ParsableCommand {
         print("libjpeg-turbo \(JPEGCodec.libjpegTurboVersion)")
         print("libwebp \(WebPCodec.libwebpVersion)")
         print("lcms2 \(ColorProfile.lcms2Version)")
-        // These three are opened on first use: asking for a version opens them, or says why one can't be.
+        // These are opened on first use: asking for a version opens them, or says why one can't be.
         print(Self.line("libavif", failure: AVIFCodec.libraryFailure) { "\(AVIFCodec.libavifVersion) (\(AVIFCodec.av1CodecVersions))" })
         print("giflib \(GIFCodec.giflibVersion)")
         print(Self.line("libheif", failure: HEIFCodec.libraryFailure) { "\(HEIFCodec.libheifVersion) (\(HEIFCodec.decoderVersions))" })
         print(CurlDataLoader.libraryFailure.map { "libcurl: not loaded: \($0)" } ?? String(cString: vg_curl_version()))
+        // Text's libraries, opened on first use too: a snapshot recorded with text names them.
+        print(Self.line("HarfBuzz", failure: TextLibraries.harfBuzzFailure) { TextLibraries.harfBuzzVersion })
+        print(Self.line("ICU", failure: TextLibraries.icuFailure) { TextLibraries.icuVersion })
     }
 
     private static func line(_ library: String, failure: String?, version: () -> String) -> String {

@@ -113,4 +113,13 @@ import VignetteTestSupport
                 == "HarfBuzz could not be loaded (libharfbuzz.so.0: cannot open): install libharfbuzz0b "
                 + "(apt-get install libharfbuzz0b on Debian and Ubuntu)")
     }
+
+    /// `vignette versions` names the text libraries it opens, as a snapshot recorded with text states them.
+    @Test func versionsListHarfBuzzAndICU() throws {
+        let result = try Run.run(["versions"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.contains("HarfBuzz \(TextLibraries.harfBuzzVersion)"), "\(result.stdout)")
+        #expect(lines.contains("ICU \(TextLibraries.icuVersion)"), "\(result.stdout)")
+    }
 }

@@ -11,6 +11,10 @@ package enum TextLibraries {
     package static var harfBuzzFailure: String? { libraryFailure { vg_hb_library_failure($0, $1) } }
     /// Why ICU could not be opened (opening it if it is not), or nil when it is open.
     package static var icuFailure: String? { libraryFailure { vg_icu_library_failure($0, $1) } }
+    /// HarfBuzz's version (`8.3.0`); call after ``harfBuzzFailure`` said it is open.
+    package static var harfBuzzVersion: String { String(cString: vg_hb_version()) }
+    /// The version of the ICU opened (`72.1`); call after ``icuFailure`` said it is open.
+    package static var icuVersion: String { String(cString: vg_icu_version()) }
 
     /// Opens both, or throws for the first that cannot be opened.
     static func require() throws(TextImage.Error) {
