@@ -14,6 +14,12 @@ struct FontOptions: ParsableArguments {
             valueName: "DIR"))
     var fontDirs: [String] = []
 
+    /// The fonts of `--font-dir` after the bundled family, or nil when none is given: the
+    /// bundled fonts (and HarfBuzz) are then read only if text is drawn.
+    func given() throws -> FontCollection? {
+        fontDirs.isEmpty ? nil : try collection()
+    }
+
     /// The bundled family, then every font in `--font-dir`, in order.
     func collection() throws -> FontCollection {
         guard !fontDirs.isEmpty else { return .standard }

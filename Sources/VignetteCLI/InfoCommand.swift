@@ -44,7 +44,7 @@ struct InfoCommand: ParsableCommand {
 
     func run() throws {
         let options = DecodingOptions(maxPixelCount: maxPixels.value, maxSide: maxSide.value)
-        let decoders = ImageDecoders.standard(fonts: fonts.fontDirs.isEmpty ? nil : try fonts.collection())
+        let decoders = ImageDecoders.standard(fonts: try fonts.given())
         var infos: [(file: String, info: ImageInfo)] = []
         var failed = false
         for file in files {

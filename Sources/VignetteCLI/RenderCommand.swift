@@ -212,7 +212,7 @@ struct RenderCommand: AsyncParsableCommand {
         }
         let ordered = try orderedPresentation()
         // The bundled fonts (and HarfBuzz) are read only for text: a render without any starts no font library.
-        let fontCollection = fonts.fontDirs.isEmpty ? nil : try fonts.collection()
+        let fontCollection = try fonts.given()
         let overlays = ordered.overlays.isEmpty ? [] : try loadOverlays(ordered.overlays, fonts: fontCollection ?? .standard)
         // libcurl opens on first use: with URLs to fetch, now, while descriptors are free (the transfers, the cache
         // and libdispatch may take every one under a low limit, and opening it then would fail or starve them).

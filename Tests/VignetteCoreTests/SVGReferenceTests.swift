@@ -36,15 +36,21 @@ import VignetteTestSupport
         let reference = try PNGCodec.decode(contentsOf: Self.folder.appendingPathComponent("\(name).resvg.png").path)
         #expect(Int(document.size.width) == reference.width && Int(document.size.height) == reference.height)
         let ours = try document.render(width: reference.width, height: reference.height)
+        let differing = Self.differingPixels(ours, reference)
+        let share = Double(differing) / Double(ours.width * ours.height)
+        #expect(share <= (name == "patterns" ? 0.05 : 0.02), "\(name): \(differing) pixels (\(share * 100) %) differ from resvg's by more than 24")
+        let hash = Checksums.fnv1a64(ours.pixels)
+        #expect(hash == pinned, "\(name): the render changed (0x\(String(hash, radix: 16, uppercase: true)))")
+    }
+
+    /// The pixels where a premultiplied channel is more than 24 away from the reference's.
+    static func differingPixels(_ ours: Bitmap, _ reference: Bitmap) -> Int {
         var differing = 0
         for i in stride(from: 0, to: ours.pixels.count, by: 4) {
             let distance = (0..<4).map { abs(Int(ours.pixels[i + $0]) - Int(reference.pixels[i + $0])) }.max() ?? 0
             if distance > 24 { differing += 1 }
         }
-        let share = Double(differing) / Double(ours.width * ours.height)
-        #expect(share <= (name == "patterns" ? 0.05 : 0.02), "\(name): \(differing) pixels (\(share * 100) %) differ from resvg's by more than 24")
-        let hash = Checksums.fnv1a64(ours.pixels)
-        #expect(hash == pinned, "\(name): the render changed (0x\(String(hash, radix: 16, uppercase: true)))")
+        return differing
     }
 
     /// `currentColor` takes the colour a caller gives (a descriptor's tint)

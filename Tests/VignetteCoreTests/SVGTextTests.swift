@@ -29,11 +29,7 @@ import VignetteTestSupport
         let document = try SVGDocument(data: data, fonts: Self.fonts)
         let reference = try PNGCodec.decode(contentsOf: Self.folder.appendingPathComponent("\(name).resvg.png").path)
         let ours = try document.render(width: reference.width, height: reference.height)
-        var differing = 0
-        for i in stride(from: 0, to: ours.pixels.count, by: 4) {
-            let distance = (0..<4).map { abs(Int(ours.pixels[i + $0]) - Int(reference.pixels[i + $0])) }.max() ?? 0
-            if distance > 24 { differing += 1 }
-        }
+        let differing = SVGReferenceTests.differingPixels(ours, reference)
         let share = Double(differing) / Double(ours.width * ours.height)
         #expect(share <= 0.04, "\(name): \(differing) pixels (\(share * 100) %) differ from resvg's by more than 24")
         let hash = Checksums.fnv1a64(ours.pixels)

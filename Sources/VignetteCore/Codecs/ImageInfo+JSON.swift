@@ -3,7 +3,7 @@ extension ImageInfo {
     /// (`format`, `width`, `height`, `orientedWidth`, `orientedHeight`,
     /// `orientation`, `hasAlpha`, `frameCount`, `durationMilliseconds`,
     /// `loopCount`, `iccProfile`, `bitDepth`, `dominantColor`, `blurhash`,
-    /// `thumbhash`, and for SVG `viewBox` and `skippedElements`); absent
+    /// `thumbhash`, and for SVG `viewBox`, `skippedElements`, `fontFamilies` and `missingFontFamilies`); absent
     /// values are `null`. `indent` spaces per level, or
     /// one line when nil.
     ///

@@ -52,7 +52,7 @@ public struct ImageInfo: Sendable, Hashable {
     public var skippedElements: [String] = []
     /// The font families an SVG's text asks for (`font-family`, generic names left out); empty for bitmaps.
     public var fontFamilies: [String] = []
-    /// Those the decoder's fonts do not have (``SVGDocument/missingFontFamilies``); empty for bitmaps.
+    /// Those the decoder's fonts do not have: that text is drawn in the first family and the fallback chain; empty for bitmaps.
     public var missingFontFamilies: [String] = []
 
     /// Reads `data`'s headers and decodes its pixels (within `options`'

@@ -8,8 +8,6 @@ private func example3() async throws {
     func drawBadge(fonts: FontCollection) throws -> Bitmap {
         let svg =
             ##"<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" rx="8" fill="#0A84FF"/><text x="60" y="27" font-family="Noto Sans" font-weight="bold" font-size="18" text-anchor="middle" fill="white">NEW</text></svg>"##
-        let badge = try SVGDocument(data: Data(svg.utf8), fonts: fonts)
-        print(badge.missingFontFamilies)  // [] : every family it names is in `fonts`
-        return try badge.render(width: 240, height: 80)
+        return try SVGDocument(data: Data(svg.utf8), fonts: fonts).render(width: 240, height: 80)
     }
 }

@@ -34,7 +34,7 @@ public struct SVGDocument: Sendable, Hashable {
     /// The font families its text asks for that its fonts do not have
     /// (generic names such as `serif` left out), each once, sorted: that text
     /// is drawn in the collection's first family and its fallback chain.
-    public let missingFontFamilies: [String]
+    package let missingFontFamilies: [String]
 
     /// Reads an SVG file's bytes, refusing what is not well-formed or
     /// exceeds `limits`; its `text` is drawn with `fonts` (nil: the bundled

@@ -3,23 +3,9 @@
 /// servers sized by the bounding box of the whole text.
 extension SVGRenderer {
     mutating func drawText(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
-        let content = SVGTextContent(element, style: state.style, viewport: state.viewport, ids: ids)
-        guard !content.characters.isEmpty else { return }
-        var budget = limits.maxGlyphs - glyphCount
-        let layout: SVGTextLayout
-        do {
-            layout = try SVGTextLayout(content, fonts: fonts ?? .standard, glyphBudget: &budget)
-        } catch {
-            // The layout knows what was left, not the whole budget: name the budget and the count it would pass.
-            throw .limitExceeded(limit: "maxGlyphs", value: limits.maxGlyphs + 1)
-        }
-        glyphCount = limits.maxGlyphs - budget
+        guard let (content, layout) = try layOut(element, style: state.style, viewport: state.viewport) else { return }
         let pieces = layout.pieces(content)
-        var bounds: (min: Vector2, max: Vector2)?
-        for piece in pieces where piece.decoration == nil {
-            guard let box = Self.bounds(of: piece.path) else { continue }
-            bounds = bounds.map { Self.union($0, box) } ?? box
-        }
+        let bounds = Self.glyphBounds(pieces)
         for piece in pieces where !piece.path.elements.isEmpty {
             var inner = state
             inner.style = content.spans[piece.span].style
@@ -39,27 +25,42 @@ extension SVGRenderer {
     mutating func textOutline(_ element: SVGElement, style: SVGStyle, viewport: (width: Double, height: Double)) throws(SVGDocument.Error)
         -> VectorPath?
     {
-        let content = SVGTextContent(element, style: style, viewport: viewport, ids: ids)
-        guard !content.characters.isEmpty else { return nil }
-        var budget = limits.maxGlyphs - glyphCount
-        do {
-            let layout = try SVGTextLayout(content, fonts: fonts ?? .standard, glyphBudget: &budget)
-            glyphCount = limits.maxGlyphs - budget
-            var outline = VectorPath()
-            for piece in layout.pieces(content) where content.spans[piece.span].style.visible { outline.elements += piece.path.elements }
-            return outline
-        } catch {
-            throw .limitExceeded(limit: "maxGlyphs", value: limits.maxGlyphs + 1)
-        }
+        guard let (content, layout) = try layOut(element, style: style, viewport: viewport) else { return nil }
+        var outline = VectorPath()
+        for piece in layout.pieces(content) where content.spans[piece.span].style.visible { outline.elements += piece.path.elements }
+        return outline
     }
 
     /// The box around the glyphs of a `text` laid out with `style` (for bounding-box units; its glyphs are not counted).
     func textBounds(_ element: SVGElement, style: SVGStyle, viewport: (width: Double, height: Double)) -> (min: Vector2, max: Vector2)? {
-        let content = SVGTextContent(element, style: style, viewport: viewport, ids: ids)
-        var budget = limits.maxGlyphs
-        guard !content.characters.isEmpty, let layout = try? SVGTextLayout(content, fonts: fonts ?? .standard, glyphBudget: &budget) else { return nil }
+        var counter = self
+        counter.glyphCount = 0
+        guard let laidOut = try? counter.layOut(element, style: style, viewport: viewport) else { return nil }
+        return Self.glyphBounds(laidOut.layout.pieces(laidOut.content))
+    }
+
+    /// The text's content and layout, its glyphs counted against `maxGlyphs`; nil when it has no characters.
+    private mutating func layOut(
+        _ element: SVGElement, style: SVGStyle, viewport: (width: Double, height: Double)
+    ) throws(SVGDocument.Error) -> (content: SVGTextContent, layout: SVGTextLayout)? {
+        var budget = limits.maxGlyphs - glyphCount
+        // The layout knows what was left, not the whole budget: name the budget and the count it would pass.
+        let exceeded = SVGDocument.Error.limitExceeded(limit: "maxGlyphs", value: limits.maxGlyphs + 1)
+        guard let content = SVGTextContent(element, style: style, viewport: viewport, ids: ids, maxCharacters: budget) else { throw exceeded }
+        guard !content.characters.isEmpty else { return nil }
+        do {
+            let layout = try SVGTextLayout(content, fonts: fonts ?? .standard, glyphBudget: &budget)
+            glyphCount = limits.maxGlyphs - budget
+            return (content, layout)
+        } catch {
+            throw exceeded
+        }
+    }
+
+    /// The box around the glyphs (decorations left out).
+    private static func glyphBounds(_ pieces: [SVGTextLayout.Piece]) -> (min: Vector2, max: Vector2)? {
         var bounds: (min: Vector2, max: Vector2)?
-        for piece in layout.pieces(content) where piece.decoration == nil {
+        for piece in pieces where piece.decoration == nil {
             guard let box = Self.bounds(of: piece.path) else { continue }
             bounds = bounds.map { Self.union($0, box) } ?? box
         }

@@ -37,13 +37,17 @@ struct SVGTextContent {
     var textLength: Double?
     var stretchesGlyphs = false
     private var lastWasSpace = true
+    private let maxCharacters: Int
+    private var exceeded = false
 
-    /// The most characters one `text` element may hold.
-    static let maxCharacters = 1 << 16
-
-    /// Collects `element`'s content with `style` as its own computed style.
-    init(_ element: SVGElement, style: SVGStyle, viewport: (width: Double, height: Double), ids: [String: SVGElement]) {
+    /// Collects `element`'s content with `style` as its own computed style; nil when it has more
+    /// than `maxCharacters` characters (what is left of the glyph budget: each draws one or more).
+    init?(
+        _ element: SVGElement, style: SVGStyle, viewport: (width: Double, height: Double), ids: [String: SVGElement], maxCharacters: Int
+    ) {
+        self.maxCharacters = maxCharacters
         collect(element, style: style, viewport: viewport, ids: ids, preserve: element["xml:space"] == "preserve", path: nil)
+        guard !exceeded else { return nil }
         if let last = characters.last, last.scalar == 0x20, element["xml:space"] != "preserve" { characters.removeLast() }
         if let text = element["textLength"], let length = SVGLength.parse(text, fontSize: element.fontSize) {
             textLength = length.resolved(.horizontal, viewport: viewport)
@@ -94,7 +98,10 @@ struct SVGTextContent {
     /// Characters of `text` appended (white space collapsed unless `preserve`), up to the budget.
     private mutating func add(_ text: String, span: Int, preserve: Bool, path: Int?) {
         for scalar in text.unicodeScalars {
-            guard characters.count < Self.maxCharacters else { return }
+            guard characters.count < maxCharacters else {
+                exceeded = true
+                return
+            }
             var value = scalar.value
             if value == 0x0A || value == 0x0D {
                 guard preserve else { continue }

@@ -60,8 +60,6 @@ extension SVGTextLayout {
             if let outline = glyph.face.outline(glyph.glyph) {
                 paths[span, default: VectorPath()].elements += outline.path(glyph.transform).elements
                 if glyph.embolden { paths[span, default: VectorPath()].elements += Self.emboldened(outline, glyph).elements }
-            } else if paths[span] == nil {
-                paths[span] = VectorPath()
             }
             for decoration in content.spans[span].style.text.decorations {
                 let line = Self.decorationLine(decoration.kind, glyph)
