@@ -48,12 +48,11 @@ extension SVGDocument {
 extension SVGRenderer {
     /// The root `svg`: its children in the state the document set up (its
     /// own x, y, width and height are the document's size).
-    mutating func drawRoot(_ root: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
-        var element = root
-        for name in ["x", "y", "width", "height", "viewBox", "preserveAspectRatio"] { element.attributes[name] = nil }
-        element.name = "g"
+    mutating func drawRoot(_ root: SVGNode, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+        var node = root
+        node.kind = .group
         rootColor = state.style.color
-        try draw(element, state: state, on: &canvas)
+        try draw(node, state: state, on: &canvas)
     }
 }
 

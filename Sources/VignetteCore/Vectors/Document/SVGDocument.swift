@@ -14,6 +14,8 @@ import Foundation
 /// ```
 public struct SVGDocument: Sendable, Hashable {
     package let root: SVGElement
+    /// The tree drawn: `root` resolved once, every element's style, transform, effects and shape parsed.
+    let tree: SVGNode
     /// The budgets the file was read with, and is drawn with.
     public let limits: Limits
     /// The document's own size in points (CSS pixels): its `width` and
@@ -55,6 +57,7 @@ public struct SVGDocument: Sendable, Hashable {
         let root = try SVGStyleSheet(css).resolve(parsed, budget: limits.maxCoverageWork).resolvingFontSizes()
         try Self.checkExpansion(root, limits: limits)
         self.root = root
+        tree = SVGNode(root)
         self.limits = limits
         let box = SVGViewport.viewBox(root["viewBox"])
         viewBox = box.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
@@ -90,7 +93,7 @@ public struct SVGDocument: Sendable, Hashable {
         let bytes = SVGCanvas.bytes(width: width, height: height) * 2 + CoverageRaster.bytes(width: width, height: height)
         guard bytes <= budget.bytes else { throw .limitExceeded(limit: "MemoryBudget", value: bytes) }
         var canvas = SVGCanvas(width: width, height: height)
-        var renderer = SVGRenderer(root: root, width: width, height: height, limits: limits)
+        var renderer = SVGRenderer(tree: tree, width: width, height: height, limits: limits)
         // What the budget leaves after the canvases bounds the edges of any one shape.
         renderer.raster.maxEdges = (budget.bytes - bytes) / CoverageRaster.edgeBytes
         renderer.fonts = fonts
@@ -100,7 +103,7 @@ public struct SVGDocument: Sendable, Hashable {
         }
         let toPixels = AffineTransform.scale(Double(width) / size.width, Double(height) / size.height)
         let state = SVGRenderer.State(style: style, transform: toPixels.concatenating(rootTransform), viewport: viewport, depth: 1)
-        try renderer.drawRoot(root, state: state, on: &canvas)
+        try renderer.drawRoot(tree, state: state, on: &canvas)
         return Bitmap(trustedWidth: width, height: height, scale: 1, pixels: canvas.pixels)
     }
 

@@ -43,36 +43,37 @@ struct SVGTextStyle: Sendable, Hashable {
     var decorations: [DecorationPaint] = []
     var language: String?
 
-    /// Applies one declared text property; false when `name` is none of them.
-    mutating func apply(_ name: String, _ value: String, fontSize: Double, paint: SVGStyle) -> Bool {
-        switch name {
-        case "font-family": families = Self.families(value)
-        case "font-weight": weight = Self.weight(value, parent: weight) ?? weight
-        case "font-style": style = Self.fontStyle(value) ?? style
-        case "font-stretch": stretch = Self.stretch(value) ?? stretch
-        case "font": applyShorthand(value, fontSize: fontSize)
-        case "font-feature-settings": features = Self.features(value) ?? features
-        case "font-variation-settings": variations = Self.variations(value) ?? variations
-        case "font-kerning": if value == "none" { features["kern"] = 0 } else if value == "normal" || value == "auto" { features["kern"] = nil }
-        case "font-variant", "font-variant-caps": if value == "small-caps" { features["smcp"] = 1 } else if value == "normal" { features["smcp"] = nil }
-        case "letter-spacing": letterSpacing = Self.spacing(value, fontSize: fontSize) ?? letterSpacing
-        case "word-spacing": wordSpacing = Self.spacing(value, fontSize: fontSize) ?? wordSpacing
-        case "text-anchor": anchor = [.start, .middle, .end][["start", "middle", "end"].firstIndex(of: value) ?? 0]
-        case "direction": direction = value == "rtl" ? .rightToLeft : (value == "ltr" ? .leftToRight : direction)
-        case "writing-mode": vertical = ["tb", "tb-rl", "vertical-rl", "vertical-lr"].contains(value)
-        case "dominant-baseline": dominantBaseline = Self.baseline(value) ?? (value == "auto" ? .alphabetic : dominantBaseline)
-        case "alignment-baseline": alignmentBaseline = Self.baseline(value)
-        case "baseline-shift": baselineShift += Self.shift(value, fontSize: fontSize)
-        case "text-decoration", "text-decoration-line": addDecorations(value, paint: paint)
-        case "xml:lang", "lang": language = value.isEmpty ? nil : value
-        default: return false
+    /// Sets one declared text property, parsed by ``property(_:_:fontSize:)``;
+    /// decorations take the fill and stroke of `paint`, the declaring element's.
+    mutating func apply(_ property: Property, paint: SVGStyle) {
+        switch property {
+        case .families(let names): families = names
+        case .weight(.absolute(let value)): weight = value
+        case .weight(.bolder): weight = Self.weight("bolder", parent: weight) ?? weight
+        case .weight(.lighter): weight = Self.weight("lighter", parent: weight) ?? weight
+        case .style(let value): style = value
+        case .stretch(let value): stretch = value
+        case .shorthand(let font):
+            (style, weight, stretch, families) = (font.style, font.weight, font.stretch, font.families)
+            if font.smallCaps { features["smcp"] = 1 }
+        case .features(let value): features = value
+        case .variations(let value): variations = value
+        case .feature(let tag, let value): features[tag] = value
+        case .letterSpacing(let value): letterSpacing = value
+        case .wordSpacing(let value): wordSpacing = value
+        case .anchor(let value): anchor = value
+        case .direction(let value): direction = value
+        case .vertical(let value): vertical = value
+        case .dominantBaseline(let value): dominantBaseline = value
+        case .alignmentBaseline(let value): alignmentBaseline = value
+        case .baselineShift(let value): baselineShift += value
+        case .decorations(let kinds): addDecorations(kinds, paint: paint)
+        case .language(let value): language = value
         }
-        return true
     }
 
-    private mutating func addDecorations(_ value: String, paint: SVGStyle) {
-        for word in value.split(separator: " ") {
-            guard let kind = Decoration(rawValue: String(word)) else { continue }
+    private mutating func addDecorations(_ kinds: [Decoration], paint: SVGStyle) {
+        for kind in kinds {
             decorations.append(
                 DecorationPaint(
                     kind: kind, fill: paint.fill, fillOpacity: paint.fillOpacity, stroke: paint.stroke, strokeOpacity: paint.strokeOpacity,
@@ -80,24 +81,8 @@ struct SVGTextStyle: Sendable, Hashable {
         }
     }
 
-    /// `font: [style] [variant] [weight] [stretch] size[/line-height] family, …` (the size is resolved with the other `font-size`s).
-    private mutating func applyShorthand(_ value: String, fontSize: Double) {
-        let words = value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard let sizeIndex = words.firstIndex(where: Self.isFontSize) else { return }
-        style = .normal
-        weight = 400
-        stretch = 100
-        for word in words[..<sizeIndex] {
-            if let s = Self.fontStyle(word), word != "normal" { style = s }
-            if let w = Self.weight(word, parent: 400), word != "normal" { weight = w }
-            if let s = Self.stretch(word), word != "normal" { stretch = s }
-            if word == "small-caps" { features["smcp"] = 1 }
-        }
-        families = Self.families(words[(sizeIndex + 1)...].joined(separator: " "))
-    }
-
     /// A size in the shorthand: a keyword, or a length with its unit (`12px/1.5` too); a bare number is a weight.
-    private static func isFontSize(_ word: String) -> Bool {
+    static func isFontSize(_ word: String) -> Bool {
         let size = String(word.split(separator: "/").first ?? "")
         guard SVGElement.fontSize(size, parent: 16) != nil else { return false }
         return size.contains { $0.isLetter || $0 == "%" } || size == "0"

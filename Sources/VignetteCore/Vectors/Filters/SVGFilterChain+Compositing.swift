@@ -26,8 +26,8 @@ extension SVGFilterChain {
     /// modes of SVG 1.1 in integers, the other eleven of Compositing and
     /// Blending as `mix-blend-mode` works them.
     func blend(_ a: SVGFilterImage, _ b: SVGFilterImage, _ primitive: SVGElement) -> SVGFilterImage {
-        let mode = primitive["mode"] ?? "normal"
-        if !["multiply", "screen", "darken", "lighten"].contains(mode), SVGCanvas.blendModes.contains(mode) {
+        let mode = primitive["mode"].flatMap(SVGBlendMode.init(rawValue:)) ?? .normal
+        if ![.normal, .multiply, .screen, .darken, .lighten].contains(mode) {
             return Self.mixed(a, over: b, mode: mode)
         }
         // Every mode's alpha is qa + qb − qa·qb.
@@ -36,10 +36,10 @@ extension SVGFilterChain {
             let over = ca + Self.mul(cb, 255 - qa)
             let under = cb + Self.mul(ca, 255 - qb)
             switch mode {
-            case "multiply": return Self.mul(cb, 255 - qa) + Self.mul(ca, 255 - qb) + Self.mul(ca, cb)
-            case "screen": return ca + cb - Self.mul(ca, cb)
-            case "darken": return min(over, under)
-            case "lighten": return max(over, under)
+            case .multiply: return Self.mul(cb, 255 - qa) + Self.mul(ca, 255 - qb) + Self.mul(ca, cb)
+            case .screen: return ca + cb - Self.mul(ca, cb)
+            case .darken: return min(over, under)
+            case .lighten: return max(over, under)
             default: return over
             }
         }
@@ -47,7 +47,7 @@ extension SVGFilterChain {
 
     /// `a` over `b` by a mode of Compositing and Blending, in doubles from +, −, × and ÷:
     /// co = ca·(1 − αb) + cb·(1 − αa) + αa·αb·B(Cb, Ca), αo = αa + αb − αa·αb.
-    static func mixed(_ a: SVGFilterImage, over b: SVGFilterImage, mode: String) -> SVGFilterImage {
+    static func mixed(_ a: SVGFilterImage, over b: SVGFilterImage, mode: SVGBlendMode) -> SVGFilterImage {
         var out = SVGFilterImage(width: a.width, height: a.height, linear: a.linear)
         for i in stride(from: 0, to: out.pixels.count, by: 4) {
             let (qa, qb) = (Int(a.pixels[i + 3]), Int(b.pixels[i + 3]))
@@ -59,8 +59,8 @@ extension SVGFilterChain {
                 continue
             }
             let (sa, ba) = (Double(qa) / 255, Double(qb) / 255)
-            let source = (0..<3).map { Double(a.pixels[i + $0]) / 255 }
-            let backdrop = (0..<3).map { Double(b.pixels[i + $0]) / 255 }
+            let source = SVGRGB(r: Double(a.pixels[i]) / 255, g: Double(a.pixels[i + 1]) / 255, b: Double(a.pixels[i + 2]) / 255)
+            let backdrop = SVGRGB(r: Double(b.pixels[i]) / 255, g: Double(b.pixels[i + 1]) / 255, b: Double(b.pixels[i + 2]) / 255)
             let mixed = Self.mix(mode, backdrop: backdrop.map { min($0 / ba, 1) }, source: source.map { min($0 / sa, 1) })
             for k in 0..<3 {
                 let value = source[k] * (1 - ba) + backdrop[k] * (1 - sa) + sa * ba * mixed[k]
@@ -74,22 +74,22 @@ extension SVGFilterChain {
     /// four non-separable modes bring a colour back into gamut only from
     /// above, then cut what is below 0 (tiny-skia's ClipColor never scales
     /// up from below, as the spec's does; Chrome does, so the two differ there).
-    static func mix(_ mode: String, backdrop b: [Double], source s: [Double]) -> [Double] {
+    static func mix(_ mode: SVGBlendMode, backdrop b: SVGRGB, source s: SVGRGB) -> SVGRGB {
         switch mode {
-        case "hue": return luminosity(SVGCanvas.setSaturation(s, SVGCanvas.saturation(b)), SVGCanvas.luminosity(b))
-        case "saturation": return luminosity(SVGCanvas.setSaturation(b, SVGCanvas.saturation(s)), SVGCanvas.luminosity(b))
-        case "color": return luminosity(s, SVGCanvas.luminosity(b))
-        case "luminosity": return luminosity(b, SVGCanvas.luminosity(s))
+        case .hue: return luminosity(SVGCanvas.setSaturation(s, SVGCanvas.saturation(b)), SVGCanvas.luminosity(b))
+        case .saturation: return luminosity(SVGCanvas.setSaturation(b, SVGCanvas.saturation(s)), SVGCanvas.luminosity(b))
+        case .color: return luminosity(s, SVGCanvas.luminosity(b))
+        case .luminosity: return luminosity(b, SVGCanvas.luminosity(s))
         default: return SVGCanvas.mix(mode, backdrop: b, source: s)
         }
     }
 
     /// `c` moved to luminosity `l`, scaled toward its luminosity when a channel passes 1, then cut at 0.
-    static func luminosity(_ c: [Double], _ l: Double) -> [Double] {
+    static func luminosity(_ c: SVGRGB, _ l: Double) -> SVGRGB {
         let d = l - SVGCanvas.luminosity(c)
         let moved = c.map { $0 + d }
         let lum = SVGCanvas.luminosity(moved)
-        let high = moved.max()!
+        let high = moved.max
         return moved.map { max(0, high > 1 ? lum + ($0 - lum) * (1 - lum) / (high - lum) : $0) }
     }
 

@@ -9,7 +9,7 @@ extension SVGFilterChain {
         /// In 1/65536, already turned by 180° as the formula reads it.
         var weights: [Int]
         var divisor: Double, bias: Double
-        var edge: String
+        var edge: EdgeMode
         var preserveAlpha: Bool
 
         init?(_ primitive: SVGElement) {
@@ -28,7 +28,7 @@ extension SVGFilterChain {
             let ty = SVGFilterChain.numbers(primitive, "targetY")?.first ?? Double(rows / 2)
             guard tx >= 0, ty >= 0, tx < Double(columns), ty < Double(rows) else { return nil }
             (targetX, targetY) = (Int(tx), Int(ty))
-            edge = primitive["edgeMode"] ?? "duplicate"
+            edge = primitive["edgeMode"].flatMap(EdgeMode.init(rawValue:)) ?? .duplicate
             preserveAlpha = primitive["preserveAlpha"] == "true"
         }
     }
@@ -74,13 +74,18 @@ extension SVGFilterChain {
         return Int(min(max(value, 0), Double(limit)))
     }
 
+    /// `edgeMode`: what a kernel reads beyond the region.
+    enum EdgeMode: String, Sendable, Hashable {
+        case duplicate, wrap, none
+    }
+
     /// A position outside the image by `mode`; nil where it reads nothing.
-    static func edge(_ x: Int, _ y: Int, _ width: Int, _ height: Int, _ mode: String) -> (Int, Int)? {
+    static func edge(_ x: Int, _ y: Int, _ width: Int, _ height: Int, _ mode: EdgeMode) -> (Int, Int)? {
         if (0..<width).contains(x) && (0..<height).contains(y) { return (x, y) }
         switch mode {
-        case "wrap": return ((x % width + width) % width, (y % height + height) % height)
-        case "none": return nil
-        default: return (min(max(x, 0), width - 1), min(max(y, 0), height - 1))
+        case .wrap: return ((x % width + width) % width, (y % height + height) % height)
+        case .none: return nil
+        case .duplicate: return (min(max(x, 0), width - 1), min(max(y, 0), height - 1))
         }
     }
 

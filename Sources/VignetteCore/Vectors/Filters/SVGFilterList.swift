@@ -2,7 +2,7 @@
 /// functions (`blur(2px) drop-shadow(1px 2px 3px red)`) applied in order,
 /// each function as the `filter` element the Filter Effects spec gives for it.
 enum SVGFilterList {
-    enum Item: Equatable {
+    enum Item: Sendable, Hashable {
         /// A `filter` element by id.
         case reference(String)
         /// A function, as a filter element of its own.

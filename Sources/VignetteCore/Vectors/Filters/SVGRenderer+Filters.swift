@@ -52,15 +52,15 @@ extension SVGRenderer {
     /// `currentColor`) and `color-interpolation-filters`. A filter function
     /// is in no tree: its `currentColor` is the filtered element's.
     mutating func filterInheritance(_ filter: SVGElement, state: State) -> (color: SVGColor, linear: Bool) {
-        guard let id = filter["id"], let root, let path = filterPath(to: id, in: root) else {
+        guard let id = filter["id"], let tree, let path = filterPath(to: id, in: tree) else {
             return (state.style.color, SVGFilterChain.interpolation(filter) ?? true)
         }
         var style = SVGStyle()
         style.color = rootColor
         var linear = true
-        for element in path {
-            style = SVGStyle.computed(for: element, parent: style, viewport: state.viewport)
-            linear = SVGFilterChain.interpolation(element) ?? linear
+        for node in path {
+            style = SVGStyle.computed(node.declarations, parent: style, viewport: state.viewport)
+            linear = SVGFilterChain.interpolation(node.element) ?? linear
         }
         return (style.color, linear)
     }
@@ -68,13 +68,13 @@ extension SVGRenderer {
     /// The elements from `root` down to the first whose id is `id` (the one
     /// `ids` holds). Every element visited counts in `filterWork`, so a file of
     /// many filtered elements naming a filter deep in a large tree meets `maxCoverageWork`.
-    mutating func filterPath(to id: String, in root: SVGElement) -> [SVGElement]? {
+    mutating func filterPath(to id: String, in root: SVGNode) -> [SVGNode]? {
         var visited = 0
-        func search(_ element: SVGElement) -> [SVGElement]? {
+        func search(_ node: SVGNode) -> [SVGNode]? {
             visited += 1
-            if element["id"] == id { return [element] }
-            for child in element.children {
-                if let rest = search(child) { return [element] + rest }
+            if node.id == id { return [node] }
+            for child in node.children {
+                if let rest = search(child) { return [node] + rest }
             }
             return nil
         }
@@ -162,7 +162,8 @@ extension SVGRenderer {
             let rect = Self.imageRect(primitive, chain: chain, bounds: bounds)
             if href.hasPrefix("#"), let rect {
                 // An element is drawn with its user space's origin at the subregion's corner.
-                try drawUse(SVGElement(name: "use", attributes: ["href": href, "x": "\(rect.x)", "y": "\(rect.y)"]), state: state, on: &layer)
+                let use = SVGElement(name: "use", attributes: ["href": href, "x": "\(rect.x)", "y": "\(rect.y)"])
+                try drawUse(SVGNode(use), state: state, on: &layer)
             } else if href.hasPrefix("data:"), let rect {
                 var attributes = ["href": href, "x": "\(rect.x)", "y": "\(rect.y)", "width": "\(rect.width)", "height": "\(rect.height)"]
                 attributes["preserveAspectRatio"] = primitive["preserveAspectRatio"]

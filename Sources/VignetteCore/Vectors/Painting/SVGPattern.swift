@@ -41,7 +41,9 @@ extension SVGRenderer {
     ) throws(SVGDocument.Error) -> Fill? {
         let chain = referenceChain(from: element)
         func attribute(_ name: String) -> String? { chain.lazy.compactMap { $0[name] }.first }
-        guard let owner = chain.first(where: { !$0.children.isEmpty }), let id = element["id"], !patternStack.contains(id) else { return nil }
+        guard let owner = chain.first(where: { !$0.children.isEmpty }), let id = element["id"], !patternStack.contains(id),
+            let ownerNode = owner["id"].flatMap({ nodes[$0] })
+        else { return nil }
         let objectUnits = attribute("patternUnits") != "userSpaceOnUse"
         func length(_ name: String, _ axis: SVGLength.Axis) -> Double {
             // Left out (or invalid), a length is 0 — of the box in bounding-box units, so x and y start at its corner.
@@ -82,9 +84,9 @@ extension SVGRenderer {
         // The tile's content inherits from the pattern, not from the shape it paints.
         var root = SVGStyle()
         root.color = state.style.color
-        inner.style = SVGStyle.computed(for: owner, parent: root, viewport: state.viewport)
+        inner.style = SVGStyle.computed(ownerNode.declarations, parent: root, viewport: state.viewport)
         inner.style.opacity = 1
-        let tile = try drawTile(owner, id: id, width: tileWidth, height: tileHeight, state: inner)
+        let tile = try drawTile(ownerNode, id: id, width: tileWidth, height: tileHeight, state: inner)
         let alpha = UInt8((opacity * 255).rounded())
         guard alpha != 0 else { return nil }
         return .pattern(SVGPattern(inverse: inverse, origin: origin, size: size, tile: tile, opacity: alpha))
@@ -92,13 +94,13 @@ extension SVGRenderer {
 
     /// The pattern's content on a tile of its own, by a renderer sharing this one's budgets.
     private mutating func drawTile(
-        _ owner: SVGElement, id: String, width: Int, height: Int, state: State
+        _ owner: SVGNode, id: String, width: Int, height: Int, state: State
     ) throws(SVGDocument.Error) -> SVGCanvas {
         var tile = SVGCanvas(width: width, height: height)
-        var renderer = SVGRenderer(ids: ids, limits: limits, width: width, height: height)
+        var renderer = SVGRenderer(nodes: nodes, limits: limits, width: width, height: height)
         renderer.raster.maxEdges = raster.maxEdges
         renderer.patternStack = patternStack + [id]
-        (renderer.root, renderer.rootColor, renderer.markerStack) = (root, rootColor, markerStack)
+        (renderer.tree, renderer.rootColor, renderer.markerStack) = (tree, rootColor, markerStack)
         (renderer.renderedElements, renderer.pathSegments, renderer.filterWork) = (renderedElements, pathSegments, filterWork)
         renderer.layers = layers + 1
         (renderer.fonts, renderer.glyphCount) = (fonts, glyphCount)

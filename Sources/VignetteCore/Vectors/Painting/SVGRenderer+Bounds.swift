@@ -2,34 +2,35 @@
 extension SVGRenderer {
     /// The box around what `element` draws, in its own user space (after
     /// its `transform`), children through theirs; nil when it draws nothing.
-    func boundingBox(of element: SVGElement, viewport: (width: Double, height: Double), depth: Int = 0) -> (min: Vector2, max: Vector2)? {
+    func boundingBox(of node: SVGNode, viewport: (width: Double, height: Double), depth: Int = 0) -> (min: Vector2, max: Vector2)? {
         guard depth < 32 else { return nil }
         // `display: none` draws nothing, so it adds nothing to a group's box (a hidden `visibility` still counts).
-        let style = SVGStyle.computed(for: element, parent: SVGStyle(), viewport: viewport)
+        let style = SVGStyle.computed(node.declarations, parent: SVGStyle(), viewport: viewport)
         guard style.display else { return nil }
-        switch element.name {
-        case "g", "a", "switch", "svg", "symbol":
+        let element = node.element
+        switch node.kind {
+        case .group, .switchGroup, .viewport, .symbol:
             var box: (min: Vector2, max: Vector2)?
-            for child in element.children where !Self.hidden.contains(child.name) || child.name == "symbol" {
+            for child in node.children where child.kind != .resource {
                 guard let childBox = boundingBox(of: child, viewport: viewport, depth: depth + 1) else { continue }
-                let transform = SVGTransformParser.transform(of: child, viewport: viewport) ?? .identity
+                let transform = child.ownTransform(in: viewport) ?? .identity
                 let moved = Self.transformed(childBox, by: transform)
                 box = box.map { Self.union($0, moved) } ?? moved
             }
             return box
-        case "use":
-            guard let href = element["href"], href.hasPrefix("#"), let target = ids[String(href.dropFirst())],
+        case .use:
+            guard let href = element["href"], href.hasPrefix("#"), let target = nodes[String(href.dropFirst())],
                 let box = boundingBox(of: target, viewport: viewport, depth: depth + 1)
             else { return nil }
             // The target is drawn through its own `transform`, then moved by the use's x and y.
             let shapes = SVGShapes(viewport: viewport)
             var transform = AffineTransform.translation(shapes.length(element, "x", .horizontal), shapes.length(element, "y", .vertical))
-            if let own = SVGTransformParser.transform(of: target, viewport: viewport) { transform = transform.concatenating(own) }
+            if let own = target.ownTransform(in: viewport) { transform = transform.concatenating(own) }
             return Self.transformed(box, by: transform)
-        case "text":
+        case .text:
             return textBounds(element, style: style, viewport: viewport)
         default:
-            return SVGShapes(viewport: viewport).path(for: element).flatMap(Self.bounds(of:))
+            return node.geometry?.path(in: viewport).flatMap(Self.bounds(of:))
         }
     }
 

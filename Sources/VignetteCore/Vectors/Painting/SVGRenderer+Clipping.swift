@@ -13,9 +13,10 @@ extension SVGRenderer {
     /// The clip's id stays on `clipStack` while it is applied, so that a reference back to it (its own
     /// `clip-path`, a child's) is ignored rather than followed forever.
     mutating func applyClip(
-        _ clip: SVGElement, to layer: inout SVGCanvas, bounds: (min: Vector2, max: Vector2)?, state: State
+        _ node: SVGNode, to layer: inout SVGCanvas, bounds: (min: Vector2, max: Vector2)?, state: State
     ) throws(SVGDocument.Error) {
-        clipStack.append(clip["id"] ?? "")
+        let clip = node.element
+        clipStack.append(node.id ?? "")
         defer { clipStack.removeLast() }
         layers += 1
         defer { layers -= 1 }
@@ -26,49 +27,50 @@ extension SVGRenderer {
             guard let bounds else { return layer.clear() }
             space = space.concatenating(Self.boxTransform(bounds))
         }
-        if let text = clip["transform"], let transform = SVGTransformParser.parse(text) { space = space.concatenating(transform) }
-        let clipStyle = SVGStyle.computed(for: clip, parent: state.style, viewport: state.viewport)
-        for child in clip.children { try addClipChild(child, space: space, style: clipStyle, state: state, on: &mask) }
-        if let next = ownClip(of: clip).clip { try applyClip(next, to: &mask, bounds: bounds, state: state) }
+        if let transform = node.transform { space = space.concatenating(transform) }
+        let clipStyle = SVGStyle.computed(node.declarations, parent: state.style, viewport: state.viewport)
+        for child in node.children { try addClipChild(child, space: space, style: clipStyle, state: state, on: &mask) }
+        if let next = ownClip(of: node).clip { try applyClip(next, to: &mask, bounds: bounds, state: state) }
         layer.multiply(byAlphaOf: mask)
     }
 
     /// The clip path `element` names, when it is to be applied: none when the reference is missing (resvg
     /// and Chrome draw the element unclipped) or already being applied (a cycle); `valid` is false when it
     /// names an element that is not a clip path (then the element draws nothing).
-    func ownClip(of element: SVGElement) -> (valid: Bool, clip: SVGElement?) {
-        guard let id = Self.reference(element, "clip-path"), !clipStack.contains(id), let target = ids[id] else { return (true, nil) }
-        return target.name == "clipPath" ? (true, target) : (false, nil)
+    func ownClip(of node: SVGNode) -> (valid: Bool, clip: SVGNode?) {
+        guard let id = node.effects.clip, !clipStack.contains(id), let target = nodes[id] else { return (true, nil) }
+        return target.element.name == "clipPath" ? (true, target) : (false, nil)
     }
 
     /// One child of a clip path onto `mask`: its shape in `space` through its own transform (a `use`'s
     /// target through the use's and its own), cut by the clip paths on the child and on the target.
     private mutating func addClipChild(
-        _ child: SVGElement, space: AffineTransform, style clipStyle: SVGStyle, state: State, on mask: inout SVGCanvas
+        _ child: SVGNode, space: AffineTransform, style clipStyle: SVGStyle, state: State, on mask: inout SVGCanvas
     ) throws(SVGDocument.Error) {
         var childSpace = space
-        if let t = SVGTransformParser.transform(of: child, viewport: state.viewport) { childSpace = childSpace.concatenating(t) }
+        if let t = child.ownTransform(in: state.viewport) { childSpace = childSpace.concatenating(t) }
         // Each clip path on the way, with the user space it is in and the box of what it cuts.
-        var cuts: [(clip: SVGElement, space: AffineTransform, bounds: (min: Vector2, max: Vector2)?)] = []
+        var cuts: [(clip: SVGNode, space: AffineTransform, bounds: (min: Vector2, max: Vector2)?)] = []
         let own = ownClip(of: child)
         guard own.valid else { return }
         if let clip = own.clip { cuts.append((clip, childSpace, boundingBox(of: child, viewport: state.viewport))) }
-        var element = child
-        if child.name == "use" {
-            guard let href = child["href"], href.hasPrefix("#"), let target = ids[String(href.dropFirst())] else { return }
+        var node = child
+        if child.kind == .use {
+            guard let href = child.element["href"], href.hasPrefix("#"), let target = nodes[String(href.dropFirst())] else { return }
             let shapes = SVGShapes(viewport: state.viewport)
-            childSpace = childSpace.concatenating(.translation(shapes.length(child, "x", .horizontal), shapes.length(child, "y", .vertical)))
-            if let t = SVGTransformParser.transform(of: target, viewport: state.viewport) { childSpace = childSpace.concatenating(t) }
+            childSpace = childSpace.concatenating(
+                .translation(shapes.length(child.element, "x", .horizontal), shapes.length(child.element, "y", .vertical)))
+            if let t = target.ownTransform(in: state.viewport) { childSpace = childSpace.concatenating(t) }
             let targetClip = ownClip(of: target)
             guard targetClip.valid else { return }
             if let clip = targetClip.clip { cuts.append((clip, childSpace, boundingBox(of: target, viewport: state.viewport))) }
-            element = target
+            node = target
         }
-        let style = SVGStyle.computed(for: element, parent: clipStyle, viewport: state.viewport)
+        let style = SVGStyle.computed(node.declarations, parent: clipStyle, viewport: state.viewport)
         guard style.display, style.visible else { return }
         let outline =
-            element.name == "text"
-            ? try textOutline(element, style: style, viewport: state.viewport) : SVGShapes(viewport: state.viewport).path(for: element)
+            node.kind == .text
+            ? try textOutline(node.element, style: style, viewport: state.viewport) : node.geometry?.path(in: state.viewport)
         guard let path = outline else { return }
         let polylines = PathFlattener(tolerance: PathFlattener.deviceTolerance).polylines(path.applying(childSpace))
         let white = Fill.solid((255, 255, 255, 255))
@@ -84,13 +86,14 @@ extension SVGRenderer {
             inner.transform = cut.space
             try applyClip(cut.clip, to: &part, bounds: cut.bounds, state: inner)
         }
-        mask.composite(part, opacity: 255, mode: "normal")
+        mask.composite(part, opacity: 255)
     }
 
     /// Multiplies `layer` by the mask `mask` (luminance, or alpha with `mask-type: alpha`).
     mutating func applyMask(
-        _ mask: SVGElement, to layer: inout SVGCanvas, bounds: (min: Vector2, max: Vector2)?, state: State
+        _ node: SVGNode, to layer: inout SVGCanvas, bounds: (min: Vector2, max: Vector2)?, state: State
     ) throws(SVGDocument.Error) {
+        let mask = node.element
         let objectUnits = mask["maskUnits"] != "userSpaceOnUse"
         if objectUnits && bounds == nil { return layer.clear() }
         let box = bounds ?? (Vector2(x: 0, y: 0), Vector2(x: 0, y: 0))
@@ -115,18 +118,18 @@ extension SVGRenderer {
         guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
         var content = SVGCanvas(width: layer.width, height: layer.height)
         var inner = state
-        inner.style = SVGStyle.computed(for: mask, parent: SVGStyle(), viewport: state.viewport)
+        inner.style = SVGStyle.computed(node.declarations, parent: SVGStyle(), viewport: state.viewport)
         inner.style.opacity = 1
         if mask["maskContentUnits"] == "objectBoundingBox" {
             guard bounds != nil else { return layer.clear() }
             inner.transform = state.transform.concatenating(Self.boxTransform(box))
         }
-        for child in mask.children { try draw(child, state: inner, on: &content) }
+        for child in node.children { try draw(child, state: inner, on: &content) }
         try clip(&content, to: (region[0], region[1], region[2], region[3]), transform: state.transform)
         let alphaOnly = (SVGStyle.declarations(mask.attributes["style"] ?? "").last { $0.0 == "mask-type" }?.1 ?? mask["mask-type"]) == "alpha"
         // A mask on the mask element cuts the element too, with the same box (as resvg does); a missing
         // one, another kind of element or a cycle back to a mask being applied is ignored.
-        if let id = Self.reference(mask, "mask"), !maskStack.contains(id), let next = ids[id], next.name == "mask" {
+        if let id = node.effects.mask, !maskStack.contains(id), let next = nodes[id], next.element.name == "mask" {
             maskStack.append(id)
             defer { maskStack.removeLast() }
             try applyMask(next, to: &layer, bounds: bounds, state: state)

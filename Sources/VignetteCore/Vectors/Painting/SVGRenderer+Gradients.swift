@@ -137,7 +137,7 @@ extension SVGRenderer {
             }
             return nil
         }
-        let chain = root.flatMap(path(from:)) ?? [element]
+        let chain = (tree?.element).flatMap(path(from:)) ?? [element]
         return chain.reduce(rootColor) { own($1) ?? $0 }
     }
 

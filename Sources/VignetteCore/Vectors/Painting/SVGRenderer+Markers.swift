@@ -26,7 +26,8 @@ extension SVGRenderer {
     private mutating func drawMarker(
         _ id: String, at point: Vector2, start: Bool, state: State, on canvas: inout SVGCanvas, direction: () -> Vector2
     ) throws(SVGDocument.Error) {
-        guard let marker = ids[id], marker.name == "marker", !markerStack.contains(id) else { return }
+        guard let node = nodes[id], node.element.name == "marker", !markerStack.contains(id) else { return }
+        let marker = node.element
         renderedElements += 1
         guard renderedElements <= limits.maxRenderedElements else {
             throw .limitExceeded(limit: "maxRenderedElements", value: renderedElements)
@@ -49,23 +50,22 @@ extension SVGRenderer {
         var inner = state
         inner.transform = placed.concatenating(.translation(-reference.x, -reference.y)).concatenating(fit)
         inner.viewport = box.map { ($0.width, $0.height) } ?? size
-        inner.style = markerStyle(marker, id: id, viewport: state.viewport)
+        inner.style = markerStyle(node, id: id, viewport: state.viewport)
         inner.depth += 1
         markerStack.append(id)
         defer { markerStack.removeLast() }
-        let overflow = SVGStyle.declarations(marker.attributes["style"] ?? "").last { $0.0 == "overflow" }?.1 ?? marker["overflow"]
-        if overflow == "visible" || overflow == "auto" {
-            for child in marker.children { try draw(child, state: inner, on: &canvas) }
+        if node.overflowVisible {
+            for child in node.children { try draw(child, state: inner, on: &canvas) }
         } else {
             let clip = box ?? (0, 0, size.0, size.1)
-            try drawClipped(marker.children, to: clip, in: inner.transform, state: inner, on: &canvas)
+            try drawClipped(node.children, to: clip, in: inner.transform, state: inner, on: &canvas)
         }
     }
 
     /// Refuses, before drawing any, markers whose instances and content would pass `maxRenderedElements`.
     private func planMarkers(_ markers: SVGStyle.Markers, vertices: Int) throws(SVGDocument.Error) {
         func cost(_ id: String?) -> Int {
-            guard let id, let marker = ids[id], marker.name == "marker" else { return 0 }
+            guard let id, let marker = nodes[id], marker.element.name == "marker" else { return 0 }
             var count = 0
             marker.forEachDescendant { _ in count += 1 }
             return count
@@ -90,20 +90,20 @@ extension SVGRenderer {
     }
 
     /// A marker's content inherits from the marker's ancestors, never from the shape it is drawn on.
-    private mutating func markerStyle(_ marker: SVGElement, id: String, viewport: (width: Double, height: Double)) -> SVGStyle {
+    private mutating func markerStyle(_ marker: SVGNode, id: String, viewport: (width: Double, height: Double)) -> SVGStyle {
         if let cached = markerStyles[id] { return cached }
         var style = SVGStyle()
         style.color = rootColor
-        let chain = root.flatMap { Self.path(to: id, from: $0) } ?? [marker]
-        for element in chain { style = SVGStyle.computed(for: element, parent: style, viewport: viewport) }
+        let chain = tree.flatMap { Self.path(to: id, from: $0) } ?? [marker]
+        for node in chain { style = SVGStyle.computed(node.declarations, parent: style, viewport: viewport) }
         style.opacity = 1
         markerStyles[id] = style
         return style
     }
 
-    /// The elements from `root` down to the first one whose id is `id`.
-    private static func path(to id: String, from root: SVGElement) -> [SVGElement]? {
-        if root["id"] == id { return [root] }
+    /// The nodes from `root` down to the first one whose id is `id`.
+    private static func path(to id: String, from root: SVGNode) -> [SVGNode]? {
+        if root.id == id { return [root] }
         for child in root.children {
             if let rest = path(to: id, from: child) { return [root] + rest }
         }

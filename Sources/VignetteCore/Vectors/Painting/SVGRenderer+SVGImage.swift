@@ -38,13 +38,13 @@ extension SVGRenderer {
         defer { layers -= 1 }
         guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
         var layer = SVGCanvas(width: canvas.width, height: canvas.height)
-        var inner = SVGRenderer(root: document.root, width: canvas.width, height: canvas.height, limits: limits)
+        var inner = SVGRenderer(tree: document.tree, width: canvas.width, height: canvas.height, limits: limits)
         inner.takeCounts(from: self)
         // A new document: its styles start from the initial values, not from the image element's.
         let innerState = State(
             style: SVGStyle(), transform: placement.toDevice.concatenating(document.rootTransform), viewport: document.viewport,
             depth: state.depth + 1)
-        try inner.drawRoot(document.root, state: innerState, on: &layer)
+        try inner.drawRoot(document.tree, state: innerState, on: &layer)
         takeCounts(from: inner)
         // One clip, not two: where the document's edge meets the viewport's, two would square the edge's coverage.
         try clip(&layer, to: placement.visible, transform: state.transform)

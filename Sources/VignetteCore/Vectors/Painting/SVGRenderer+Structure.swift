@@ -1,7 +1,8 @@
 /// Nested viewports, `use` and `symbol`.
 extension SVGRenderer {
     /// A nested `svg`: a new viewport at x, y of width × height, its viewBox fitted in.
-    mutating func drawNestedViewport(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+    mutating func drawNestedViewport(_ node: SVGNode, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+        let element = node.element
         let shapes = SVGShapes(viewport: state.viewport)
         let x = shapes.length(element, "x", .horizontal)
         let y = shapes.length(element, "y", .vertical)
@@ -18,16 +19,15 @@ extension SVGRenderer {
             inner.viewport = (width, height)
         }
         // A nested viewport clips what overflows it, unless its `overflow` says otherwise.
-        let overflow = SVGStyle.declarations(element.attributes["style"] ?? "").last { $0.0 == "overflow" }?.1 ?? element["overflow"]
-        guard overflow != "visible", overflow != "auto" else {
-            for child in element.children { try draw(child, state: inner, on: &canvas) }
+        guard !node.overflowVisible else {
+            for child in node.children { try draw(child, state: inner, on: &canvas) }
             return
         }
         layers += 1
         defer { layers -= 1 }
         guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
         var layer = SVGCanvas(width: canvas.width, height: canvas.height)
-        for child in element.children { try draw(child, state: inner, on: &layer) }
+        for child in node.children { try draw(child, state: inner, on: &layer) }
         try clip(&layer, to: (x, y, width, height), transform: state.transform)
         canvas.composite(layer, opacity: 255)
     }
@@ -35,10 +35,11 @@ extension SVGRenderer {
     /// `use href="#id"`: the referenced element at x, y, with the `use`'s
     /// style inherited; a `symbol` becomes a viewport of the `use`'s size.
     /// Cycles, depth and expansions are refused by the budgets.
-    mutating func drawUse(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+    mutating func drawUse(_ node: SVGNode, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+        let element = node.element
         guard let href = element["href"], href.hasPrefix("#") else { return }
         let id = String(href.dropFirst())
-        guard let target = ids[id] else { return }
+        guard let target = nodes[id] else { return }
         // A cycle, or a `use` inside the element it names, draws nothing, as in browsers.
         guard !useStack.contains(id), !state.ancestorIDs.contains(id) else { return }
         guard useStack.count < limits.maxDepth else { throw .limitExceeded(limit: "maxDepth", value: useStack.count) }
@@ -50,16 +51,17 @@ extension SVGRenderer {
         inner.transform = state.transform.concatenating(.translation(x, y))
         // The content's `context-fill` and `context-stroke` are the `use`'s, in its space moved by x and y, over the box of all it draws.
         inner.contextPaint = Self.contextPaint(of: inner) {
-            boundingBox(of: element, viewport: state.viewport).map { Self.transformed($0, by: .translation(-x, -y)) }
+            boundingBox(of: node, viewport: state.viewport).map { Self.transformed($0, by: .translation(-x, -y)) }
         }
-        if target.name == "symbol" {
+        if target.kind == .symbol {
             try drawSymbol(target, use: element, state: inner, on: &canvas)
-        } else if target.name == "svg" {
+        } else if target.kind == .viewport {
+            // The use's size, if it has one, is the viewport's; its x and y are the use's.
             var resized = target
-            if let width = element["width"] { resized.attributes["width"] = width }
-            if let height = element["height"] { resized.attributes["height"] = height }
-            resized.attributes["x"] = nil
-            resized.attributes["y"] = nil
+            if let width = element["width"] { resized.element.attributes["width"] = width }
+            if let height = element["height"] { resized.element.attributes["height"] = height }
+            resized.element.attributes["x"] = nil
+            resized.element.attributes["y"] = nil
             try draw(resized, state: inner, on: &canvas)
         } else {
             try draw(target, state: inner, on: &canvas)
@@ -67,9 +69,10 @@ extension SVGRenderer {
     }
 
     private mutating func drawSymbol(
-        _ symbol: SVGElement, use: SVGElement, state: State, on canvas: inout SVGCanvas
+        _ node: SVGNode, use: SVGElement, state: State, on canvas: inout SVGCanvas
     ) throws(SVGDocument.Error) {
-        var style = SVGStyle.computed(for: symbol, parent: state.style, viewport: state.viewport)
+        let symbol = node.element
+        var style = SVGStyle.computed(node.declarations, parent: state.style, viewport: state.viewport)
         guard style.display else { return }
         style.opacity = 1
         let shapes = SVGShapes(viewport: state.viewport)
@@ -85,11 +88,10 @@ extension SVGRenderer {
             inner.viewport = (box.width, box.height)
         }
         // A symbol clips what overflows its viewport, unless its `overflow` says otherwise.
-        let overflow = SVGStyle.declarations(symbol.attributes["style"] ?? "").last { $0.0 == "overflow" }?.1 ?? symbol["overflow"]
-        if overflow == "visible" || overflow == "auto" {
-            for child in symbol.children { try draw(child, state: inner, on: &canvas) }
+        if node.overflowVisible {
+            for child in node.children { try draw(child, state: inner, on: &canvas) }
         } else {
-            try drawClipped(symbol.children, to: (0, 0, width, height), in: state.transform, state: inner, on: &canvas)
+            try drawClipped(node.children, to: (0, 0, width, height), in: state.transform, state: inner, on: &canvas)
         }
     }
 }

@@ -4,7 +4,7 @@
 extension SVGRenderer {
     /// Draws `children` in `state`, clipped to `rect` in the user space of `space`.
     mutating func drawClipped(
-        _ children: [SVGElement], to rect: (x: Double, y: Double, width: Double, height: Double), in space: AffineTransform,
+        _ children: [SVGNode], to rect: (x: Double, y: Double, width: Double, height: Double), in space: AffineTransform,
         state: State, on canvas: inout SVGCanvas
     ) throws(SVGDocument.Error) {
         let corners = [

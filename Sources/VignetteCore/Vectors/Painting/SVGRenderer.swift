@@ -1,7 +1,10 @@
-/// Draws an SVG element tree onto a canvas: containers, `use`, shapes,
-/// group opacity through layers, every budget of ``SVGDocument/Limits``
-/// counted as the work is reached.
+/// Draws an SVG document's resolved tree (``SVGNode``) onto a canvas:
+/// containers, `use`, shapes, group opacity through layers, every budget of
+/// ``SVGDocument/Limits`` counted as the work is reached.
 struct SVGRenderer {
+    /// The first node with each id, for references that draw (`use`, clip paths, masks, markers, patterns).
+    let nodes: [String: SVGNode]
+    /// The same nodes' elements, for references whose attributes are read (paint servers, filters).
     let ids: [String: SVGElement]
     let limits: SVGDocument.Limits
     var raster: CoverageRaster
@@ -21,8 +24,8 @@ struct SVGRenderer {
     var patternStack: [String] = []
     var markerStack: [String] = []
     var markerStyles: [String: SVGStyle] = [:]
-    /// The document's root, whose ancestors' styles a marker inherits, and the colour `currentColor` starts as.
-    var root: SVGElement?
+    /// The document's tree, in which a marker or filter inherits from its ancestors, and the colour `currentColor` starts as.
+    var tree: SVGNode?
     var rootColor = SVGColor.black
 
     /// Elements never drawn where they stand (they are referenced, or not graphics).
@@ -32,18 +35,19 @@ struct SVGRenderer {
         "animateTransform", "animateColor"
     ]
 
-    init(root: SVGElement, width: Int, height: Int, limits: SVGDocument.Limits) {
-        var ids: [String: SVGElement] = [:]
-        root.forEachDescendant { element in
-            if let id = element["id"], ids[id] == nil { ids[id] = element }
+    init(tree: SVGNode, width: Int, height: Int, limits: SVGDocument.Limits) {
+        var nodes: [String: SVGNode] = [:]
+        tree.forEachDescendant { node in
+            if let id = node.id, nodes[id] == nil { nodes[id] = node }
         }
-        self.init(ids: ids, limits: limits, width: width, height: height)
-        self.root = root
+        self.init(nodes: nodes, limits: limits, width: width, height: height)
+        self.tree = tree
     }
 
     /// A renderer over a known id table (a pattern's tile).
-    init(ids: [String: SVGElement], limits: SVGDocument.Limits, width: Int, height: Int) {
-        self.ids = ids
+    init(nodes: [String: SVGNode], limits: SVGDocument.Limits, width: Int, height: Int) {
+        self.nodes = nodes
+        ids = nodes.mapValues(\.element)
         self.limits = limits
         raster = CoverageRaster(width: width, height: height)
         row = [UInt8](repeating: 0, count: width)
@@ -61,59 +65,38 @@ struct SVGRenderer {
         var contextPaint = SVGContextPaint()
     }
 
-    mutating func draw(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
-        guard !element.name.hasPrefix("foreign:"), !Self.hidden.contains(element.name) else { return }
+    mutating func draw(_ node: SVGNode, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+        guard node.kind != .resource, node.kind != .symbol else { return }
         guard state.depth <= limits.maxDepth else { throw .limitExceeded(limit: "maxDepth", value: state.depth) }
         renderedElements += 1
         guard renderedElements <= limits.maxRenderedElements else {
             throw .limitExceeded(limit: "maxRenderedElements", value: renderedElements)
         }
-        guard Self.passesConditions(element) else { return }
-        let style = SVGStyle.computed(for: element, parent: state.style, viewport: state.viewport)
+        guard node.passesConditions else { return }
+        let style = SVGStyle.computed(node.declarations, parent: state.style, viewport: state.viewport)
         guard style.display else { return }
         var inner = state
         inner.style = style
         inner.depth += 1
-        if let id = element["id"] { inner.ancestorIDs.append(id) }
-        // An invalid transform is ignored, as an invalid presentation attribute is: the element draws untransformed.
-        if let transform = SVGTransformParser.transform(of: element, viewport: state.viewport) {
-            inner.transform = state.transform.concatenating(transform)
-        }
+        if let id = node.id { inner.ancestorIDs.append(id) }
+        if let transform = node.ownTransform(in: state.viewport) { inner.transform = state.transform.concatenating(transform) }
         guard inner.transform.isInvertible else { return }
-        let clip = Self.reference(element, "clip-path")
-        let mask = Self.reference(element, "mask")
-        let filters = SVGFilterList.items(of: element)
-        // CSS properties with no presentation attribute: only `style` (and the sheet, merged into it) sets them.
-        let css = SVGStyle.declarations(element.attributes["style"] ?? "")
-        let blend = css.last { $0.0 == "mix-blend-mode" }.map(\.1).flatMap { SVGCanvas.blendModes.contains($0) ? $0 : nil }
-        let isolated = css.last { $0.0 == "isolation" }?.1 == "isolate"
-        if style.opacity < 1 || clip != nil || mask != nil || !filters.isEmpty || blend != nil || isolated {
+        if style.opacity < 1 || node.effects.needsLayer {
             guard style.opacity > 0 else { return }
-            let effects = Effects(opacity: style.opacity, clip: clip, mask: mask, filters: filters, blend: blend)
-            try drawInLayer(element, state: inner, effects: effects, on: &canvas)
+            try drawInLayer(node, state: inner, opacity: style.opacity, on: &canvas)
         } else {
-            try drawContent(element, state: inner, on: &canvas)
+            try drawContent(node, state: inner, on: &canvas)
         }
-    }
-
-    /// What is applied to an element drawn on a layer of its own, in this order: filter, clip, mask, opacity.
-    struct Effects {
-        var opacity: Double
-        var clip: String?
-        var mask: String?
-        var filters: [SVGFilterList.Item]
-        /// `mix-blend-mode` other than `normal`.
-        var blend: String?
     }
 
     /// The element alone on a transparent layer, then the layer at `opacity`.
     /// A reference to a missing filter draws nothing, as in browsers; a missing clip path or mask is ignored.
     private mutating func drawInLayer(
-        _ element: SVGElement, state: State, effects: Effects, on canvas: inout SVGCanvas
+        _ node: SVGNode, state: State, opacity: Double, on canvas: inout SVGCanvas
     ) throws(SVGDocument.Error) {
-        let (clip, mask) = (effects.clip, effects.mask)
-        let clipElement = clip.flatMap { ids[$0] }
-        let maskElement = mask.flatMap { ids[$0] }
+        let effects = node.effects
+        let clipNode = effects.clip.flatMap { nodes[$0] }
+        let maskNode = effects.mask.flatMap { nodes[$0] }
         var filterElements: [SVGElement] = []
         for item in effects.filters {
             switch item {
@@ -124,46 +107,45 @@ struct SVGRenderer {
             }
         }
         // A missing clip path or mask is ignored (resvg, Chrome); one naming another kind of element hides the element.
-        if let clipElement, clipElement.name != "clipPath" { return }
-        if let maskElement, maskElement.name != "mask" { return }
+        if let clipNode, clipNode.element.name != "clipPath" { return }
+        if let maskNode, maskNode.element.name != "mask" { return }
         layers += 1
         defer { layers -= 1 }
         guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
         var layer = SVGCanvas(width: canvas.width, height: canvas.height)
-        try drawContent(element, state: state, on: &layer)
-        let needsBounds = clipElement != nil || maskElement != nil || !filterElements.isEmpty
-        let bounds = needsBounds ? boundingBox(of: element, viewport: state.viewport) : nil
+        try drawContent(node, state: state, on: &layer)
+        let needsBounds = clipNode != nil || maskNode != nil || !filterElements.isEmpty
+        let bounds = needsBounds ? boundingBox(of: node, viewport: state.viewport) : nil
         for filter in filterElements { try applyFilter(filter, to: &layer, bounds: bounds, state: state) }
-        if let clipElement { try applyClip(clipElement, to: &layer, bounds: bounds, state: state) }
-        if let maskElement, let id = mask, !maskStack.contains(id) {
+        if let clipNode { try applyClip(clipNode, to: &layer, bounds: bounds, state: state) }
+        if let maskNode, let id = effects.mask, !maskStack.contains(id) {
             maskStack.append(id)
             defer { maskStack.removeLast() }
-            try applyMask(maskElement, to: &layer, bounds: bounds, state: state)
+            try applyMask(maskNode, to: &layer, bounds: bounds, state: state)
         }
-        canvas.composite(layer, opacity: UInt8((effects.opacity * 255).rounded()), mode: effects.blend ?? "normal")
+        canvas.composite(layer, opacity: UInt8((opacity * 255).rounded()), mode: effects.blend)
     }
 
-    private mutating func drawContent(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
-        switch element.name {
-        case "g", "a":
-            for child in element.children { try draw(child, state: state, on: &canvas) }
-        case "switch":
-            if let child = element.children.first(where: Self.passesConditions) { try draw(child, state: state, on: &canvas) }
-        case "svg":
-            try drawNestedViewport(element, state: state, on: &canvas)
-        case "use":
-            try drawUse(element, state: state, on: &canvas)
-        case "image":
-            try drawImage(element, state: state, on: &canvas)
-        case "text":
-            try drawText(element, state: state, on: &canvas)
-        default:
-            let shapes = SVGShapes(viewport: state.viewport)
-            if !state.style.markers.isEmpty, let (path, continuations) = shapes.markablePath(for: element) {
-                return try drawShape(path, continuations: continuations, state: state, on: &canvas)
-            }
-            guard let path = shapes.path(for: element) else { return }
-            try drawShape(path, state: state, on: &canvas)
+    private mutating func drawContent(_ node: SVGNode, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+        switch node.kind {
+        case .group:
+            for child in node.children { try draw(child, state: state, on: &canvas) }
+        case .switchGroup:
+            if let child = node.children.first(where: \.passesConditions) { try draw(child, state: state, on: &canvas) }
+        case .viewport:
+            try drawNestedViewport(node, state: state, on: &canvas)
+        case .use:
+            try drawUse(node, state: state, on: &canvas)
+        case .image:
+            try drawImage(node.element, state: state, on: &canvas)
+        case .text:
+            try drawText(node.element, state: state, on: &canvas)
+        case .shape:
+            guard let geometry = node.geometry, let path = geometry.path(in: state.viewport) else { return }
+            let markable = !state.style.markers.isEmpty && geometry.isMarkable
+            try drawShape(path, continuations: markable ? geometry.continuations : nil, state: state, on: &canvas)
+        case .symbol, .resource, .other:
+            return
         }
     }
 
