@@ -39,6 +39,9 @@ public struct Preset: Sendable {
     /// accepts (`ImageFormat.negotiateAnimated`). Off by default: the
     /// first frame, as any still.
     public let animation: Bool
+    /// The overlays that draw a request's text, when the preset has any
+    /// (a configuration preset with `text: {param: …}`).
+    package let requestTexts: RequestTexts?
 
     /// A preset. The descriptor carries the whole presentation — focus,
     /// shape, border, overlays (local references), effects, backdrop and
@@ -57,10 +60,11 @@ public struct Preset: Sendable {
     /// A preset whose failure placeholder is `failure`, or the process's when nil.
     package init(
         name: String, maxAge: Int = 3600, allowSizing: Bool = false, formats: [ImageFormat] = Preset.defaultFormats,
-        animation: Bool = false, failure: ImageDescriptor<AnyLocalImage>?,
+        animation: Bool = false, failure: ImageDescriptor<AnyLocalImage>?, requestTexts: RequestTexts? = nil,
         descriptor: @escaping @Sendable (URL) -> ImageDescriptor<URL>
     ) {
         self.name = name
+        self.requestTexts = requestTexts
         self.animation = animation
         self.maxAge = max(0, maxAge)
         self.allowSizing = allowSizing
@@ -137,21 +141,35 @@ public struct Presets: Sendable {
 
     /// The presets a configuration file defines; failure and overlay images
     /// are read and decoded now, so a missing or broken file stops the
-    /// server at start, naming the file.
+    /// server at start, naming the file. Text overlays draw with the bundled Noto Sans.
     public init(definitions: [String: PresetDefinition]) throws(ServerConfiguration.Error) {
+        try self.init(definitions: definitions, fonts: nil)
+    }
+
+    /// The presets of `definitions`, their text drawn with `fonts` (nil: the bundled Noto Sans).
+    package init(definitions: [String: PresetDefinition], fonts: FontCollection?) throws(ServerConfiguration.Error) {
         for (name, definition) in definitions {
             let failure = try definition.failureDescriptor(preset: name)
-            let overlays = try definition.decodedOverlays(preset: name)
-            let template = definition.descriptor(ImageDescriptor(Bitmap(width: 1, height: 1)), overlays: overlays, preset: name)
+            let items = try definition.presetOverlays(preset: name, fonts: fonts)
+            let fixed = items.compactMap { item -> ImageOverlay? in if case .fixed(let overlay) = item { overlay } else { nil } }
+            // A request's text stands in as a one-pixel image where it is drawn, for the check.
+            let stand = items.map { item -> ImageOverlay in
+                switch item {
+                case .fixed(let overlay): overlay
+                case .parameter(let overlay, _, _): overlay.overlay(Bitmap(width: 1, height: 1))
+                }
+            }
+            let template = definition.descriptor(ImageDescriptor(Bitmap(width: 1, height: 1)), overlays: stand, preset: name)
             do throws(ImageRenderer.Error) { try ImageRenderer.validatePresentation(template) } catch {
                 throw .invalidValue(key: "presets.\(name)", reason: "\(error)")
             }
+            let texts = fixed.count < items.count ? RequestTexts(items: items, fonts: fonts ?? .standard) : nil
             register(
                 Preset(
                     name: name, maxAge: definition.maxAge, allowSizing: definition.allowSizing, formats: definition.formats,
-                    animation: definition.animation, failure: failure
+                    animation: definition.animation, failure: failure, requestTexts: texts
                 ) { [definition] url in
-                    definition.descriptor(ImageDescriptor(url), overlays: overlays, preset: name)
+                    definition.descriptor(ImageDescriptor(url), overlays: fixed, preset: name)
                 })
         }
     }
@@ -176,22 +194,6 @@ extension PresetDefinition {
         descriptor.backdrop = backdrop
         descriptor.sizing = sizing
         return descriptor
-    }
-
-    /// The overlay files, read and decoded with the decoder's default limits.
-    func decodedOverlays(preset: String) throws(ServerConfiguration.Error) -> [ImageOverlay] {
-        try overlays.enumerated().map { index, overlay throws(ServerConfiguration.Error) in
-            let key = "presets.\(preset).overlays[\(index)].file"
-            let data: Data
-            do { data = try Data(contentsOf: URL(fileURLWithPath: overlay.file)) } catch {
-                throw .invalidValue(key: key, reason: "\(overlay.file): " + FileErrors.reason(error, path: overlay.file))
-            }
-            do throws(ImageDecoders.Error) {
-                return overlay.overlay(try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(overlay.file))))
-            } catch {
-                throw .invalidValue(key: key, reason: "\(overlay.file): \(error)")
-            }
-        }
     }
 
     /// The failure placeholder: the image file centred on the preset's

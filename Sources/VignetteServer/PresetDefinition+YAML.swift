@@ -96,13 +96,44 @@ extension PresetDefinition {
         return Border(width: width, color: color)
     }
 
-    /// `{file: badge.png, position: bottom-right, offset: "-8,-8", size: 24x24, opacity: 0.8, tile: false, clipsToShape: false}`.
+    /// `{file: badge.png, position: bottom-right, offset: "-8,-8", size: 24x24, opacity: 0.8, tile: false, clipsToShape: false}`,
+    /// `{text: …, font: …}` (PresetDefinition+Text) or `{fill: "#00000080", size: 600x140}`.
     private static func overlay(_ node: Node, key: String) throws(ServerConfiguration.Error) -> OverlayDefinition {
         var reader = try ConfigReader(node, path: key)
-        guard let file = try reader.string("file"), !file.isEmpty else {
-            throw .invalidValue(key: "\(key).file", reason: "an overlay needs an image file")
+        let kinds = ["file", "text", "fill"].filter { node.mapping?[$0] != nil }
+        guard kinds.count <= 1 else {
+            throw .invalidValue(key: key, reason: "an overlay is one of a file, a text or a fill (\(kinds.joined(separator: " and ")) given)")
         }
-        var overlay = OverlayDefinition(file: file)
+        var overlay: OverlayDefinition
+        if let text = reader.take("text") {
+            overlay = OverlayDefinition(text: try textDefinition(text, reader: &reader, key: key))
+        } else if let fill = try reader.color("fill") {
+            overlay = OverlayDefinition(fill: fill, size: Size(width: 0, height: 0))
+        } else {
+            guard let file = try reader.string("file"), !file.isEmpty else {
+                throw .invalidValue(key: "\(key).file", reason: "an overlay needs an image file, a text or a fill colour")
+            }
+            overlay = OverlayDefinition(file: file)
+        }
+        try readPlacement(&overlay, &reader, key: key)
+        if let text = overlay.text {
+            // A text's size is its box: lines wrap to the width, a side of 0 is open.
+            var box = text
+            box.width = overlay.size.flatMap { $0.width > 0 ? $0.width : nil }
+            box.height = overlay.size.flatMap { $0.height > 0 ? $0.height : nil }
+            (overlay.text, overlay.size) = (box, nil)
+        } else if overlay.fill != nil, !(overlay.size.map { $0.width > 0 && $0.height > 0 } ?? false) {
+            throw .invalidValue(key: "\(key).size", reason: "a fill needs a size WxH in points, both sides > 0")
+        }
+        let common = ["position", "offset", "size", "opacity", "tile", "clipsToShape"]
+        try reader.finish(known: overlay.text != nil ? ["text"] + textKeys + common : overlay.fill != nil ? ["fill"] + common : ["file"] + common)
+        return overlay
+    }
+
+    /// The keys every kind of overlay takes: where it sits and how it is drawn.
+    private static func readPlacement(
+        _ overlay: inout OverlayDefinition, _ reader: inout ConfigReader, key: String
+    ) throws(ServerConfiguration.Error) {
         if let text = try reader.string("position") { overlay.anchor = try syntax("\(key).position", text, PresentationSyntax.anchor) }
         if let node = reader.take("offset"), node.null == nil {
             let pair = node.scalar.flatMap { PresentationSyntax.pair($0.string) } ?? numbers(node)
@@ -117,8 +148,6 @@ extension PresetDefinition {
         if let value = try reader.double("opacity", in: 0...1) { overlay.opacity = value }
         if let value = try reader.bool("tile") { overlay.tiled = value }
         if let value = try reader.bool("clipsToShape") { overlay.clipsToShape = value }
-        try reader.finish(known: ["file", "position", "offset", "size", "opacity", "tile", "clipsToShape"])
-        return overlay
     }
 
     /// `grayscale`, `blur:2`, `sharpen:1.5`, or `{blur: 2}`, `{sharpen: 1.5}`.
@@ -131,7 +160,7 @@ extension PresetDefinition {
     }
 
     /// `[X, Y]`: two finite numbers.
-    private static func numbers(_ node: Node) -> (Double, Double)? {
+    static func numbers(_ node: Node) -> (Double, Double)? {
         guard let items = node.sequence, items.count == 2 else { return nil }
         let values = items.compactMap { $0.scalar.flatMap { PresentationSyntax.number($0.string) } }
         return values.count == 2 ? (values[0], values[1]) : nil
@@ -142,7 +171,7 @@ extension PresetDefinition {
         return Array(items)
     }
 
-    private static func syntax<T>(
+    static func syntax<T>(
         _ key: String, _ text: String, _ parse: (String) throws(PresentationSyntax.Error) -> T
     ) throws(ServerConfiguration.Error) -> T {
         do { return try parse(text) } catch { throw .invalidValue(key: key, reason: "'\(text)': \(error)") }

@@ -31,6 +31,8 @@ public struct RenderParameters: Sendable, Hashable {
     package var enlarge: Bool?
     /// `ex=0|1`: whether the output keeps its size (letterboxing) or shrinks to the image.
     package var extend: Bool?
+    /// The values of the text parameters the preset declares, by name (within their `maxLength`).
+    package var texts: [String: String] = [:]
 
     /// The parameter names this endpoint knows.
     package static let names = ["url", "w", "h", "scale", "format", "q", "fp", "rt", "el", "ex", "sig"]
@@ -60,12 +62,20 @@ public struct RenderParameters: Sendable, Hashable {
     /// Parses a raw (percent-encoded) query; `sig` is ignored here. `rt`,
     /// `el` and `ex` are refused unless `allowSizing` (the preset's).
     public init(query: String, limits: ServerConfiguration.Limits, allowSizing: Bool = false) throws(Error) {
+        try self.init(query: query, limits: limits, allowSizing: allowSizing, textParameters: [])
+    }
+
+    /// The parameters above, and the text parameters a preset declares
+    /// (any other name is unknown), each within its `maxLength`.
+    package init(
+        query: String, limits: ServerConfiguration.Limits, allowSizing: Bool = false, textParameters: [TextParameter]
+    ) throws(Error) {
         var values: [String: String] = [:]
         for pair in query.split(separator: "&") where !pair.isEmpty {
             // Empty pieces kept: `?=` or `&=v` has an empty name, not no parts (an index trap before).
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
-            guard Self.names.contains(name) else { throw .unknownParameter(name) }
+            guard Self.names.contains(name) || textParameters.contains(where: { $0.name == name }) else { throw .unknownParameter(name) }
             guard values[name] == nil else { throw .repeated(name) }
             if !allowSizing, Self.sizingNames.contains(name) { throw .sizingNotAllowed(name) }
             values[name] = parts.count > 1 ? (parts[1].removingPercentEncoding ?? "") : ""
@@ -83,6 +93,7 @@ public struct RenderParameters: Sendable, Hashable {
             quality = value
         }
         try readPresentation(values)
+        texts = try Self.texts(values, declared: textParameters)
     }
 
     private static func source(_ text: String?) throws(Error) -> URL {
@@ -152,6 +163,11 @@ public struct RenderParameters: Sendable, Hashable {
         case repeated(String)
         /// The source is not http or https (file:, data:, … are never fetched for a request).
         case disallowedScheme(String)
+        /// A text parameter has more Unicode scalars than its preset's `maxLength`.
+        case textTooLong(String, length: Int, limit: Int)
+        /// A text parameter, laid out, is over its preset's budget of glyphs
+        /// or lines (`maxGlyphs`, `maxLines`), or cannot be drawn.
+        case textRefused(String, TextImage.Error)
 
         /// The message of the 400 or 403 body.
         public var description: String {
@@ -169,6 +185,9 @@ public struct RenderParameters: Sendable, Hashable {
             case .unknownParameter(let name): "unknown parameter \(name) (known: \(RenderParameters.names.joined(separator: ", ")))"
             case .repeated(let name): "parameter \(name) is given more than once"
             case .disallowedScheme(let scheme): "the \(scheme): scheme is not allowed for sources (only http and https)"
+            case .textTooLong(let name, let length, let limit):
+                "\(name): \(length) characters (Unicode scalars); this preset's limit is \(limit) (maxLength)"
+            case .textRefused(let name, let error): Self.textMessage(name, error)
             }
         }
     }

@@ -68,7 +68,7 @@ public final class RenderService: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment, loader: (any DataLoading)?
     ) throws(ServerConfiguration.Error) {
         self.configuration = configuration
-        var all = try Presets(definitions: configuration.presets)
+        var all = try Presets(definitions: configuration.presets, fonts: configuration.fontCollection())
         for name in presets.names { if let preset = presets[name] { all.register(preset) } }
         self.presets = all
         var cache: DiskCache?
@@ -92,6 +92,7 @@ public final class RenderService: Sendable {
         if !origins.isEmpty { pipelineConfiguration.requestModifier = { origins.apply(to: &$0) } }
         pipeline = ImagePipeline(loader: loader ?? CurlDataLoader(options: options), configuration: pipelineConfiguration)
         Self.openLibraries(network: loader == nil, logger: logger)
+        Self.warnUnsignedTexts(all, signed: configuration.signingKey != nil, logger: logger)
         self.metrics = metrics
         admission = ConcurrencyGate(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
         renderSlots = ConcurrencyGate(limit: configuration.maxConcurrentRenders)
@@ -167,7 +168,8 @@ public final class RenderService: Sendable {
         let parameters: RenderParameters
         do throws(RenderParameters.Error) {
             let query = target.firstIndex(of: "?").map { String(target[target.index(after: $0)...]) } ?? ""
-            parameters = try RenderParameters(query: query, limits: configuration.limits, allowSizing: preset.allowSizing)
+            parameters = try RenderParameters(
+                query: query, limits: configuration.limits, allowSizing: preset.allowSizing, textParameters: preset.textParameters)
         } catch {
             if case .disallowedScheme = error { return .refused(.text(403, "\(error)")) }
             return .refused(.text(400, "\(error)"))
@@ -190,7 +192,10 @@ public final class RenderService: Sendable {
         } catch {
             return .text(400, "\(error)")
         }
-        let remote = parameters.applied(to: preset.descriptor(parameters.source))
+        let remote: ImageDescriptor<URL>
+        do throws(RenderParameters.Error) { remote = try preset.descriptor(for: parameters) } catch {
+            return .text(error.isClientError ? 400 : 500, "\(error)")
+        }
         let failure = await show(remote, on: surface, preset: preset)
         if let failure, case .loadingFailed(let cause, _) = failure {
             switch cause {

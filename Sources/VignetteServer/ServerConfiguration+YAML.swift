@@ -3,8 +3,8 @@ import Vignette
 import Yams
 
 extension ServerConfiguration {
-    /// Reads a YAML (or JSON) file; relative `failure` and overlay `file`
-    /// paths of presets are made relative to the file's folder.
+    /// Reads a YAML (or JSON) file; relative `fonts`, and `failure` and
+    /// overlay `file` paths of presets, are made relative to the file's folder.
     public init(contentsOfFile path: String) throws(Error) {
         let text: String
         do {
@@ -14,11 +14,12 @@ extension ServerConfiguration {
         }
         try self.init(yaml: text)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        fonts = fonts.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).path }
         for (name, preset) in presets {
             if let failure = preset.failure, !failure.hasPrefix("/") {
                 presets[name]?.failure = folder.appendingPathComponent(failure).path
             }
-            for (index, overlay) in preset.overlays.enumerated() where !overlay.file.hasPrefix("/") {
+            for (index, overlay) in preset.overlays.enumerated() where !overlay.file.isEmpty && !overlay.file.hasPrefix("/") {
                 presets[name]?.overlays[index].file = folder.appendingPathComponent(overlay.file).path
             }
         }
@@ -65,6 +66,7 @@ extension ServerConfiguration {
         if let value = try reader.int("sourceRetries", in: 0...5) { sourceRetries = value }
         try readLimits(&reader)
         try readOrigins(&reader)
+        try readFonts(&reader)
         if let node = reader.take("presets"), node.null == nil {
             var presetsReader = try ConfigReader(node, path: "presets")
             for (name, definition) in presetsReader.remaining() {
@@ -80,7 +82,8 @@ extension ServerConfiguration {
         "maxQueue", "maxConcurrentRenders", "maxConnections", "cacheDir", "cacheBytes", "memoryCacheBytes", "reducedCopies",
         "jpegHuffman", "sourceRetries", "maxSourceBytes",
         "maxSourcePixels",
-        "maxOutputPixels", "maxWidth", "maxHeight", "maxScale", "sourceTimeout", "maxFrames", "maxAnimationPixels", "origins", "presets"
+        "maxOutputPixels", "maxWidth", "maxHeight", "maxScale", "sourceTimeout", "maxFrames", "maxAnimationPixels", "origins", "fonts",
+        "presets"
     ]
 
     /// `jpegHuffman`'s values.

@@ -64,6 +64,15 @@ public struct ServerConfiguration: Sendable {
     /// whole fetch, waits included. Default 1, as the library's pipeline
     /// retries: an origin's single 503 is not a failure image.
     public var sourceRetries = 1
+    /// Font files and folders (TTF, OTF, TTC, WOFF) the presets' text
+    /// overlays draw with, relative to the configuration file, read at
+    /// start-up (a file that is not a font stops the server, naming it):
+    /// their families come after the bundled Noto Sans, in order, and are
+    /// tried for characters a font lacks. Never a system font; a request
+    /// never names one.
+    public var fonts: [String] = []
+    /// Where the bundled Noto Sans sits among `fonts` (YAML `fonts: {files: […], bundled: last}`).
+    package var bundledFonts = BundledFonts.first
     /// Presets defined in the file, by name.
     public var presets: [String: PresetDefinition] = [:]
     /// Headers (from the environment) and cache-key transforms for the
@@ -109,7 +118,7 @@ public struct ServerConfiguration: Sendable {
     /// The loading options these settings give: the address policy
     /// (`.publicOnly` unless `allowPrivateNetworks`), the allow-list and
     /// the source limits.
-    public var loadingOptions: LoadingOptions {
+    package var loadingOptions: LoadingOptions {
         var policy = AddressPolicy.publicOnly
         policy.allowsPrivateNetworks = allowPrivateNetworks
         policy.allowedHosts = allowHosts
@@ -168,7 +177,8 @@ public struct PresetDefinition: Sendable, Hashable {
     public var shape: ImageShape = .rectangle
     /// A stroke inside the shape's edge.
     public var border: Border?
-    /// Image files drawn above the source, in order, relative to the configuration file.
+    /// Drawn above the source, in order: image files (relative to the
+    /// configuration file), text and colour rectangles.
     public var overlays: [OverlayDefinition] = []
     /// Changes to the source's pixels, in order.
     public var effects: [ImageEffect] = []
@@ -197,18 +207,25 @@ public struct PresetDefinition: Sendable, Hashable {
 }
 
 /// An overlay of a preset as the configuration file writes it: an image
-/// file (relative to the configuration file), decoded once when the
-/// presets are loaded, and where and how it is drawn.
+/// file (relative to the configuration file, decoded once when the
+/// presets are loaded; an SVG stays a vector), a text or a colour
+/// rectangle, and where and how it is drawn.
 ///
 /// ```yaml
 /// overlays:
 ///   - {file: sale.png, position: top-right, offset: "-8,8", size: 48x20, opacity: 0.9}
 ///   - {file: watermark.png, tile: true, opacity: 0.1}
 ///   - {file: online.png, position: bottom-right, clipsToShape: false}
+///   - {fill: "#00000096", position: bottom, size: 600x140}
+///   - {text: "© Shop", font: "bold 14", color: "#FFFFFFAA", position: bottom-right, offset: "-8,-8"}
 /// ```
 public struct OverlayDefinition: Sendable, Hashable {
-    /// The image file (any decodable format; an @Nx suffix sets its scale).
+    /// The image file (any decodable format; an @Nx suffix sets its scale); empty for a text or a fill.
     public var file: String
+    /// The text drawn instead of a file.
+    package var text: TextOverlayDefinition?
+    /// The colour of a solid rectangle of `size` drawn instead of a file.
+    package var fill: Color?
     /// Which of the nine positions it sits at. Default center.
     public var anchor: Anchor = .center
     /// Moves it in points, +x right, +y down.
@@ -224,6 +241,19 @@ public struct OverlayDefinition: Sendable, Hashable {
 
     /// An overlay of `file` at the centre, at its own size, opaque.
     public init(file: String) { self.file = file }
+
+    /// A text overlay at the centre, opaque.
+    package init(text: TextOverlayDefinition) {
+        self.file = ""
+        self.text = text
+    }
+
+    /// A rectangle of `fill` at the centre, `size` points.
+    package init(fill: Color, size: Size) {
+        self.file = ""
+        self.fill = fill
+        self.size = size
+    }
 
     /// The overlay over the decoded file.
     package func overlay(_ image: Bitmap) -> ImageOverlay {
