@@ -27,7 +27,16 @@ extension GaussianBlur {
         var counts = [Int32](repeating: 0, count: length)
         var weights = [Int32](repeating: 0, count: length * stride)
         var real = [Double](repeating: 0, count: stride)
+        // Away from the edges every output has the same taps: quantised once, copied after.
+        var interior: (base: Int, first: Int, count: Int)?
         for x in 0..<length {
+            if x - r >= 0, x + r <= length - 1, let (from, first, count) = interior {
+                let base = x * stride
+                for k in 0..<stride { weights[base + k] = weights[from + k] }
+                starts[x] = Int32(x - r + first)
+                counts[x] = Int32(count)
+                continue
+            }
             let lo = max(0, x - r)
             let taps = min(length - 1, x + r) - lo + 1
             for k in 0..<taps { real[k] = 0 }
@@ -37,6 +46,7 @@ extension GaussianBlur {
             let (first, count) = ResampleAxis.trimZeroTaps(&weights, base: base, taps: taps)
             starts[x] = Int32(lo + first)
             counts[x] = Int32(count)
+            if x - r >= 0, x + r <= length - 1 { interior = (base, first, count) }
         }
         return ResampleAxis(
             starts: starts, counts: counts, weights: weights.map { Int16(truncatingIfNeeded: $0) }, stride: stride)
