@@ -12,6 +12,10 @@ system: the children's for Vignette, `time.process_time()` for the others.
 Each job runs --runs times; the medians are printed with their ratios.
 A second table puts the cost of each further icon in one process (the
 icons four times over, less one set) beside resvg's and CairoSVG's per icon.
+A third set is broad rather than icons: the 24 feature files of
+Tests/Fixtures/svg (filters, lighting, noise, blend modes, masks, clips,
+markers, patterns, gradients, nested SVG and raster images, CSS selectors;
+the text files left out, the SVG text benchmark has them) at 300x300.
 
     make bench-svg          # or: python3 Benchmarks/svg_vs_resvg.py --vignette .build/release/vignette
 """
@@ -90,10 +94,17 @@ def ours(vignette, files, size, scale, out):
 
 
 def in_process(render, files, width, height):
+    # A file a tool refuses (CairoSVG and `orient="45deg"`) counts its CPU up to the refusal.
     start = time.process_time()
     for path in files:
-        render(path, width, height)
+        try:
+            render(path, width, height)
+        except Exception:
+            FAILED.add((render.__name__, os.path.basename(path)))
     return time.process_time() - start
+
+
+FAILED = set()
 
 
 def main():
@@ -118,12 +129,19 @@ def main():
 
     icons = [write("icon-%02d.svg" % i, icon(i)) for i in range(args.icons)]
     scenes = [write("scene-%d.svg" % i, illustration(i)) for i in range(args.illustrations)]
-    resvg = lambda p, w, h: resvg_py.svg_to_bytes(svg_path=p, width=w, height=h)
-    cairo = lambda p, w, h: cairosvg.svg2png(url=p, output_width=w, output_height=h)
+    def resvg(p, w, h):
+        return resvg_py.svg_to_bytes(svg_path=p, width=w, height=h)
+
+    def cairo(p, w, h):
+        return cairosvg.svg2png(url=p, output_width=w, output_height=h)
+
     icons4 = icons + [write("icon-%02d-%d.svg" % (i, k), icon(i)) for k in range(1, 4) for i in range(args.icons)]
     per_icon = {}
     jobs = [("%d icons @%dx" % (len(icons), s), icons, 24, 24, s) for s in (1, 2, 3)]
     jobs += [("%d illustrations @%dx" % (len(scenes), s), scenes, 400, 300, s) for s in (1, 2)]
+    fixtures = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures", "svg")
+    features = sorted(os.path.join(fixtures, f) for f in os.listdir(fixtures) if f.endswith(".svg") and not f.startswith("text-"))
+    jobs.append(("%d feature files" % len(features), features, 300, 300, 1))
     print("%-24s %12s %12s %12s %10s %10s" % ("job", "vignette ms", "resvg ms", "cairosvg ms", "resvg/vig", "cairo/vig"))
     for name, files, w, h, s in jobs:
         times = {"v": [], "r": [], "c": []}
@@ -143,6 +161,8 @@ def main():
         v4 = statistics.median(ours(args.vignette, icons4, "24x24", s, out) for _ in range(args.runs)) * 1000
         v = (v4 - v1) / len(icons4[len(icons):])
         print("%-24s %12.3f %12.3f %12.3f %9.2fx %9.2fx" % ("icon @%dx" % s, v, r, c, r / v, c / v))
+    for tool, name in sorted(FAILED):
+        print("%s refused %s" % (tool, name))
 
 
 if __name__ == "__main__":
