@@ -16,7 +16,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Serve the presets of a configuration file over HTTP (GET /render/{preset}, /health, /metrics).",
         discussion: """
             FILE is YAML (or JSON): signingKey, allowHosts, allowPrivateNetworks, maxConcurrentRequests,
-            maxQueue, maxConnections, cacheDir, limits and presets (see examples/serve.yaml). At start the
+            maxQueue, maxConnections, cacheDir, limits, fonts and presets (see examples/serve.yaml). At start the
             soft open-files limit is raised to the hard one; beyond maxConnections (default: what that
             limit allows) connections wait until one closes. SIGTERM or SIGINT stops accepting
             connections, lets requests in flight finish, and exits 0.

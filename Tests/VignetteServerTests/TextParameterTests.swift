@@ -23,19 +23,24 @@ import VignetteTestSupport
               - {text: {param: title, maxLength: 40, maxLines: 2, required: true}, font: "12", size: 100x0}
         """
 
+    /// The body of a refusal, without its newline.
+    static func message(_ reply: RenderReply) -> String {
+        String(decoding: reply.body, as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+
     @Test func onlyAPresetThatDeclaresTheParameterTakesIt() async throws {
         let service = try Render.service(Self.yaml)
         let refused = await Render.render(service, "plain", Render.encoded("Hello"))
-        #expect(refused.status == 400 && String(decoding: refused.body, as: UTF8.self).hasPrefix("unknown parameter title"))
+        #expect(refused.status == 400 && Self.message(refused).hasPrefix("unknown parameter title"))
         #expect(await Render.render(service, "og", Render.encoded("Hello")).status == 200)
         let other = await Render.render(service, "og", "&subtitle=x")
-        #expect(other.status == 400 && String(decoding: other.body, as: UTF8.self).hasPrefix("unknown parameter subtitle"))
+        #expect(other.status == 400 && Self.message(other).hasPrefix("unknown parameter subtitle"))
         // Declared but absent: the overlay is left out, the render is the photo's.
         let bare = await Render.render(service, "og")
         let plain = await Render.render(service, "plain")
         #expect(bare.status == 200 && bare.body == plain.body)
         let missing = await Render.render(service, "caption")
-        #expect(missing.status == 400 && String(decoding: missing.body, as: UTF8.self) == "missing parameter title")
+        #expect(missing.status == 400 && Self.message(missing) == "missing parameter title")
     }
 
     @Test func theTextIsCoveredByTheSignature() async throws {
@@ -71,7 +76,7 @@ import VignetteTestSupport
         let loader = FixtureLoader([Render.photo: Fixtures.iconPNG])
         let service = try RenderService(configuration: ServerConfiguration(yaml: Self.yaml), loader: loader)
         let reply = await Render.render(service, "og", Render.encoded(title))
-        #expect(reply.status == 400 && String(decoding: reply.body, as: UTF8.self) == message)
+        #expect(reply.status == 400 && Self.message(reply) == message)
         #expect(loader.loads(Render.photo) == 0)
         let og = try #require(service.presets["og"])
         #expect {
@@ -89,11 +94,11 @@ import VignetteTestSupport
         let service = try RenderService(configuration: ServerConfiguration(yaml: Self.yaml), loader: loader)
         // 36 characters (within maxLength) shape to 36 glyphs or more: over 30.
         let glyphs = await Render.render(service, "og", Render.encoded(String(repeating: "abcde ", count: 6)))
-        #expect(glyphs.status == 400, "\(String(decoding: glyphs.body, as: UTF8.self))")
-        #expect(String(decoding: glyphs.body, as: UTF8.self) == "title: the text shapes to more than 30 glyphs, this preset's limit (maxGlyphs)")
+        #expect(glyphs.status == 400, "\(Self.message(glyphs))")
+        #expect(Self.message(glyphs) == "title: the text shapes to more than 30 glyphs, this preset's limit (maxGlyphs)")
         // Three paragraphs in a box with no line limit of its own: over the budget of two lines.
         let lines = await Render.render(service, "caption", Render.encoded("one\ntwo\nthree"))
-        #expect(String(decoding: lines.body, as: UTF8.self) == "title: the text lays out in more than 2 lines, this preset's limit (maxLines)")
+        #expect(Self.message(lines) == "title: the text lays out in more than 2 lines, this preset's limit (maxLines)")
         #expect(lines.status == 400 && loader.loads(Render.photo) == 0)
         let caption = try #require(service.presets["caption"])
         let parameters = try RenderParameters(
