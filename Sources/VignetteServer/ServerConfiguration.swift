@@ -118,7 +118,7 @@ public struct ServerConfiguration: Sendable {
     /// The loading options these settings give: the address policy
     /// (`.publicOnly` unless `allowPrivateNetworks`), the allow-list and
     /// the source limits.
-    package var loadingOptions: LoadingOptions {
+    public var loadingOptions: LoadingOptions {
         var policy = AddressPolicy.publicOnly
         policy.allowsPrivateNetworks = allowPrivateNetworks
         policy.allowedHosts = allowHosts
