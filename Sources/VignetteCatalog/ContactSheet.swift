@@ -2,14 +2,26 @@ import Vignette
 
 /// Lays renders out on a grid of cells, each on a checkerboard (so
 /// transparency shows), scaled down to fit a cell when larger, with what it
-/// shows written under it in `LabelFont` (up to two lines).
+/// shows written under it in the bundled Noto Sans (`TextImage`): wrapped to
+/// the cell's width at the line-break opportunities of UAX #14 (after a `-`
+/// or a space), two lines at most, the second ending in … when more was left.
 enum ContactSheet {
     static let cell = 200, gutter = 16, columns = 6
-    /// Two lines of `LabelFont` and a little space above them.
-    static let labelHeight = 4 + 2 * LabelFont.height()
-    /// A row's height: the cell, its label and the gutter.
-    static let rowHeight = cell + labelHeight + gutter
     static let ink = Color(red: 0x33, green: 0x33, blue: 0x33)
+    static let paper = Color(red: 0xFA, green: 0xFA, blue: 0xFA)
+    /// The labels' style: 11 pt, which is 11 px, as the sheet is drawn at scale 1.
+    static let labelStyle = TextStyle(size: 11, color: ink)
+
+    /// Two lines of the label font (its own line height) and a little space above them.
+    static func labelHeight() throws(TextImage.Error) -> Int { 4 + (try label("A\nA").height) }
+
+    /// A row's height: the cell, its label and the gutter.
+    static func rowHeight() throws(TextImage.Error) -> Int { cell + (try labelHeight()) + gutter }
+
+    /// `text` as drawn under a cell: `cell` pixels wide, a line or two tall, ink on transparent.
+    static func label(_ text: String) throws(TextImage.Error) -> Bitmap {
+        try TextImage(text, style: labelStyle, width: Double(cell), maxLines: 2).bitmap(forScale: 1)
+    }
 
     /// Cells in order, left to right; an image whose `startsRow` is set
     /// begins a new row (so a group of renders lines up).
@@ -19,16 +31,15 @@ enum ContactSheet {
             let next = cells.last.map { $0 + 1 } ?? 0
             cells.append(item.startsRow && next % columns != 0 ? (next / columns + 1) * columns : next)
         }
+        let rowHeight = try rowHeight()
         let rows = max(1, ((cells.last ?? 0) + columns) / columns)
         let width = gutter + columns * (cell + gutter)
         let height = gutter + rows * rowHeight
-        var sheet = Bitmap(width: width, height: height, fill: Color(red: 0xFA, green: 0xFA, blue: 0xFA))
+        var sheet = Bitmap(width: width, height: height, fill: paper)
         for ((image, _, label), index) in zip(images, cells) {
             let x = gutter + (index % columns) * (cell + gutter)
             let y = gutter + (index / columns) * rowHeight
-            for (line, text) in lines(of: label).enumerated() {
-                LabelFont.draw(text, into: &sheet, x: x, y: y + cell + 4 + line * LabelFont.height(), color: ink)
-            }
+            if !label.isEmpty { sheet.draw(try Self.label(label), x: x, y: y + cell + 4) }
             drawCheckerboard(on: &sheet, x: x, y: y)
             // Show renders at their pixel size; shrink only what does not fit.
             let fits = image.width <= cell && image.height <= cell
@@ -39,23 +50,6 @@ enum ContactSheet {
             sheet.draw(pixels, x: x, y: y)
         }
         return sheet
-    }
-
-    /// `label` in at most two lines that fit a cell: broken after a `-`,
-    /// `.` or space where one falls in the first line, the rest cut with `..`.
-    static func lines(of label: String) -> [String] {
-        func fitting(_ text: Substring) -> Substring {
-            var end = text.endIndex
-            while LabelFont.width(of: String(text[..<end])) > cell, end > text.startIndex { end = text.index(before: end) }
-            return text[..<end]
-        }
-        let first = fitting(label[...])
-        guard first.endIndex < label.endIndex else { return [label] }
-        let breakAt = first.lastIndex(where: { "-. ".contains($0) }).map { label.index(after: $0) } ?? first.endIndex
-        let rest = label[breakAt...]
-        var second = fitting(rest)
-        if second.endIndex < rest.endIndex { second = fitting(second.dropLast(2)) + ".." }
-        return [String(label[..<breakAt]), String(second)]
     }
 
     private static func withScale(_ image: Bitmap, _ scale: Double) -> Bitmap {

@@ -116,7 +116,7 @@ public struct DescriptorStates: Sendable {
         let rows = stride(from: 0, to: cells.count, by: shown.count).map { start in
             LabelledSheet.Row(label: cells[start].rowLabel, cells: cells[start..<start + shown.count].map(\.image))
         }
-        return LabelledSheet(columns: shown.map(\.rawValue), rows: rows).render()
+        do { return try LabelledSheet(columns: shown.map(\.rawValue), rows: rows).render() } catch { throw .labels(error) }
     }
 
     /// `120x80 @2x`, `12.5x8 @1.5x`.
@@ -156,6 +156,9 @@ extension DescriptorStates {
         case invalidSurface(Size, scale: Double, ImageSurface.Error)
         /// The loader did not deliver the image for a loaded cell.
         case notLoaded(URL, ImageSurface.LoadState)
+        /// The labels could not be drawn: HarfBuzz or ICU, which the bundled font is drawn
+        /// with, could not be opened (`TextImage.Error.libraryUnavailable` names the package to install).
+        case labels(TextImage.Error)
 
         /// What went wrong and what to change.
         public var description: String {
@@ -167,6 +170,9 @@ extension DescriptorStates {
             case .notLoaded(let url, let state):
                 "the loader did not deliver \(url.absoluteString) for the loaded cells (\(state)); "
                     + "give it the image, e.g. FixtureLoader([url: .image(bitmap)])"
+            case .labels(let error):
+                "the sheet's labels could not be drawn, so no sheet was made (a sheet without them would not match "
+                    + "its reference on any other machine): \(error)"
             }
         }
     }

@@ -51,7 +51,7 @@ import VignetteTestSupport
         let plain = (image: tile, startsRow: false, label: "plain")
         let first = (image: tile, startsRow: true, label: "first")
         let columns = ContactSheet.columns
-        let row = ContactSheet.rowHeight
+        let row = try ContactSheet.rowHeight()
         // One plain cell, then a group of a full row: the group moves to row two.
         let sheet = try ContactSheet.make([plain, first] + Array(repeating: plain, count: columns - 1))
         #expect(sheet.height == ContactSheet.gutter + 2 * row)

@@ -48,31 +48,34 @@ import Vignette
         #expect(!index.contains("presentation-combined-avatar") && index.contains("presentation.html"))
     }
 
-    @Test func labelsBreakIntoTwoLinesThatFitACell() {
-        #expect(ContactSheet.lines(of: "logo@2x") == ["logo@2x"])
-        let long = "presentation-combined-letterbox-with-a-very-long-tail-that-cannot-fit@2x"
-        let lines = ContactSheet.lines(of: long)
-        #expect(lines.count == 2)
-        #expect(lines.allSatisfy { LabelFont.width(of: $0) <= ContactSheet.cell })
-        #expect(lines[0].hasSuffix("-"), "broken after a hyphen: \(lines)")
-        #expect(lines[1].hasSuffix(".."), "the rest cut with ..: \(lines)")
+    @Test func labelsWrapToTwoLinesOfTheCellsWidth() throws {
+        let line = try ContactSheet.label("A").height
+        let two = try ContactSheet.label("A\nA").height
+        #expect(try ContactSheet.labelHeight() == 4 + two)
+        #expect(two == 30, "two lines of Noto Sans at 11 px: 2 × 14.98, rounded up")
+        let short = try ContactSheet.label("logo@2x")
+        #expect(short.width == ContactSheet.cell && short.height == line, "a short label is one line")
+        let long = "presentation-combined-letterbox-with-a-very-long-tail-that-cannot-fit-in-two-lines-of-a-cell@2x"
+        let wrapped = try ContactSheet.label(long)
+        #expect(wrapped.width == ContactSheet.cell && wrapped.height == two, "cut to two lines")
+        #expect(try ContactSheet.label(long + " and more") == wrapped, "what does not fit is left out (the second line ends in …)")
     }
 
     @Test func eachCellIsLabelledUnderneathInInk() throws {
         let tile = Bitmap(width: 4, height: 4, fill: .white)
         let sheet = try ContactSheet.make([(tile, false, "A"), (tile, false, "")])
-        func inked(column: Int) -> Int {
+        func inked(column: Int) throws -> Int {
             let left = ContactSheet.gutter + column * (ContactSheet.cell + ContactSheet.gutter)
             let top = ContactSheet.gutter + ContactSheet.cell
             var count = 0
-            for y in top..<(top + ContactSheet.labelHeight) {
-                for x in left..<(left + ContactSheet.cell) where sheet[x, y] == ContactSheet.ink.premultiplied {
+            for y in top..<(top + (try ContactSheet.labelHeight())) {
+                for x in left..<(left + ContactSheet.cell) where sheet[x, y] != ContactSheet.paper.premultiplied {
                     count += 1
                 }
             }
             return count
         }
-        #expect(inked(column: 0) > 0, "the first cell's label is drawn")
-        #expect(inked(column: 1) == 0, "an empty label draws nothing")
+        #expect(try inked(column: 0) > 10, "the first cell's label is drawn")
+        #expect(try inked(column: 1) == 0, "an empty label draws nothing")
     }
 }

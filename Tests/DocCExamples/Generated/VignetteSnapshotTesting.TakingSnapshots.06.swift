@@ -11,6 +11,6 @@ import VignetteSnapshotTesting
         let gif = try Data(contentsOf: URL(fileURLWithPath: "Tests/AppTests/Fixtures/spinner.gif"))
         let spinner = try ImageDecoders.standard.decodeAnimation(gif)
         await assertImageSnapshot(of: spinner, as: .frames)
-        await assertImageSnapshot(of: spinner, as: .frames(columns: 8, labelScale: 2), named: "wide")
+        await assertImageSnapshot(of: spinner, as: .frames(columns: 8, labelSize: 14), named: "wide")
     }
 }
