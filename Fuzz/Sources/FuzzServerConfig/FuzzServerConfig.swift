@@ -63,18 +63,22 @@ private func checkLimits(_ limits: ServerConfiguration.Limits) {
     }
 }
 
-/// Every preset within its ranges, and all of them buildable.
+/// Every preset within its ranges, and all of them buildable — but for a
+/// preset's own text over the text budgets, which the server refuses at
+/// start like a missing file (named `….overlays[i].text`).
 private func checkPresets(_ definitions: [String: PresetDefinition]) {
     var withoutFiles = definitions
     for (name, definition) in definitions {
         guard (0...31_536_000).contains(definition.maxAge) else { FuzzInput.fail("presets.\(name).maxAge \(definition.maxAge)") }
         withoutFiles[name]?.failure = nil
+        withoutFiles[name]?.overlays = definition.overlays.filter(\.file.isEmpty)
     }
     let presets: Presets
     do throws(ServerConfiguration.Error) {
         presets = try Presets(definitions: withoutFiles)
     } catch {
-        FuzzInput.fail("presets without failure files do not build: \(error)")
+        if case .invalidValue(let key, _) = error, key.hasSuffix(".text") { return }
+        FuzzInput.fail("presets without failure and overlay files do not build: \(error)")
     }
     guard Set(presets.names) == Set(definitions.keys) else { FuzzInput.fail("presets \(presets.names) for \(definitions.keys.sorted())") }
     let source = URL(string: "https://cdn.example.com/a.png")!
