@@ -159,4 +159,12 @@ import VignetteTesting
         #expect(DescriptorStates.rowLabel(size: Size(width: 120, height: 80), scale: 2) == "120x80 @2x")
         #expect(DescriptorStates.rowLabel(size: Size(width: 12.5, height: 8), scale: 1.5) == "12.5x8 @1.5x")
     }
+
+    /// Without HarfBuzz there is no sheet (one labelled otherwise would be another reference): the error says what to install.
+    @Test func unlabelledSheetsNameTheLibraryToInstall() {
+        let missing = TextImage.Error.libraryUnavailable(library: "HarfBuzz", reason: "libharfbuzz.so.0: cannot open")
+        let description = DescriptorStates.Error.labels(missing).description
+        #expect(description.hasPrefix("the sheet's labels could not be drawn, so no sheet was made"))
+        #expect(description.hasSuffix("install libharfbuzz0b (apt-get install libharfbuzz0b on Debian and Ubuntu)"))
+    }
 }
