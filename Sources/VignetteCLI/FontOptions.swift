@@ -25,7 +25,7 @@ struct FontOptions: ParsableArguments {
         guard !fontDirs.isEmpty else { return .standard }
         do {
             let loaded = try FontCollection(contentsOf: fontDirs.map { URL(fileURLWithPath: $0) })
-            return FontCollection.standard.adding(FontCollection(loaded.fonts, fallback: loaded.families))
+            return FontCollection.standard.adding(FontCollection(chaining: loaded.fonts))
         } catch {
             throw ValidationError("--font-dir: \(error)")
         }

@@ -94,15 +94,14 @@ extension PresetDefinition {
         if SVGDocument.isSVG(data) {
             do throws(SVGDocument.Error) {
                 let document = try SVGDocument(data: data, fonts: fonts)
-                return ImageOverlay(
-                    ImageDescriptor(document, contentMode: .aspectFit).erased, anchor: overlay.anchor, offset: overlay.offset,
-                    size: overlay.size, opacity: overlay.opacity, tiled: overlay.tiled, clipsToShape: overlay.clipsToShape)
+                return overlay.placed(ImageDescriptor(document, contentMode: .aspectFit).erased)
             } catch {
                 throw .invalidValue(key: key, reason: "\(overlay.file): \(error)")
             }
         }
         do throws(ImageDecoders.Error) {
-            return overlay.overlay(try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(overlay.file))))
+            let bitmap = try Bitmap(decoding: data, options: DecodingOptions(scale: ImageScale.fromFileName(overlay.file)))
+            return overlay.placed(ImageDescriptor(bitmap, contentMode: .aspectFit).erased)
         } catch {
             throw .invalidValue(key: key, reason: "\(overlay.file): \(error)")
         }

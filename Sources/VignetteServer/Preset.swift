@@ -156,7 +156,7 @@ public struct Presets: Sendable {
             let stand = items.map { item -> ImageOverlay in
                 switch item {
                 case .fixed(let overlay): overlay
-                case .parameter(let overlay, _, _): overlay.overlay(Bitmap(width: 1, height: 1))
+                case .parameter(let overlay, _, _): overlay.placed(ImageDescriptor(Bitmap(width: 1, height: 1)).erased)
                 }
             }
             let template = definition.descriptor(ImageDescriptor(Bitmap(width: 1, height: 1)), overlays: stand, preset: name)

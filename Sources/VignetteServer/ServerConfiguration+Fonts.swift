@@ -63,10 +63,10 @@ extension ServerConfiguration {
         if loaded.isEmpty && !fonts.isEmpty && bundledFonts == .none {
             throw .invalidValue(key: "fonts", reason: "no font files in \(fonts.joined(separator: ", ")) and bundled: none")
         }
-        let own = FontCollection(loaded, fallback: FontCollection(loaded).families)
+        let own = FontCollection(chaining: loaded)
         switch bundledFonts {
         case .first: return FontCollection.standard.adding(own)
-        case .last: return own.adding(FontCollection(FontCollection.standard.fonts, fallback: FontCollection.standard.families))
+        case .last: return own.adding(FontCollection(chaining: FontCollection.standard.fonts))
         case .none: return own
         }
     }

@@ -69,8 +69,9 @@ public struct ServerConfiguration: Sendable {
     /// start-up (a file that is not a font stops the server, naming it):
     /// their families come after the bundled Noto Sans, in order, and are
     /// tried for characters a font lacks. Never a system font; a request
-    /// never names one.
-    public var fonts: [String] = []
+    /// never names one. YAML's `fonts:` sets it: only the file's presets
+    /// draw text with it (a Swift preset's `TextImage` carries its own fonts).
+    package var fonts: [String] = []
     /// Where the bundled Noto Sans sits among `fonts` (YAML `fonts: {files: […], bundled: last}`).
     package var bundledFonts = BundledFonts.first
     /// Presets defined in the file, by name.
@@ -255,10 +256,9 @@ public struct OverlayDefinition: Sendable, Hashable {
         self.size = size
     }
 
-    /// The overlay over the decoded file.
-    package func overlay(_ image: Bitmap) -> ImageOverlay {
-        ImageOverlay(
-            ImageDescriptor(image, contentMode: .aspectFit).erased, anchor: anchor, offset: offset, size: size,
-            opacity: opacity, tiled: tiled, clipsToShape: clipsToShape)
+    /// `image` placed as the definition says: its anchor, offset, opacity,
+    /// tiling and clip, and its size unless `sized` is false (text keeps its own).
+    package func placed(_ image: ImageDescriptor<AnyLocalImage>, sized: Bool = true) -> ImageOverlay {
+        ImageOverlay(image, anchor: anchor, offset: offset, size: sized ? size : nil, opacity: opacity, tiled: tiled, clipsToShape: clipsToShape)
     }
 }

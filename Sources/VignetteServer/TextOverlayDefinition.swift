@@ -86,16 +86,11 @@ extension OverlayDefinition {
             return textOverlay(text.image(string, fonts: fonts), background: text.background)
         }
         guard let fill else { return nil }
-        let pixel = Bitmap(width: 1, height: 1, fill: fill)
-        return ImageOverlay(
-            ImageDescriptor(pixel, contentMode: .scaleToFill).erased, anchor: anchor, offset: offset, size: size, opacity: opacity,
-            tiled: tiled, clipsToShape: clipsToShape)
+        return placed(ImageDescriptor(Bitmap(width: 1, height: 1, fill: fill), contentMode: .scaleToFill).erased)
     }
 
     /// A text overlay at this overlay's place: its own size (the box is the text's).
     package func textOverlay<Reference: LocalImageReference>(_ reference: Reference, background: Color?) -> ImageOverlay {
-        ImageOverlay(
-            ImageDescriptor(reference, background: background).erased, anchor: anchor, offset: offset, opacity: opacity, tiled: tiled,
-            clipsToShape: clipsToShape)
+        placed(ImageDescriptor(reference, background: background).erased, sized: false)
     }
 }

@@ -49,7 +49,8 @@ import VignetteTestSupport
         mark.size = Size(width: 10, height: 5)
         mark.clipsToShape = false
         #expect(card.overlays == [sale, mark])
-        #expect(!mark.overlay(Bitmap(width: 1, height: 1)).clipsToShape && sale.overlay(Bitmap(width: 1, height: 1)).clipsToShape)
+        let pixel = ImageDescriptor(Bitmap(width: 1, height: 1)).erased
+        #expect(!mark.placed(pixel).clipsToShape && sale.placed(pixel).clipsToShape)
     }
 
     @Test(arguments: [

@@ -30,6 +30,12 @@ public struct FontCollection: Sendable, Hashable, CustomStringConvertible {
         self.fallback = fallback
     }
 
+    /// `fonts` with their own families, in order, as the fallback chain: how
+    /// the folders an app, the CLI or the server names join the bundled family.
+    package init(chaining fonts: [Font]) {
+        self.init(fonts, fallback: FontCollection(fonts).families)
+    }
+
     /// The fonts in `urls`: font files, and folders whose files ending in
     /// .ttf, .otf, .ttc, .otc or .woff are read (in name order, subfolders
     /// included). A file that is not a font is an error.

@@ -40,11 +40,9 @@ extension SVGDocument {
     }
 
     /// Refuses a document whose `use` expansion alone exceeds `maxRenderedElements`.
-    static func checkExpansion(_ root: SVGElement, limits: Limits) throws(Error) {
-        var ids: [String: SVGElement] = [:]
+    static func checkExpansion(_ root: SVGElement, ids: [String: SVGElement], limits: Limits) throws(Error) {
         var hasUse = false
         root.forEachDescendant { element in
-            if let id = element["id"], ids[id] == nil { ids[id] = element }
             if element.name == "use" { hasUse = true }
         }
         guard hasUse else { return }

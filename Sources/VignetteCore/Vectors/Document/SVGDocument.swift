@@ -14,8 +14,23 @@ import Foundation
 /// ```
 public struct SVGDocument: Sendable, Hashable {
     package let root: SVGElement
+    /// The tree drawn and its id table, derived from `root`.
+    let resolved: Resolved
     /// The tree drawn: `root` resolved once, every element's style, transform, effects and shape parsed.
-    let tree: SVGNode
+    var tree: SVGNode { resolved.tree }
+    /// What the tree's `#id` references resolve to.
+    var table: SVGNode.Table { resolved.table }
+
+    /// What reading a document derives from its elements once. Documents are
+    /// equal and hash by what they were read from (`root`, `limits`, `fonts`),
+    /// so this takes no part: comparing or hashing a document does not walk the tree twice more.
+    struct Resolved: Sendable, Hashable {
+        let tree: SVGNode
+        let table: SVGNode.Table
+
+        static func == (_: Resolved, _: Resolved) -> Bool { true }
+        func hash(into hasher: inout Hasher) {}
+    }
     /// The budgets the file was read with, and is drawn with.
     public let limits: Limits
     /// The document's own size in points (CSS pixels): its `width` and
@@ -55,9 +70,10 @@ public struct SVGDocument: Sendable, Hashable {
             if element.name == "style", (element["type"] ?? "text/css") == "text/css" { css += element.text + "\n" }
         }
         let root = try SVGStyleSheet(css).resolve(parsed, budget: limits.maxCoverageWork).resolvingFontSizes()
-        try Self.checkExpansion(root, limits: limits)
+        let tree = SVGNode(root)
+        resolved = Resolved(tree: tree, table: SVGNode.Table(tree))
+        try Self.checkExpansion(root, ids: resolved.table.elements, limits: limits)
         self.root = root
-        tree = SVGNode(root)
         self.limits = limits
         let box = SVGViewport.viewBox(root["viewBox"])
         viewBox = box.map { Rect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
@@ -93,7 +109,7 @@ public struct SVGDocument: Sendable, Hashable {
         let bytes = SVGCanvas.bytes(width: width, height: height) * 2 + CoverageRaster.bytes(width: width, height: height)
         guard bytes <= budget.bytes else { throw .limitExceeded(limit: "MemoryBudget", value: bytes) }
         var canvas = SVGCanvas(width: width, height: height)
-        var renderer = SVGRenderer(tree: tree, width: width, height: height, limits: limits)
+        var renderer = SVGRenderer(tree: tree, table: table, width: width, height: height, limits: limits)
         // What the budget leaves after the canvases bounds the edges of any one shape.
         renderer.raster.maxEdges = (budget.bytes - bytes) / CoverageRaster.edgeBytes
         renderer.fonts = fonts

@@ -97,7 +97,7 @@ extension SVGRenderer {
         _ owner: SVGNode, id: String, width: Int, height: Int, state: State
     ) throws(SVGDocument.Error) -> SVGCanvas {
         var tile = SVGCanvas(width: width, height: height)
-        var renderer = SVGRenderer(nodes: nodes, limits: limits, width: width, height: height)
+        var renderer = SVGRenderer(table: table, limits: limits, width: width, height: height)
         renderer.raster.maxEdges = raster.maxEdges
         renderer.patternStack = patternStack + [id]
         (renderer.tree, renderer.rootColor, renderer.markerStack) = (tree, rootColor, markerStack)

@@ -38,7 +38,7 @@ extension SVGRenderer {
         defer { layers -= 1 }
         guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
         var layer = SVGCanvas(width: canvas.width, height: canvas.height)
-        var inner = SVGRenderer(tree: document.tree, width: canvas.width, height: canvas.height, limits: limits)
+        var inner = SVGRenderer(tree: document.tree, table: document.table, width: canvas.width, height: canvas.height, limits: limits)
         inner.takeCounts(from: self)
         // A new document: its styles start from the initial values, not from the image element's.
         let innerState = State(

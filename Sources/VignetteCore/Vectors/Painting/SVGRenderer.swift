@@ -2,10 +2,12 @@
 /// containers, `use`, shapes, group opacity through layers, every budget of
 /// ``SVGDocument/Limits`` counted as the work is reached.
 struct SVGRenderer {
+    /// What `#id` references resolve to.
+    let table: SVGNode.Table
     /// The first node with each id, for references that draw (`use`, clip paths, masks, markers, patterns).
-    let nodes: [String: SVGNode]
+    var nodes: [String: SVGNode] { table.nodes }
     /// The same nodes' elements, for references whose attributes are read (paint servers, filters).
-    let ids: [String: SVGElement]
+    var ids: [String: SVGElement] { table.elements }
     let limits: SVGDocument.Limits
     var raster: CoverageRaster
     var row: [UInt8]
@@ -35,19 +37,15 @@ struct SVGRenderer {
         "animateTransform", "animateColor"
     ]
 
-    init(tree: SVGNode, width: Int, height: Int, limits: SVGDocument.Limits) {
-        var nodes: [String: SVGNode] = [:]
-        tree.forEachDescendant { node in
-            if let id = node.id, nodes[id] == nil { nodes[id] = node }
-        }
-        self.init(nodes: nodes, limits: limits, width: width, height: height)
+    /// A renderer of `tree`, whose references resolve through `table`.
+    init(tree: SVGNode, table: SVGNode.Table, width: Int, height: Int, limits: SVGDocument.Limits) {
+        self.init(table: table, limits: limits, width: width, height: height)
         self.tree = tree
     }
 
     /// A renderer over a known id table (a pattern's tile).
-    init(nodes: [String: SVGNode], limits: SVGDocument.Limits, width: Int, height: Int) {
-        self.nodes = nodes
-        ids = nodes.mapValues(\.element)
+    init(table: SVGNode.Table, limits: SVGDocument.Limits, width: Int, height: Int) {
+        self.table = table
         self.limits = limits
         raster = CoverageRaster(width: width, height: height)
         row = [UInt8](repeating: 0, count: width)

@@ -81,6 +81,23 @@ struct SVGNode: Sendable, Hashable {
         return origin.map { SVGTransformParser.about($0, transform) } ?? transform
     }
 
+    /// What `#id` references resolve to, built once per document: the first
+    /// node with each id in document order, and the same nodes' elements
+    /// (for the references whose attributes are read).
+    struct Table: Sendable {
+        let nodes: [String: SVGNode]
+        let elements: [String: SVGElement]
+
+        init(_ tree: SVGNode) {
+            var nodes: [String: SVGNode] = [:]
+            tree.forEachDescendant { node in
+                if let id = node.id, nodes[id] == nil { nodes[id] = node }
+            }
+            self.nodes = nodes
+            elements = nodes.mapValues(\.element)
+        }
+    }
+
     /// This node and its descendants, depth first.
     func forEachDescendant(_ body: (SVGNode) -> Void) {
         body(self)
