@@ -8,11 +8,13 @@
 
 #include <unicode/ubidi.h>
 #include <unicode/ubrk.h>
+#include <unicode/uchar.h>
 #include <unicode/uversion.h>
 
 #define VG_LIBICU_FUNCTIONS(X)                                                                                        \
     X(u_getVersion) X(u_versionToString) X(ubidi_openSized) X(ubidi_setPara) X(ubidi_getLevels) X(ubidi_getParaLevel) \
-    X(ubidi_close) X(ubrk_open) X(ubrk_first) X(ubrk_next) X(ubrk_getRuleStatus) X(ubrk_close)
+    X(ubidi_close) X(ubrk_open) X(ubrk_first) X(ubrk_next) X(ubrk_getRuleStatus) X(ubrk_close) \
+    X(ubrk_setText) X(u_getIntPropertyValue)
 
 #define VG_LIBICU_FIELD(name) __typeof__(name) *name;
 struct vg_libicu {

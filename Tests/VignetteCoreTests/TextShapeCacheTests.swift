@@ -22,13 +22,14 @@ import Testing
         for i in 0..<100 {
             let units = Array("run \(i)".utf16)
             let key = ShapeCache.Key(
-                face: ObjectIdentifier(face), paragraph: units, start: 0, length: units.count, rightToLeft: false, script: 0,
+                face: ObjectIdentifier(face), paragraph: units, start: 0, length: units.count, rightToLeft: false, vertical: false, script: 0,
                 language: nil, features: [])
             cache.insert([vg_hb_glyph](repeating: vg_hb_glyph(), count: 8), for: key, face: face)
             #expect(cache.bytes <= 4096)
         }
         let huge = ShapeCache.Key(
-            face: ObjectIdentifier(face), paragraph: [], start: 0, length: 0, rightToLeft: false, script: 0, language: nil, features: [])
+            face: ObjectIdentifier(face), paragraph: [], start: 0, length: 0, rightToLeft: false, vertical: false, script: 0, language: nil,
+            features: [])
         cache.insert([vg_hb_glyph](repeating: vg_hb_glyph(), count: 1000), for: huge, face: face)
         #expect(cache.glyphs(for: huge) == nil, "an entry over a quarter of the budget is not kept")
     }

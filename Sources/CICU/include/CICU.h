@@ -30,6 +30,11 @@ int32_t vg_icu_line_breaks(const uint16_t *text, int32_t length, const char *loc
 /// The offsets where grapheme clusters end (ascending, the last == length), up to `capacity`.
 int32_t vg_icu_grapheme_breaks(const uint16_t *text, int32_t length, int32_t *offsets, int32_t capacity);
 
+/// How `scalar` is set in vertical text (UAX #50's Vertical_Orientation):
+/// 0 rotated, 1 transformed or rotated, 2 transformed or upright, 3 upright;
+/// a negative code on failure.
+int vg_icu_vertical_orientation(uint32_t scalar);
+
 /// The loaded ICU's version ("72.1"), for `vignette versions` and test references ("" when it cannot be opened).
 const char *vg_icu_version(void);
 

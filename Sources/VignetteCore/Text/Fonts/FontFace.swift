@@ -74,13 +74,13 @@ package final class FontFace: @unchecked Sendable {
 
     /// Shapes `length` units from `start` of `text` (the rest is context).
     package func shape(
-        _ text: UnsafeBufferPointer<UInt16>, start: Int, length: Int, rightToLeft: Bool, script: UInt32, language: String?,
-        features: [vg_hb_feature], maxGlyphs: Int
+        _ text: UnsafeBufferPointer<UInt16>, start: Int, length: Int, rightToLeft: Bool, vertical: Bool = false, script: UInt32,
+        language: String?, features: [vg_hb_feature], maxGlyphs: Int
     ) -> [vg_hb_glyph]? {
         var out: UnsafeMutablePointer<vg_hb_glyph>?
         let count = features.withUnsafeBufferPointer { f in
             vg_hb_shape(
-                handle, text.baseAddress, UInt32(text.count), UInt32(start), UInt32(length), rightToLeft ? 5 : 4, script,
+                handle, text.baseAddress, UInt32(text.count), UInt32(start), UInt32(length), vertical ? 6 : (rightToLeft ? 5 : 4), script,
                 language, f.baseAddress, UInt32(f.count), UInt32(clamping: maxGlyphs), &out)
         }
         defer { vg_hb_free(out) }

@@ -21,7 +21,8 @@ struct TextAnalysis {
     static let inherited = Font.tag("Zinh")
     static let unknown = Font.tag("Zzzz")
 
-    init(_ units: [UInt16], direction: TextDirection, language: String?) throws(TextImage.Error) {
+    /// Analyses `units`; without `breakingLines` (text that never wraps, as SVG's) the only break is at the end.
+    init(_ units: [UInt16], direction: TextDirection, language: String?, breakingLines: Bool = true) throws(TextImage.Error) {
         self.units = units
         let count = Int32(units.count)
         guard count > 0 else {
@@ -39,12 +40,16 @@ struct TextAnalysis {
         let graphemes = vg_icu_grapheme_breaks(units, count, &ends, Int32(ends.count))
         guard graphemes > 0 else { throw .analysisFailed("grapheme clusters") }
         graphemeEnds = ends.prefix(Int(graphemes)).map(Int.init)
-        var hard = [UInt8](repeating: 0, count: units.count + 1)
-        let lineBreaks = language.withOptionalCString { locale in
-            vg_icu_line_breaks(units, count, locale, &ends, &hard, Int32(ends.count))
+        if breakingLines {
+            var hard = [UInt8](repeating: 0, count: units.count + 1)
+            let lineBreaks = language.withOptionalCString { locale in
+                vg_icu_line_breaks(units, count, locale, &ends, &hard, Int32(ends.count))
+            }
+            guard lineBreaks > 0 else { throw .analysisFailed("line breaks") }
+            breaks = ends.prefix(Int(lineBreaks)).map(Int.init)
+        } else {
+            breaks = [units.count]
         }
-        guard lineBreaks > 0 else { throw .analysisFailed("line breaks") }
-        breaks = ends.prefix(Int(lineBreaks)).map(Int.init)
         scripts = Self.scripts(of: units)
     }
 

@@ -17,6 +17,7 @@ package final class ShapeCache: Sendable {
         let start: Int
         let length: Int
         let rightToLeft: Bool
+        let vertical: Bool
         let script: UInt32
         let language: String?
         let features: [UInt64]

@@ -42,14 +42,18 @@ struct TextShaper {
         }
     }
 
-    /// Shapes `run` of `analysis` (the whole paragraph is the context); `glyphBudget` is spent.
-    func shape(_ run: TextRun, in analysis: TextAnalysis, glyphBudget: inout Int) throws(TextImage.Error) -> ShapedRun {
+    /// Shapes `run` of `analysis` (the whole paragraph is the context); `glyphBudget` is spent. A `vertical`
+    /// run is shaped top to bottom (the `vert` forms, vertical advances): its advances are downwards, its
+    /// offsets from the glyph's vertical origin.
+    func shape(_ run: TextRun, in analysis: TextAnalysis, vertical: Bool = false, glyphBudget: inout Int) throws(TextImage.Error)
+        -> ShapedRun
+    {
         let matched = chain[run.face]
         let face = matched.face
         let k = pixelsPerEm / Double(face.unitsPerEm)
         let key = ShapeCache.Key(
             face: ObjectIdentifier(face), paragraph: analysis.units, start: run.range.lowerBound, length: run.range.count,
-            rightToLeft: run.isRightToLeft, script: run.script, language: style.language,
+            rightToLeft: run.isRightToLeft, vertical: vertical, script: run.script, language: style.language,
             features: features.map { UInt64($0.tag) << 32 | UInt64($0.value) })
         // Long paragraphs are not kept: hashing one per run would cost more than shaping it once.
         let cached = analysis.units.count <= ShapeCache.maxParagraph
@@ -57,7 +61,8 @@ struct TextShaper {
         if raw == nil {
             raw = analysis.units.withUnsafeBufferPointer { text in
                 face.shape(
-                    text, start: run.range.lowerBound, length: run.range.count, rightToLeft: run.isRightToLeft, script: run.script,
+                    text, start: run.range.lowerBound, length: run.range.count, rightToLeft: run.isRightToLeft, vertical: vertical,
+                    script: run.script,
                     language: style.language, features: features, maxGlyphs: max(0, glyphBudget))
             }
             if cached, let raw { ShapeCache.shared.insert(raw, for: key, face: face) }
@@ -67,7 +72,7 @@ struct TextShaper {
         guard glyphBudget >= 0 else { throw .tooManyGlyphs(limit: glyphBudget + raw.count) }
         var glyphs = raw.map { g in
             ShapedGlyph(
-                glyph: g.glyph, cluster: Int(g.cluster), advance: Double(g.x_advance) * k, dx: Double(g.x_offset) * k,
+                glyph: g.glyph, cluster: Int(g.cluster), advance: Double(vertical ? -g.y_advance : g.x_advance) * k, dx: Double(g.x_offset) * k,
                 dy: Double(g.y_offset) * k)
         }
         addSpacing(to: &glyphs, in: analysis, run: run)

@@ -18,6 +18,7 @@ extension SVGTextStyle {
         case anchor(Anchor)
         case direction(TextDirection)
         case vertical(Bool)
+        case orientation(Orientation)
         case dominantBaseline(Baseline)
         case alignmentBaseline(Baseline?)
         /// Added to the shift the parent's text is at.
@@ -62,6 +63,12 @@ extension SVGTextStyle {
         case "text-anchor": return .anchor([.start, .middle, .end][["start", "middle", "end"].firstIndex(of: value) ?? 0])
         case "direction": return value == "rtl" ? .direction(.rightToLeft) : (value == "ltr" ? .direction(.leftToRight) : nil)
         case "writing-mode": return .vertical(["tb", "tb-rl", "vertical-rl", "vertical-lr"].contains(value))
+        case "text-orientation":
+            return ["mixed": Orientation.mixed, "upright": .upright, "sideways": .sideways, "sideways-right": .sideways][value]
+                .map(Property.orientation)
+        case "glyph-orientation-vertical":
+            return ["auto": Orientation.mixed, "0": .upright, "0deg": .upright, "90": .sideways, "90deg": .sideways][value]
+                .map(Property.orientation)
         case "dominant-baseline": return (baseline(value) ?? (value == "auto" ? .alphabetic : nil)).map(Property.dominantBaseline)
         case "alignment-baseline": return .alignmentBaseline(baseline(value))
         case "baseline-shift": return .baselineShift(shift(value, fontSize: fontSize))

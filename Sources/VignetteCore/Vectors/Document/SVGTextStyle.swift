@@ -9,6 +9,9 @@ struct SVGTextStyle: Sendable, Hashable {
         case textBeforeEdge = "text-before-edge"
         case textAfterEdge = "text-after-edge"
     }
+    /// How vertical text sets its characters: upright or turned a quarter clockwise, per character
+    /// as UAX #50 says (`mixed`), or all one way (`text-orientation`, `glyph-orientation-vertical`).
+    enum Orientation: Sendable, Hashable { case mixed, upright, sideways }
     enum Decoration: String, Sendable, Hashable {
         case underline, overline
         case lineThrough = "line-through"
@@ -35,6 +38,7 @@ struct SVGTextStyle: Sendable, Hashable {
     var anchor: Anchor = .start
     var direction: TextDirection = .leftToRight
     var vertical = false
+    var orientation: Orientation = .mixed
     var dominantBaseline: Baseline = .alphabetic
     /// Not inherited: set on the element itself.
     var alignmentBaseline: Baseline?
@@ -64,6 +68,7 @@ struct SVGTextStyle: Sendable, Hashable {
         case .anchor(let value): anchor = value
         case .direction(let value): direction = value
         case .vertical(let value): vertical = value
+        case .orientation(let value): orientation = value
         case .dominantBaseline(let value): dominantBaseline = value
         case .alignmentBaseline(let value): alignmentBaseline = value
         case .baselineShift(let value): baselineShift += value

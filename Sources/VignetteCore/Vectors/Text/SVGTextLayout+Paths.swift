@@ -10,12 +10,19 @@ extension SVGTextLayout {
         var decoration: SVGTextStyle.DecorationPaint?
     }
 
-    /// The glyph's outline transform: at (x + dx, y), rotated by the character's `rotate`, slanted for a synthetic italic.
-    static func placed(_ pending: PendingGlyph, dx: Double, content: SVGTextContent) -> Glyph {
+    /// The glyph's outline transform: at (x, y) moved by the chunk's anchor `shift`, rotated by the
+    /// character's `rotate`, slanted for a synthetic italic; in vertical text from the pen on the line,
+    /// turned a quarter unless upright.
+    static func placed(_ pending: PendingGlyph, shift: Vector2, content: SVGTextContent) -> Glyph {
         let rotate = content.characters[pending.character].rotate ?? 0
-        let origin = AffineTransform.translation(pending.x + dx, pending.y)
-        let transform = rotate == 0 ? origin : origin.concatenating(.rotation(degrees: rotate))
-        return glyph(pending, transform)
+        let origin = AffineTransform.translation(pending.x + shift.x, pending.y + shift.y)
+        guard pending.orientation != .horizontal else {
+            return glyph(pending, rotate == 0 ? origin : origin.concatenating(.rotation(degrees: rotate)))
+        }
+        let turn = pending.orientation == .sideways ? 90 + rotate : rotate
+        let placement = origin.concatenating(.rotation(degrees: turn)).concatenating(.translation(pending.offset.x, pending.offset.y))
+        let line = origin.concatenating(.rotation(degrees: 90)).concatenating(.translation(0, pending.lineOffset))
+        return glyph(pending, placement, line: line)
     }
 
     /// Glyphs along `path`: each one's middle at its distance along it (from the start offset,
@@ -35,15 +42,18 @@ extension SVGTextLayout {
         return result
     }
 
-    private static func glyph(_ pending: PendingGlyph, _ placement: AffineTransform) -> Glyph {
+    /// The glyph at `placement` (font units scaled, y flipped, slanted and stretched); its decorations along
+    /// `line` (the placement when nil).
+    private static func glyph(_ pending: PendingGlyph, _ placement: AffineTransform, line: AffineTransform? = nil) -> Glyph {
         let k = pending.scale
         let slant = pending.matched.syntheticSlant
         let (sine, cosine) = AffineTransform.sineCosine(degrees: slant)
         let shear = slant == 0 || cosine == 0 ? 0 : sine / cosine
         let toUser = placement.concatenating(AffineTransform(a: k * pending.stretch, b: 0, c: k * shear * pending.stretch, d: -k, e: 0, f: 0))
+        let alongLine = line.map { $0.concatenating(AffineTransform(a: k, b: 0, c: 0, d: -k, e: 0, f: 0)) } ?? toUser
         return Glyph(
-            character: pending.character, face: pending.matched.face, glyph: pending.glyph, transform: toUser, advance: pending.advance,
-            embolden: pending.matched.syntheticBold)
+            character: pending.character, face: pending.matched.face, glyph: pending.glyph, transform: toUser, line: alongLine,
+            advance: pending.advance, embolden: pending.matched.syntheticBold)
     }
 
     /// The glyphs' outlines, one piece per span in the order spans first draw, decorations under
@@ -99,15 +109,15 @@ extension SVGTextLayout {
             let strike = m.strikeout_position != 0 ? Double(m.strikeout_position) : Double(m.x_height > 0 ? m.x_height : Int32(upem / 2)) / 2
             center = strike - (m.strikeout_thickness > 0 ? Double(m.strikeout_thickness) : thickness) / 2 + thickness / 2
         }
-        // The advance is in user units; the glyph's transform scales font units, so the rectangle is drawn in font units.
+        // The advance is in user units; the line transform scales font units, so the rectangle is drawn in font units.
         let k =
-            glyph.transform.a == 0 && glyph.transform.b == 0 ? 1 : (glyph.transform.a * glyph.transform.a + glyph.transform.b * glyph.transform.b).squareRoot()
+            glyph.line.a == 0 && glyph.line.b == 0 ? 1 : (glyph.line.a * glyph.line.a + glyph.line.b * glyph.line.b).squareRoot()
         let width = glyph.advance / k
         var path = VectorPath()
-        path.move(glyph.transform.apply(Vector2(x: 0, y: center - thickness / 2)))
-        path.line(glyph.transform.apply(Vector2(x: width, y: center - thickness / 2)))
-        path.line(glyph.transform.apply(Vector2(x: width, y: center + thickness / 2)))
-        path.line(glyph.transform.apply(Vector2(x: 0, y: center + thickness / 2)))
+        path.move(glyph.line.apply(Vector2(x: 0, y: center - thickness / 2)))
+        path.line(glyph.line.apply(Vector2(x: width, y: center - thickness / 2)))
+        path.line(glyph.line.apply(Vector2(x: width, y: center + thickness / 2)))
+        path.line(glyph.line.apply(Vector2(x: 0, y: center + thickness / 2)))
         path.close()
         return path
     }

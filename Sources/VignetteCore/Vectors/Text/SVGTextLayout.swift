@@ -4,8 +4,10 @@
 /// shaped with HarfBuzz, one shaping run per font and style, across
 /// `tspan` boundaries; `dx`, `dy` and `rotate` applied per character;
 /// each chunk moved by its `text-anchor`; baselines set from the faces'
-/// metrics. The glyphs of each span become one path, drawn with the
-/// span's own fill and stroke.
+/// metrics. Vertical text (`writing-mode: tb`) runs down its chunks,
+/// centred on their x, each character upright or turned a quarter (see
+/// `SVGTextLayout+Vertical.swift`). The glyphs of each span become one
+/// path, drawn with the span's own fill and stroke.
 struct SVGTextLayout {
     /// One glyph placed: its outline's transform from font units to user space.
     struct Glyph {
@@ -13,6 +15,9 @@ struct SVGTextLayout {
         var face: FontFace
         var glyph: UInt32
         var transform: AffineTransform
+        /// Font units to user space along the line (the decorations' frame): the transform, unslanted and
+        /// turned a quarter in vertical text.
+        var line: AffineTransform
         var advance: Double
         var embolden: Bool
     }
@@ -26,7 +31,11 @@ struct SVGTextLayout {
         var chain: [MatchedFace]
     }
 
-    /// One glyph before its chunk is anchored: position along the chunk, baseline offset.
+    /// How a glyph is set: on a horizontal line, or in vertical text upright or turned a quarter clockwise.
+    enum Orientation { case horizontal, upright, sideways }
+
+    /// One glyph before its chunk is anchored: position along the chunk, baseline offset (in vertical
+    /// text: the pen on the line's centre, the glyph's offset from it in ``offset``).
     struct PendingGlyph {
         var character: Int
         var matched: MatchedFace
@@ -37,6 +46,11 @@ struct SVGTextLayout {
         var scale: Double
         /// Horizontal scale of the outline (`lengthAdjust="spacingAndGlyphs"`).
         var stretch = 1.0
+        var orientation = Orientation.horizontal
+        /// In vertical text: the outline's origin from the pen (upright: in user space; sideways: along the turned line).
+        var offset = Vector2(x: 0, y: 0)
+        /// In vertical text: how far the alphabetic baseline of the turned line is from its centre (font's ascent and descent).
+        var lineOffset = 0.0
     }
 
     /// Lays `content` out with `fonts`, spending `glyphBudget`.
@@ -44,37 +58,43 @@ struct SVGTextLayout {
         var pen = Vector2(x: 0, y: 0)
         var chains: [TextStyle: [MatchedFace]] = [:]
         let chunks = Self.chunks(content.characters)
+        let vertical = content.spans.first?.style.text.vertical ?? false
         for chunk in chunks {
             let first = content.characters[chunk.lowerBound]
             if let x = first.x, !x.isNaN { pen.x = x }
             if let y = first.y { pen.y = y }
             let onPath = first.path.map { content.paths[$0] }
             let start = onPath == nil ? pen : Vector2(x: 0, y: 0)
-            var (pending, end) = try shape(chunk, of: content, from: start, fonts: fonts, chains: &chains, budget: &glyphBudget)
+            let down = vertical && onPath == nil
+            var (pending, end) = try shape(chunk, of: content, from: start, vertical: down, fonts: fonts, chains: &chains, budget: &glyphBudget)
             if let length = content.textLength, length >= 0, chunks.count == 1 {
-                Self.fit(&pending, end: &end, start: start, to: length, stretchingGlyphs: content.stretchesGlyphs)
+                Self.fit(&pending, end: &end, start: start, to: length, stretchingGlyphs: content.stretchesGlyphs && !down, vertical: down)
             }
-            let width = end.x - start.x
+            let length = down ? end.y - start.y : end.x - start.x
             let span = content.spans[first.span].style.text
-            let rightToLeft = span.direction == .rightToLeft
-            let shift: Double
+            let rightToLeft = span.direction == .rightToLeft && !down
+            let along: Double
             switch span.anchor {
-            case .start: shift = rightToLeft ? -width : 0
-            case .middle: shift = -width / 2
-            case .end: shift = rightToLeft ? 0 : -width
+            case .start: along = rightToLeft ? -length : 0
+            case .middle: along = -length / 2
+            case .end: along = rightToLeft ? 0 : -length
             }
+            let shift = down ? Vector2(x: 0, y: along) : Vector2(x: along, y: 0)
             if let onPath {
-                glyphs += Self.alongPath(pending, path: onPath, shift: shift, content: content)
+                glyphs += Self.alongPath(pending, path: onPath, shift: along, content: content)
             } else {
-                glyphs += pending.map { Self.placed($0, dx: shift, content: content) }
-                pen = Vector2(x: end.x + shift, y: end.y)
+                glyphs += pending.map { Self.placed($0, shift: shift, content: content) }
+                pen = Vector2(x: end.x + shift.x, y: end.y + shift.y)
             }
         }
     }
 
-    /// `textLength`: the chunk spread (extra space after each character but the last) or stretched to `length`.
-    private static func fit(_ pending: inout [PendingGlyph], end: inout Vector2, start: Vector2, to length: Double, stretchingGlyphs: Bool) {
-        let natural = end.x - start.x
+    /// `textLength`: the chunk spread (extra space after each character but the last) or stretched to `length`
+    /// (vertical text is spread down its line).
+    private static func fit(
+        _ pending: inout [PendingGlyph], end: inout Vector2, start: Vector2, to length: Double, stretchingGlyphs: Bool, vertical: Bool
+    ) {
+        let natural = vertical ? end.y - start.y : end.x - start.x
         guard !pending.isEmpty, natural.isFinite else { return }
         if stretchingGlyphs {
             guard natural > 0 else { return }
@@ -91,8 +111,9 @@ struct SVGTextLayout {
         for glyph in pending where order[glyph.character] == nil { order[glyph.character] = order.count }
         guard order.count > 1 else { return }
         let extra = (length - natural) / Double(order.count - 1)
-        for i in pending.indices { pending[i].x += extra * Double(order[pending[i].character] ?? 0) }
-        end.x += extra * Double(order.count - 1)
+        let axis: WritableKeyPath<PendingGlyph, Double> = vertical ? \.y : \.x
+        for i in pending.indices { pending[i][keyPath: axis] += extra * Double(order[pending[i].character] ?? 0) }
+        if vertical { end.y += extra * Double(order.count - 1) } else { end.x += extra * Double(order.count - 1) }
     }
 
     /// Character ranges of one chunk each.
@@ -108,9 +129,10 @@ struct SVGTextLayout {
         return result
     }
 
-    /// The chunk's glyphs in visual order with their pen positions from `start`, and where the pen ends.
+    /// The chunk's glyphs in visual order with their pen positions from `start`, and where the pen ends
+    /// (`vertical`: down the chunk).
     private func shape(
-        _ chunk: Range<Int>, of content: SVGTextContent, from start: Vector2, fonts: FontCollection,
+        _ chunk: Range<Int>, of content: SVGTextContent, from start: Vector2, vertical: Bool, fonts: FontCollection,
         chains: inout [TextStyle: [MatchedFace]], budget: inout Int
     ) throws(SVGDocument.Error) -> ([PendingGlyph], Vector2) {
         var units: [UInt16] = []
@@ -123,30 +145,20 @@ struct SVGTextLayout {
             }
         }
         let base = content.spans[content.characters[chunk.lowerBound].span]
-        guard let analysis = try? TextAnalysis(units, direction: base.style.text.direction, language: base.style.text.language) else {
+        let text = base.style.text
+        guard let analysis = try? TextAnalysis(units, direction: text.direction, language: text.language, breakingLines: false) else {
             return ([], start)
         }
         let groups = Self.groups(chunk, units: owner, content: content, fonts: fonts, chains: &chains)
-        var shaped: [ShapedRun] = []
-        var groupOf: [Int: Int] = [:]
-        for (index, group) in groups.enumerated() where group.style.size > 0 && !group.chain.isEmpty {
-            let shaper = TextShaper(style: group.style, chain: group.chain, pixelsPerEm: group.style.size)
-            for run in TextItemizer.runs(analysis, in: group.range, chain: group.chain) {
-                do throws(TextImage.Error) {
-                    shaped.append(try shaper.shape(run, in: analysis, glyphBudget: &budget))
-                } catch {
-                    throw .limitExceeded(limit: "maxGlyphs", value: budget)
-                }
-                groupOf[run.range.lowerBound] = index
-            }
-        }
+        let runs = try Self.shapeRuns(groups, analysis: analysis, vertical: vertical, owner: owner, content: content, budget: &budget)
         var pen = start
         var pending: [PendingGlyph] = []
         var previous = -1
-        for run in TextLine.visualOrder(shaped) {
-            guard let group = groupOf[run.run.range.lowerBound].map({ groups[$0] }) else { continue }
+        for run in TextLine.visualOrder(runs.shaped) {
+            guard let group = runs.group[run.run.range.lowerBound].map({ groups[$0] }) else { continue }
             let matched = group.chain[run.run.face]
             let scale = group.style.size / Double(matched.face.unitsPerEm)
+            let upright = runs.upright.contains(run.run.range.lowerBound)
             for glyph in run.glyphs {
                 let character = owner[glyph.cluster]
                 if character != previous {
@@ -154,15 +166,47 @@ struct SVGTextLayout {
                     pen.y += content.characters[character].dy ?? 0
                     previous = character
                 }
-                let offset = Self.baselineOffset(content.spans[content.characters[character].span], face: matched.face, scale: scale)
-                pending.append(
-                    PendingGlyph(
-                        character: character, matched: matched, glyph: glyph.glyph, x: pen.x + glyph.dx, y: pen.y - glyph.dy + offset,
-                        advance: glyph.advance, scale: scale))
-                pen.x += glyph.advance
+                let span = content.spans[content.characters[character].span]
+                var placed = PendingGlyph(
+                    character: character, matched: matched, glyph: glyph.glyph, x: pen.x + glyph.dx, y: pen.y - glyph.dy, advance: glyph.advance,
+                    scale: scale)
+                if vertical {
+                    Self.setVertical(&placed, glyph: glyph, pen: pen, upright: upright, span: span)
+                    pen.y += glyph.advance
+                } else {
+                    placed.y += Self.baselineOffset(span, face: matched.face, scale: scale)
+                    pen.x += glyph.advance
+                }
+                pending.append(placed)
             }
         }
         return (pending, pen)
+    }
+
+    /// The groups' runs shaped (in vertical text, split where characters turn), the group each run is of
+    /// and the runs set upright (both by their first UTF-16 offset).
+    private static func shapeRuns(
+        _ groups: [Group], analysis: TextAnalysis, vertical: Bool, owner: [Int], content: SVGTextContent, budget: inout Int
+    ) throws(SVGDocument.Error) -> (shaped: [ShapedRun], group: [Int: Int], upright: Set<Int>) {
+        var shaped: [ShapedRun] = []
+        var groupOf: [Int: Int] = [:]
+        var upright: Set<Int> = []
+        for (index, group) in groups.enumerated() where group.style.size > 0 && !group.chain.isEmpty {
+            let shaper = TextShaper(style: group.style, chain: group.chain, pixelsPerEm: group.style.size)
+            for item in TextItemizer.runs(analysis, in: group.range, chain: group.chain) {
+                let pieces = vertical ? oriented(item, analysis: analysis, owner: owner, content: content) : [(item, false)]
+                for (run, isUpright) in pieces {
+                    do throws(TextImage.Error) {
+                        shaped.append(try shaper.shape(run, in: analysis, vertical: isUpright, glyphBudget: &budget))
+                    } catch {
+                        throw .limitExceeded(limit: "maxGlyphs", value: budget)
+                    }
+                    groupOf[run.range.lowerBound] = index
+                    if isUpright { upright.insert(run.range.lowerBound) }
+                }
+            }
+        }
+        return (shaped, groupOf, upright)
     }
 
     /// Consecutive characters of one text style, each with its chain of faces (UTF-16 ranges of the chunk).
