@@ -77,6 +77,9 @@ void vg_hb_font_metrics(const vg_hb_font *font, vg_hb_metrics *m) {
     m->underline_thickness = position(f, HB_OT_METRICS_TAG_UNDERLINE_SIZE, upem / 20);
     m->strikeout_position = position(f, HB_OT_METRICS_TAG_STRIKEOUT_OFFSET, upem * 3 / 10);
     m->strikeout_thickness = position(f, HB_OT_METRICS_TAG_STRIKEOUT_SIZE, upem / 20);
+    // CSS's defaults where the font has no OS/2 values: a fifth of the size down, a third up.
+    m->subscript_y_offset = position(f, HB_OT_METRICS_TAG_SUBSCRIPT_EM_Y_OFFSET, upem / 5);
+    m->superscript_y_offset = position(f, HB_OT_METRICS_TAG_SUPERSCRIPT_EM_Y_OFFSET, upem / 3);
     m->glyph_count = libharfbuzz.hb_face_get_glyph_count(font->face);
     m->weight = libharfbuzz.hb_style_get_value(f, HB_STYLE_TAG_WEIGHT);
     m->width = libharfbuzz.hb_style_get_value(f, HB_STYLE_TAG_WIDTH);

@@ -33,6 +33,8 @@ typedef struct {
     int32_t underline_thickness;
     int32_t strikeout_position;
     int32_t strikeout_thickness;
+    int32_t subscript_y_offset;   /* OS/2: how far below the baseline subscripts sit (positive down) */
+    int32_t superscript_y_offset; /* OS/2: how far above it superscripts sit */
     uint32_t glyph_count;
     float weight;               /* 1...1000: the wght axis as set, else OS/2 usWeightClass */
     float width;                /* percent: the wdth axis, else OS/2 usWidthClass as CSS maps it */

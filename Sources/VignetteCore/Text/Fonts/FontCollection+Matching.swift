@@ -13,13 +13,14 @@ package struct MatchedFace: Sendable {
 }
 
 extension FontCollection {
-    /// CSS's generic families: each resolves to a family of the collection named like it (`family(forGeneric:in:)`), else its first.
+    /// CSS's generic families: each resolves to a family of the collection named like it (`family(forGeneric:in:)`).
     static let generics: Set<String> = [
         "serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui", "ui-sans-serif", "ui-serif", "ui-monospace", "emoji", "math"
     ]
 
-    /// The faces tried for `style`, in order: each requested family present,
-    /// else the default (first) family; then the fallback chain; then every
+    /// The faces tried for `style`, in order: each requested family present
+    /// (a generic one as ``family(forGeneric:in:)`` names it, skipped when it
+    /// names none), else the default (first) family; then the fallback chain; then every
     /// other family. Each is the best face of its family by CSS Fonts 4's
     /// matching (stretch, then style, then weight).
     package func chain(for style: TextStyle) -> [MatchedFace] {
@@ -32,8 +33,8 @@ extension FontCollection {
         for family in style.families {
             if present.contains(where: { $0.lowercased() == family.lowercased() }) {
                 add(family)
-            } else if Self.generics.contains(family.lowercased()), let first = present.first {
-                add(Self.family(forGeneric: family.lowercased(), in: present) ?? first)
+            } else if Self.generics.contains(family.lowercased()), let named = Self.family(forGeneric: family.lowercased(), in: present) {
+                add(named)
             }
         }
         if names.isEmpty, let first = present.first { add(first) }
@@ -64,7 +65,8 @@ extension FontCollection {
         candidates = Self.best(candidates) { Self.stretchKey($0.stretches, stretch) }
         candidates = Self.best(candidates) { Self.styleKey($0.style, style.style) }
         candidates = Self.best(candidates) { Self.weightKey($0.weights, style.weight.value) }
-        let font = candidates[0]
+        // CSS: of faces that match alike, the last declared wins — a folder's copy of a family over the bundled one.
+        let font = candidates[candidates.count - 1]
         let weight = min(max(style.weight.value, font.weights.lowerBound), font.weights.upperBound)
         let width = min(max(stretch, font.stretches.lowerBound), font.stretches.upperBound)
         var variations: [vg_hb_variation] = []

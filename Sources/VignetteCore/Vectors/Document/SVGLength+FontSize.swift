@@ -13,17 +13,30 @@ extension SVGElement {
     func resolvingFontSizes() -> SVGElement {
         var declares = false
         forEachDescendant { element in
-            if element.attributes["font-size"] != nil || element.attributes["style"]?.contains("font-size") == true { declares = true }
+            if element.attributes["font-size"] != nil || element.attributes["font"] != nil || element.attributes["style"]?.contains("font") == true {
+                declares = true
+            }
         }
         return declares ? resolvingFontSizes(parent: SVGLength.fontSize) : self
     }
 
     private func resolvingFontSizes(parent: Double) -> SVGElement {
         var result = self
-        let own = SVGFilterChain.property(self, "font-size").flatMap { Self.fontSize($0.trimmingXMLSpace(), parent: parent) } ?? parent
+        let own = declaredFontSize.flatMap { Self.fontSize($0.trimmingXMLSpace(), parent: parent) } ?? parent
         if own != SVGLength.fontSize { result.attributes[Self.computedFontSize] = String(own) }
         result.children = children.map { $0.resolvingFontSizes(parent: own) }
         return result
+    }
+
+    /// The size the element declares: the last of `font-size` and the `font` shorthand's size in its
+    /// `style`, else its attributes'; nil when it inherits.
+    private var declaredFontSize: String? {
+        let inline = SVGStyle.declarations(attributes["style"] ?? "").last { $0.0 == "font-size" || $0.0 == "font" }
+        guard let (name, value) = inline ?? self["font-size"].map({ ("font-size", $0) }) ?? self["font"].map({ ("font", $0) }) else {
+            return nil
+        }
+        let size = name == "font" ? SVGTextStyle.shorthandSize(value) : value
+        return size == "inherit" || size == "auto" ? nil : size
     }
 
     /// A `font-size` value over the parent's size: a keyword (CSS's

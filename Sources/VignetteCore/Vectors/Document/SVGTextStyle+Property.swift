@@ -23,6 +23,8 @@ extension SVGTextStyle {
         case alignmentBaseline(Baseline?)
         /// Added to the shift the parent's text is at.
         case baselineShift(Double)
+        /// `sub` or `super` at a font size: moved by the font's own offset for them, when it is known.
+        case scriptShift(superscript: Bool, fontSize: Double)
         case decorations([Decoration])
         case language(String?)
     }
@@ -71,12 +73,20 @@ extension SVGTextStyle {
                 .map(Property.orientation)
         case "dominant-baseline": return (baseline(value) ?? (value == "auto" ? .alphabetic : nil)).map(Property.dominantBaseline)
         case "alignment-baseline": return .alignmentBaseline(baseline(value))
-        case "baseline-shift": return .baselineShift(shift(value, fontSize: fontSize))
+        case "baseline-shift":
+            guard value != "sub", value != "super" else { return .scriptShift(superscript: value == "super", fontSize: fontSize) }
+            return .baselineShift(shift(value, fontSize: fontSize))
         case "text-decoration", "text-decoration-line":
             return .decorations(value.split(separator: " ").compactMap { Decoration(rawValue: String($0)) })
         case "xml:lang", "lang": return .language(value.isEmpty ? nil : value)
         default: return nil
         }
+    }
+
+    /// The size word of a `font` shorthand (`30px` of `bold 30px/1.2 serif`); nil without one.
+    static func shorthandSize(_ value: String) -> String? {
+        let words = value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        return words.first(where: isFontSize).map { String($0.split(separator: "/").first ?? "") }
     }
 
     /// `font: [style] [variant] [weight] [stretch] size[/line-height] family, …`; nil without a size.

@@ -44,6 +44,10 @@ struct SVGTextStyle: Sendable, Hashable {
     var alignmentBaseline: Baseline?
     /// The sum of `baseline-shift` on this element and its text ancestors, in user units, up positive.
     var baselineShift = 0.0
+    /// The font sizes of the `sub` and `super` shifts on this element and its text ancestors, summed: each
+    /// moves by the face's subscript or superscript offset (`SVGTextLayout.shift(_:face:)`).
+    var subscripts = 0.0
+    var superscripts = 0.0
     var decorations: [DecorationPaint] = []
     var language: String?
 
@@ -72,6 +76,7 @@ struct SVGTextStyle: Sendable, Hashable {
         case .dominantBaseline(let value): dominantBaseline = value
         case .alignmentBaseline(let value): alignmentBaseline = value
         case .baselineShift(let value): baselineShift += value
+        case .scriptShift(let superscript, let size): if superscript { superscripts += size } else { subscripts += size }
         case .decorations(let kinds): addDecorations(kinds, paint: paint)
         case .language(let value): language = value
         }
@@ -176,12 +181,10 @@ struct SVGTextStyle: Sendable, Hashable {
         }
     }
 
-    /// `baseline-shift`: `sub` and `super` as fractions of the font size, a length, or a percentage of the font size.
+    /// `baseline-shift`: a length, or a percentage of the font size (`sub` and `super` are the font's: ``Property/scriptShift(superscript:fontSize:)``).
     static func shift(_ value: String, fontSize: Double) -> Double {
         switch value {
         case "baseline": return 0
-        case "sub": return -0.2 * fontSize
-        case "super": return 0.4 * fontSize
         default:
             guard let length = SVGLength.parse(value, fontSize: fontSize) else { return 0 }
             return length.isPercentage ? length.value / 100 * fontSize : length.value

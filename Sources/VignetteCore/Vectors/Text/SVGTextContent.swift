@@ -30,9 +30,18 @@ struct SVGTextContent {
         var startOffset: SVGLength
     }
 
+    /// A `tspan`'s or `textPath`'s `textLength`: its characters and the advance they are fitted to.
+    struct Length {
+        var characters: Range<Int>
+        var length: Double
+        var stretchesGlyphs: Bool
+    }
+
     var spans: [Span] = []
     var characters: [Character] = []
     var paths: [Path] = []
+    /// The `textLength`s of the text's `tspan`s and `textPath`s, in document order.
+    var lengths: [Length] = []
     /// The `text` element's `textLength`, in user units, and whether `lengthAdjust` stretches the glyphs too.
     var textLength: Double?
     var stretchesGlyphs = false
@@ -49,10 +58,18 @@ struct SVGTextContent {
         collect(element, style: style, viewport: viewport, ids: ids, preserve: element["xml:space"] == "preserve", path: nil)
         guard !exceeded else { return nil }
         if let last = characters.last, last.scalar == 0x20, element["xml:space"] != "preserve" { characters.removeLast() }
-        if let text = element["textLength"], let length = SVGLength.parse(text, fontSize: element.fontSize) {
-            textLength = length.resolved(.horizontal, viewport: viewport)
-            stretchesGlyphs = element["lengthAdjust"] == "spacingAndGlyphs"
+        if let (length, stretches) = Self.textLength(of: element, viewport: viewport) {
+            textLength = length
+            stretchesGlyphs = stretches
         }
+    }
+
+    /// An element's `textLength` in user units (when valid, not negative) and whether it stretches the glyphs.
+    private static func textLength(of element: SVGElement, viewport: (width: Double, height: Double)) -> (Double, Bool)? {
+        guard let text = element["textLength"], let length = SVGLength.parse(text, fontSize: element.fontSize) else { return nil }
+        let value = length.resolved(.horizontal, viewport: viewport)
+        guard value >= 0, value.isFinite else { return nil }
+        return (value, element["lengthAdjust"] == "spacingAndGlyphs")
     }
 
     private mutating func collect(
@@ -87,12 +104,20 @@ struct SVGTextContent {
                 collect(child, style: childStyle, viewport: viewport, ids: ids, preserve: keep, path: paths.count - 1)
                 // A path starts a chunk of its own: it is positioned along the path, not by x.
                 if first < characters.count, characters[first].x == nil { characters[first].x = .nan }
+                addLength(of: child, from: first, viewport: viewport)
             } else {
+                let first = characters.count
                 collect(child, style: childStyle, viewport: viewport, ids: ids, preserve: keep, path: path)
+                addLength(of: child, from: first, viewport: viewport)
             }
         }
         guard element.name != "textPath" else { return }
         assignPositions(of: element, from: start, viewport: viewport)
+    }
+
+    private mutating func addLength(of element: SVGElement, from first: Int, viewport: (width: Double, height: Double)) {
+        guard first < characters.count, let (length, stretches) = Self.textLength(of: element, viewport: viewport) else { return }
+        lengths.append(Length(characters: first..<characters.count, length: length, stretchesGlyphs: stretches))
     }
 
     /// Characters of `text` appended (white space collapsed unless `preserve`), up to the budget.

@@ -46,7 +46,7 @@ extension SVGTextLayout {
     static func setVertical(_ pending: inout PendingGlyph, glyph: ShapedGlyph, pen: Vector2, upright: Bool, span: SVGTextContent.Span) {
         let metrics = pending.matched.face.metrics
         let central = Double(metrics.ascender + metrics.descender) / 2 * pending.scale
-        pending.x = pen.x + span.style.text.baselineShift
+        pending.x = pen.x + shift(span.style.text, face: pending.matched.face)
         pending.y = pen.y
         pending.lineOffset = central
         if upright {

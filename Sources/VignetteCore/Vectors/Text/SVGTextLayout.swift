@@ -70,6 +70,10 @@ struct SVGTextLayout {
             if let length = content.textLength, length >= 0, chunks.count == 1 {
                 Self.fit(&pending, end: &end, start: start, to: length, stretchingGlyphs: content.stretchesGlyphs && !down, vertical: down)
             }
+            for fitted in content.lengths where chunk.contains(fitted.characters.lowerBound) && fitted.characters.upperBound <= chunk.upperBound {
+                Self.fit(
+                    &pending, end: &end, characters: fitted.characters, to: fitted.length, stretchingGlyphs: fitted.stretchesGlyphs && !down, vertical: down)
+            }
             let length = down ? end.y - start.y : end.x - start.x
             let span = content.spans[first.span].style.text
             let rightToLeft = span.direction == .rightToLeft && !down
@@ -81,39 +85,14 @@ struct SVGTextLayout {
             }
             let shift = down ? Vector2(x: 0, y: along) : Vector2(x: along, y: 0)
             if let onPath {
-                glyphs += Self.alongPath(pending, path: onPath, shift: along, content: content)
+                let (placed, last) = Self.alongPath(pending, path: onPath, shift: along, length: length, content: content)
+                glyphs += placed
+                if let last { pen = last }
             } else {
                 glyphs += pending.map { Self.placed($0, shift: shift, content: content) }
                 pen = Vector2(x: end.x + shift.x, y: end.y + shift.y)
             }
         }
-    }
-
-    /// `textLength`: the chunk spread (extra space after each character but the last) or stretched to `length`
-    /// (vertical text is spread down its line).
-    private static func fit(
-        _ pending: inout [PendingGlyph], end: inout Vector2, start: Vector2, to length: Double, stretchingGlyphs: Bool, vertical: Bool
-    ) {
-        let natural = vertical ? end.y - start.y : end.x - start.x
-        guard !pending.isEmpty, natural.isFinite else { return }
-        if stretchingGlyphs {
-            guard natural > 0 else { return }
-            let ratio = length / natural
-            for i in pending.indices {
-                pending[i].x = start.x + (pending[i].x - start.x) * ratio
-                pending[i].advance *= ratio
-                pending[i].stretch = ratio
-            }
-            end.x = start.x + length
-            return
-        }
-        var order: [Int: Int] = [:]
-        for glyph in pending where order[glyph.character] == nil { order[glyph.character] = order.count }
-        guard order.count > 1 else { return }
-        let extra = (length - natural) / Double(order.count - 1)
-        let axis: WritableKeyPath<PendingGlyph, Double> = vertical ? \.y : \.x
-        for i in pending.indices { pending[i][keyPath: axis] += extra * Double(order[pending[i].character] ?? 0) }
-        if vertical { end.y += extra * Double(order.count - 1) } else { end.x += extra * Double(order.count - 1) }
     }
 
     /// Character ranges of one chunk each.
@@ -214,9 +193,12 @@ struct SVGTextLayout {
         _ chunk: Range<Int>, units owner: [Int], content: SVGTextContent, fonts: FontCollection, chains: inout [TextStyle: [MatchedFace]]
     ) -> [Group] {
         var groups: [Group] = []
+        // As browsers and resvg do, a family the fonts lack (or none named) falls back to the serif generic
+        // when the fonts have a serif family; without one, to the default family as before.
+        let serif = FontCollection.family(forGeneric: "serif", in: fonts.families).map { _ in "serif" }
         for (unit, character) in owner.enumerated() {
             let span = content.spans[content.characters[character].span]
-            let style = Self.textStyle(span)
+            let style = Self.textStyle(span, lastResort: serif)
             if let last = groups.last, last.style == style, last.range.upperBound == unit {
                 groups[groups.count - 1].range = last.range.lowerBound..<unit + 1
                 continue
@@ -229,10 +211,11 @@ struct SVGTextLayout {
     }
 
     /// The text engine's style for a span: its font, size in user units, spacing and features.
-    static func textStyle(_ span: SVGTextContent.Span) -> TextStyle {
+    static func textStyle(_ span: SVGTextContent.Span, lastResort: String? = nil) -> TextStyle {
         let text = span.style.text
         return TextStyle(
-            families: text.families, size: span.fontSize.isFinite ? span.fontSize : 0, weight: FontWeight(text.weight), style: text.style,
+            families: text.families + (lastResort.map { [$0] } ?? []), size: span.fontSize.isFinite ? span.fontSize : 0, weight: FontWeight(text.weight),
+            style: text.style,
             stretch: text.stretch, letterSpacing: text.letterSpacing, wordSpacing: text.wordSpacing, features: text.features,
             variations: text.variations, language: text.language, direction: text.direction)
     }
@@ -251,6 +234,15 @@ struct SVGTextLayout {
         case .textBeforeEdge: up = Double(m.ascender)
         case .textAfterEdge, .ideographic: up = Double(m.descender)
         }
-        return up * scale - span.style.text.baselineShift
+        return up * scale - shift(span.style.text, face: face)
+    }
+
+    /// How far `baseline-shift` raises the glyphs, in user units: its lengths, and `sub` and `super` by the
+    /// face's OS/2 offsets for them (CSS's fifth and third of the size when it has none).
+    static func shift(_ text: SVGTextStyle, face: FontFace) -> Double {
+        guard text.subscripts != 0 || text.superscripts != 0 else { return text.baselineShift }
+        let m = face.metrics
+        let em = Double(face.unitsPerEm)
+        return text.baselineShift + text.superscripts * Double(m.superscript_y_offset) / em - text.subscripts * Double(m.subscript_y_offset) / em
     }
 }

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import VignetteTestSupport
+
+@testable import VignetteCore
+
+/// SVG text as the specs lay it out, where a first reading of them went
+/// wrong: `textLength` on `tspan`s and `textPath`s, the text after a
+/// `textPath`, `rotate` on a path, `sub` and `super` from the font, the
+/// `font` shorthand's size, and the fallback to serif.
+@Suite struct SVGTextConformanceTests {
+    static let fonts = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/fonts")
+
+    static func render(_ body: String, fonts: FontCollection = .standard) throws -> Bitmap {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="200" font-family="Noto Sans">"# + body + "</svg>"
+        return try SVGDocument(data: Data(svg.utf8), fonts: fonts).render(width: 200, height: 200)
+    }
+
+    /// The box where `bitmap` has ink (alpha over 64) that `matches`.
+    static func ink(_ bitmap: Bitmap, where matches: (PremultipliedPixel) -> Bool = { _ in true }) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        var box: (x0: Int, x1: Int, y0: Int, y1: Int)?
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width where bitmap[x, y].alpha > 64 && matches(bitmap[x, y]) {
+                box = box.map { (min($0.x0, x), max($0.x1, x), min($0.y0, y), max($0.y1, y)) } ?? (x, x, y, y)
+            }
+        }
+        return box.map { ($0.x0...$0.x1, $0.y0...$0.y1) }
+    }
+
+    static func isGreen(_ c: PremultipliedPixel) -> Bool { c.green > 100 && c.red < 60 }
+    static func isBlack(_ c: PremultipliedPixel) -> Bool { c.green < 60 && c.red < 60 }
+
+    /// A `tspan`'s `textLength` spreads its own characters, and the text after it follows the length given.
+    @Test func tspanTextLengthSpreadsItsCharacters() throws {
+        let natural = try #require(
+            Self.ink(try Self.render(##"<text x="20" y="100" font-size="20">ab<tspan fill="#0A0">cd</tspan>ef</text>"##), where: Self.isGreen))
+        let bitmap = try Self.render(##"<text x="20" y="100" font-size="20">ab<tspan textLength="100" fill="#0A0">cd</tspan>ef</text>"##)
+        let spread = try #require(Self.ink(bitmap, where: Self.isGreen))
+        #expect(natural.x.count < 30 && spread.x.count > 80, "\(natural.x) → \(spread.x)")
+        let after = try #require(Self.ink(bitmap, where: Self.isBlack))
+        // "ab" starts at 20; "cd" takes 100 from its start, so "ef" ends past it.
+        #expect(after.x.upperBound > spread.x.upperBound + 10 && after.x.lowerBound <= 22)
+        // Each chunk-starting tspan fits its own length, spaced or stretched.
+        let chunks = try Self.render(
+            #"<text font-size="20"><tspan x="20" y="60" textLength="160">First</tspan><tspan x="20" y="140" textLength="160" lengthAdjust="spacingAndGlyphs">Second</tspan></text>"#
+        )
+        for rows in [0..<100, 100..<200] {
+            let row = try #require(Self.ink(Self.crop(chunks, rows: rows)))
+            #expect(row.x.lowerBound <= 24 && row.x.upperBound >= 172 && row.x.upperBound <= 182, "\(rows): \(row.x)")
+        }
+    }
+
+    /// A `textPath`'s `textLength` fits the text along the path.
+    @Test func textPathTextLengthFitsAlongThePath() throws {
+        let path = #"<path id="p" d="M 10 100 H 190"/>"#
+        let natural = try #require(Self.ink(try Self.render(path + ##"<text font-size="20"><textPath href="#p">Fit</textPath></text>"##)))
+        let fitted = try #require(Self.ink(try Self.render(path + ##"<text font-size="20"><textPath href="#p" textLength="170">Fit</textPath></text>"##)))
+        #expect(natural.x.upperBound < 50 && fitted.x.upperBound > 170, "\(natural.x) → \(fitted.x)")
+    }
+
+    /// Text after a `textPath` continues where the path's text ends, not where the text before it did.
+    @Test func textAfterAPathContinuesAtItsEnd() throws {
+        let bitmap = try Self.render(
+            ##"<path id="p" d="M 20 50 L 120 50"/><text x="20" y="150" font-size="20">A <textPath href="#p">path</textPath><tspan fill="#0A0">after</tspan></text>"##
+        )
+        let after = try #require(Self.ink(bitmap, where: Self.isGreen))
+        #expect(after.y.upperBound <= 52 && after.y.lowerBound >= 30, "\(after.y)")
+        #expect(after.x.lowerBound >= 55 && after.x.lowerBound <= 75, "\(after.x)")
+    }
+
+    /// `rotate` turns a glyph on a path about its start on the baseline, as it does on a line.
+    @Test func rotateOnAPathTurnsAboutTheGlyphStart() throws {
+        let line = try #require(Self.ink(try Self.render(#"<text x="40" y="100" font-size="30" rotate="90">lh</text>"#)))
+        let onPath = try #require(
+            Self.ink(try Self.render(##"<path id="p" d="M 40 100 H 190"/><text font-size="30" rotate="90"><textPath href="#p">lh</textPath></text>"##)))
+        #expect(abs(line.x.lowerBound - onPath.x.lowerBound) <= 1 && abs(line.x.upperBound - onPath.x.upperBound) <= 1, "\(line.x) \(onPath.x)")
+        #expect(abs(line.y.lowerBound - onPath.y.lowerBound) <= 1 && abs(line.y.upperBound - onPath.y.upperBound) <= 1, "\(line.y) \(onPath.y)")
+    }
+
+    /// `sub` and `super` move by the font's OS/2 offsets (Noto Sans: 0.075 em down, 0.35 em up).
+    @Test func subAndSuperUseTheFontsOffsets() throws {
+        func top(_ shift: String) throws -> Int {
+            try #require(Self.ink(try Self.render(#"<text x="20" y="100" font-size="40"><tspan baseline-shift="\#(shift)">H</tspan></text>"#))).y.lowerBound
+        }
+        let base = try top("0")
+        #expect(abs(try top("super") - (base - 14)) <= 1)
+        #expect(abs(try top("sub") - (base + 3)) <= 1)
+        #expect(try top("10") == base - 10)
+    }
+
+    /// The `font` shorthand's size sets the font size, as `font-size` does.
+    @Test func fontShorthandSetsTheSize() throws {
+        let longhand = try Self.render(#"<text x="20" y="100" font-size="40" font-weight="bold">Size</text>"#)
+        let shorthand = try Self.render(#"<text x="20" y="100" style="font: bold 40px/60px 'Noto Sans'">Size</text>"#)
+        let same = longhand.pixels == shorthand.pixels
+        #expect(same)
+    }
+
+    /// A family the fonts lack, or none, falls back to a serif family when the fonts have one; without one, to the default.
+    @Test func missingFamiliesFallBackToSerif() throws {
+        let serif = try FontCollection(contentsOf: [Self.fonts.appendingPathComponent("DejaVuSerif-Subset.ttf")])
+        let fonts = FontCollection.standard.adding(serif)
+        let named = try Self.render(#"<text x="20" y="100" font-size="30" font-family="DejaVu Serif">Serif</text>"#, fonts: fonts)
+        let sans = try Self.render(#"<text x="20" y="100" font-size="30">Serif</text>"#)
+        let differs = named.pixels != sans.pixels
+        #expect(differs)
+        for family in ["Nowhere Sans", "serif", "cursive, Nowhere"] {
+            let missing = try Self.render(#"<text x="20" y="100" font-size="30" font-family="\#(family)">Serif</text>"#, fonts: fonts)
+            let same = missing.pixels == named.pixels
+            #expect(same, "\(family)")
+        }
+        let withoutSerif = try Self.render(#"<text x="20" y="100" font-size="30" font-family="Nowhere Sans">Serif</text>"#)
+        let same = withoutSerif.pixels == sans.pixels
+        #expect(same)
+    }
+
+    /// Of faces that match alike, the last added wins: a folder's copy of a family over the bundled one.
+    @Test func theLastOfEqualFacesWins() throws {
+        let copy = try FontCollection(contentsOf: [
+            Fixtures.repositoryRoot.appendingPathComponent("Sources/CBundledFonts/fonts/NotoSans-Regular.ttf")
+        ])
+        let matched = try #require(FontCollection.standard.adding(copy).match(family: "Noto Sans", style: TextStyle(size: 12)))
+        #expect(matched.font.source == copy.fonts[0].source)
+        #expect(try #require(FontCollection.standard.match(family: "Noto Sans", style: TextStyle(size: 12))).font.source != copy.fonts[0].source)
+    }
+
+    /// The rows `rows` of `bitmap`, the rest cleared.
+    static func crop(_ bitmap: Bitmap, rows: Range<Int>) -> Bitmap {
+        var copy = bitmap
+        for y in 0..<bitmap.height where !rows.contains(y) {
+            for x in 0..<bitmap.width { copy[x, y] = PremultipliedPixel(red: 0, green: 0, blue: 0, alpha: 0) }
+        }
+        return copy
+    }
+}
