@@ -124,6 +124,20 @@ import VignetteTestSupport
         #expect(try #require(FontCollection.standard.match(family: "Noto Sans", style: TextStyle(size: 12))).font.source != copy.fonts[0].source)
     }
 
+    /// A colour bitmap glyph (CBDT) draws its strike in its box, coloured, where its outline would be; scaled with the text.
+    @Test func colourBitmapGlyphsDraw() throws {
+        let emoji = try FontCollection(contentsOf: [Self.fonts.appendingPathComponent("NotoColorEmoji-Subset.ttf")])
+        let fonts = FontCollection.standard.adding(FontCollection(emoji.fonts, fallback: emoji.families))
+        let small = try Self.render(#"<text x="20" y="100" font-size="40">\#u{1F600}</text>"#, fonts: fonts)
+        let box = try #require(Self.ink(small) { Int($0.red) > Int($0.blue) + 60 })
+        #expect(box.x.lowerBound >= 18 && box.x.upperBound <= 70 && box.y.upperBound <= 112 && box.y.lowerBound >= 55, "\(box)")
+        let large = try Self.render(#"<g transform="scale(2)"><text x="10" y="50" font-size="40">\#u{1F600}</text></g>"#, fonts: fonts)
+        let scaled = try #require(Self.ink(large) { Int($0.red) > Int($0.blue) + 60 })
+        #expect(abs(scaled.x.count - 2 * box.x.count) <= 3, "\(scaled.x) against \(box.x)")
+        let hidden = try Self.render(#"<text x="20" y="100" font-size="40" visibility="hidden">\#u{1F600}</text>"#, fonts: fonts)
+        #expect(Self.ink(hidden) == nil)
+    }
+
     /// The rows `rows` of `bitmap`, the rest cleared.
     static func crop(_ bitmap: Bitmap, rows: Range<Int>) -> Bitmap {
         var copy = bitmap

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `text`: its content laid out with the document's fonts, each span's
 /// glyphs filled and stroked as a path of its own, every span's paint
 /// servers sized by the bounding box of the whole text.
@@ -19,6 +21,46 @@ extension SVGRenderer {
             }
             try drawShape(piece.path, state: inner, bounds: bounds, on: &canvas)
         }
+        for glyph in layout.glyphs where glyph.face.metrics.has_color_bitmaps != 0 && content.spans[content.characters[glyph.character].span].style.visible {
+            try drawBitmap(of: glyph, state: state, on: &canvas)
+        }
+    }
+
+    /// A colour bitmap glyph (CBDT, sbix): the strike nearest its size on the device, decoded by the package's
+    /// PNG decoder, sampled into the glyph's box as an `image` is; nothing when the face has no bitmap for it.
+    private mutating func drawBitmap(of glyph: SVGTextLayout.Glyph, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
+        let toDevice = state.transform.concatenating(glyph.transform)
+        let ppem = (toDevice.a * toDevice.a + toDevice.b * toDevice.b).squareRoot() * Double(glyph.face.unitsPerEm)
+        guard ppem.isFinite, ppem >= 1, let (png, e) = glyph.face.colorBitmap(glyph.glyph, pixelsPerEm: Int(min(ppem, 4096).rounded())),
+            e.2 > 0, e.3 < 0, let strike = try? Bitmap(decoding: Data(png), options: DecodingOptions(maxPixelCount: 1 << 22))
+        else { return }
+        let box = AffineTransform(
+            a: Double(e.2) / Double(strike.width), b: 0, c: 0, d: Double(e.3) / Double(strike.height), e: Double(e.0), f: Double(e.1))
+        let placement = toDevice.concatenating(box)
+        guard let inverse = placement.inverted else { return }
+        let (w, h) = (Double(strike.width), Double(strike.height))
+        let corners = [Vector2(x: 0, y: 0), Vector2(x: w, y: 0), Vector2(x: w, y: h), Vector2(x: 0, y: h)].map(placement.apply)
+        // Only the glyph's box on the device is visited: a text of many emoji costs their area, not the canvas's per glyph.
+        func span(_ values: [Double], _ limit: Int) -> Range<Int> {
+            let low = Int(max(0, min(Double(limit), (values.min() ?? 0).rounded(.down))))
+            let high = Int(max(0, min(Double(limit), (values.max() ?? 0).rounded(.up))))
+            return low..<max(low, high)
+        }
+        let columns = span(corners.map(\.x), canvas.width)
+        let rows = span(corners.map(\.y), canvas.height)
+        guard !columns.isEmpty, !rows.isEmpty else { return }
+        var tile = SVGCanvas(width: columns.count, height: rows.count)
+        for y in rows {
+            for x in columns {
+                let p = inverse.apply(Vector2(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                guard p.x >= 0, p.y >= 0, p.x < w, p.y < h else { continue }
+                tile.pixels[((y - rows.lowerBound) * columns.count + x - columns.lowerBound) * 4 + 3] = 255
+            }
+        }
+        let local = AffineTransform.translation(-Double(columns.lowerBound), -Double(rows.lowerBound)).concatenating(placement)
+        guard let localInverse = local.inverted else { return }
+        tile.sample(strike.pixels, width: strike.width, height: strike.height, inverse: localInverse)
+        canvas.composite(tile, atX: columns.lowerBound, y: rows.lowerBound)
     }
 
     /// Every glyph and decoration of a `text` as one outline (a clip path's child), its glyphs counted.
