@@ -138,6 +138,15 @@ import VignetteTestSupport
         #expect(Self.ink(hidden) == nil)
     }
 
+    /// A position on a combining mark is not applied: the mark stays on its base, the next position goes on.
+    @Test func aMarkKeepsToItsBase() throws {
+        let bitmap = try Self.render(#"<text x="30 90 150" y="100" font-size="40">e\#u{301}a</text>"#)
+        let between = (60..<145).filter { x in (0..<200).contains { bitmap[x, $0].alpha > 64 } }
+        #expect(between.isEmpty, "ink at \(between)")
+        let box = try #require(Self.ink(bitmap))
+        #expect(box.x.lowerBound >= 30 && box.x.lowerBound <= 34 && box.x.upperBound > 150)
+    }
+
     /// The rows `rows` of `bitmap`, the rest cleared.
     static func crop(_ bitmap: Bitmap, rows: Range<Int>) -> Bitmap {
         var copy = bitmap

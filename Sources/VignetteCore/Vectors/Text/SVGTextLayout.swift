@@ -96,16 +96,26 @@ struct SVGTextLayout {
     }
 
     /// Character ranges of one chunk each.
+    /// (SVG 2: a position given to a combining mark, not the first character of its cluster, is not applied.)
     private static func chunks(_ characters: [SVGTextContent.Character]) -> [Range<Int>] {
         var result: [Range<Int>] = []
         var start = 0
         for i in characters.indices.dropFirst()
-        where characters[i].x != nil || characters[i].y != nil || characters[i].path != characters[i - 1].path {
+        where ((characters[i].x != nil || characters[i].y != nil) && !isMark(characters[i].scalar)) || characters[i].path != characters[i - 1].path {
             result.append(start..<i)
             start = i
         }
         if start < characters.count { result.append(start..<characters.count) }
         return result
+    }
+
+    /// Whether `scalar` is a combining mark (general category M): it joins the cluster before it.
+    static func isMark(_ scalar: UInt32) -> Bool {
+        guard let value = Unicode.Scalar(scalar) else { return false }
+        switch value.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
     }
 
     /// The chunk's glyphs in visual order with their pen positions from `start`, and where the pen ends
