@@ -10,14 +10,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-int vg_icu_bidi_levels(const uint16_t *text, int32_t length, int base, uint8_t *levels, int *resolved) {
+int vg_icu_bidi_levels(const uint16_t *text, int32_t length, int base, const uint8_t *embedding, uint8_t *levels,
+                       int *resolved) {
     if (text == NULL || levels == NULL || length <= 0) return -1;
     if (!vg_icu_load()) return -3;
     UErrorCode status = U_ZERO_ERROR;
     UBiDi *bidi = libicu.ubidi_openSized(length, 0, &status);
     if (U_FAILURE(status) || bidi == NULL) return -2;
     UBiDiLevel paragraph = base < 0 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)(base ? 1 : 0);
-    libicu.ubidi_setPara(bidi, (const UChar *)text, length, paragraph, NULL, &status);
+    // ICU keeps (and may change) the preset levels until the object is closed: it is given a copy, in `levels`.
+    UBiDiLevel *preset = NULL;
+    if (embedding != NULL) {
+        for (int32_t i = 0; i < length; i++) levels[i] = embedding[i];
+        preset = levels;
+    }
+    libicu.ubidi_setPara(bidi, (const UChar *)text, length, paragraph, preset, &status);
     const UBiDiLevel *computed = U_SUCCESS(status) ? libicu.ubidi_getLevels(bidi, &status) : NULL;
     if (U_FAILURE(status) || computed == NULL) {
         libicu.ubidi_close(bidi);

@@ -147,6 +147,25 @@ import VignetteTestSupport
         #expect(box.x.lowerBound >= 30 && box.x.lowerBound <= 34 && box.x.upperBound > 150)
     }
 
+    /// `unicode-bidi: bidi-override` sets every character in the element's direction: Latin in `rtl` reads right to
+    /// left (the same glyphs mirrored in order); `embed` keeps the characters' own order; neither changes a text without it.
+    @Test func bidiOverrideSetsTheDirection() throws {
+        func columns(_ body: String) throws -> [Int] {
+            let bitmap = try Self.render(body)
+            let red = Self.ink(bitmap) { Int($0.red) > Int($0.green) + 100 }
+            let black = Self.ink(bitmap, where: Self.isBlack)
+            return [try #require(red).x.lowerBound, try #require(black).x.lowerBound]
+        }
+        let plain = try columns(##"<text x="20" y="100" font-size="30"><tspan fill="#E00">AB</tspan>CD</text>"##)
+        #expect(plain[0] < plain[1], "red before black left to right")
+        let overridden = try columns(
+            ##"<text x="20" y="100" font-size="30"><tspan direction="rtl" unicode-bidi="bidi-override"><tspan fill="#E00">AB</tspan>CD</tspan></text>"##)
+        #expect(overridden[0] > overridden[1], "red after black once set right to left: \(overridden)")
+        let embedded = try columns(
+            ##"<text x="20" y="100" font-size="30"><tspan direction="rtl" unicode-bidi="embed"><tspan fill="#E00">AB</tspan>CD</tspan></text>"##)
+        #expect(embedded[0] < embedded[1], "Latin keeps its order in a right-to-left embedding")
+    }
+
     /// The rows `rows` of `bitmap`, the rest cleared.
     static func crop(_ bitmap: Bitmap, rows: Range<Int>) -> Bitmap {
         var copy = bitmap

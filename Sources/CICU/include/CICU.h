@@ -17,8 +17,12 @@ extern "C" {
 /// The embedding level of every UTF-16 unit of `text` into `levels`
 /// (length units), for a paragraph direction of `base` (0 LTR, 1 RTL, -1
 /// from the first strong character), and the paragraph level used into
-/// `resolved` (of the first paragraph).
-int vg_icu_bidi_levels(const uint16_t *text, int32_t length, int base, uint8_t *levels, int *resolved);
+/// `resolved` (of the first paragraph). `embedding` (length units, or NULL)
+/// presets each unit's explicit level as ICU's ubidi_setPara takes it (0 for
+/// the paragraph's; 0x80 set overrides the characters' own directions), as
+/// CSS's unicode-bidi sets them without control characters.
+int vg_icu_bidi_levels(const uint16_t *text, int32_t length, int base, const uint8_t *embedding, uint8_t *levels,
+                       int *resolved);
 
 /// The offsets (in UTF-16 units, ascending, each > 0, the last == length)
 /// where a line may end, and for each whether it must (a hard break after

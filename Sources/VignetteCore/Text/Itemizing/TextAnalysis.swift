@@ -22,7 +22,10 @@ struct TextAnalysis {
     static let unknown = Font.tag("Zzzz")
 
     /// Analyses `units`; without `breakingLines` (text that never wraps, as SVG's) the only break is at the end.
-    init(_ units: [UInt16], direction: TextDirection, language: String?, breakingLines: Bool = true) throws(TextImage.Error) {
+    /// `embedding` presets each unit's explicit bidi level (`unicode-bidi`; see `vg_icu_bidi_levels`).
+    init(_ units: [UInt16], direction: TextDirection, language: String?, breakingLines: Bool = true, embedding: [UInt8]? = nil)
+        throws(TextImage.Error)
+    {
         self.units = units
         let count = Int32(units.count)
         guard count > 0 else {
@@ -33,7 +36,13 @@ struct TextAnalysis {
         var levels = [UInt8](repeating: 0, count: units.count)
         var resolved: Int32 = 0
         let base: Int32 = direction == .automatic ? -1 : (direction == .rightToLeft ? 1 : 0)
-        guard vg_icu_bidi_levels(units, count, base, &levels, &resolved) == 0 else { throw .analysisFailed("bidi levels") }
+        let status: Int32
+        if let embedding, embedding.count == units.count {
+            status = vg_icu_bidi_levels(units, count, base, embedding, &levels, &resolved)
+        } else {
+            status = vg_icu_bidi_levels(units, count, base, nil, &levels, &resolved)
+        }
+        guard status == 0 else { throw .analysisFailed("bidi levels") }
         self.levels = levels
         baseLevel = UInt8(truncatingIfNeeded: resolved) & 1
         var ends = [Int32](repeating: 0, count: units.count + 1)

@@ -56,6 +56,7 @@ struct SVGStyle: Sendable, Hashable {
         style.display = true
         style.nonScalingStroke = false
         style.text.alignmentBaseline = nil
+        style.text.bidi = .normal
         if let color = declarations.color { style.color = color }
         for property in declarations.properties { style.apply(property, viewport: viewport) }
         // Decorations are drawn in the paint of the element declaring them: its fill and stroke come first.

@@ -19,6 +19,7 @@ extension SVGTextStyle {
         case direction(TextDirection)
         case vertical(Bool)
         case orientation(Orientation)
+        case bidi(Bidi)
         case dominantBaseline(Baseline)
         case alignmentBaseline(Baseline?)
         /// Added to the shift the parent's text is at.
@@ -68,6 +69,9 @@ extension SVGTextStyle {
         case "text-orientation":
             return ["mixed": Orientation.mixed, "upright": .upright, "sideways": .sideways, "sideways-right": .sideways][value]
                 .map(Property.orientation)
+        case "unicode-bidi":
+            let kinds = ["normal": Bidi.normal, "plaintext": .normal, "embed": .embed, "isolate": .embed]
+            return (kinds[value] ?? (value == "bidi-override" || value == "isolate-override" ? .override : nil)).map(Property.bidi)
         case "glyph-orientation-vertical":
             return ["auto": Orientation.mixed, "0": .upright, "0deg": .upright, "90": .sideways, "90deg": .sideways][value]
                 .map(Property.orientation)

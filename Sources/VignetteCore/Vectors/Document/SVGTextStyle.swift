@@ -12,6 +12,9 @@ struct SVGTextStyle: Sendable, Hashable {
     /// How vertical text sets its characters: upright or turned a quarter clockwise, per character
     /// as UAX #50 says (`mixed`), or all one way (`text-orientation`, `glyph-orientation-vertical`).
     enum Orientation: Sendable, Hashable { case mixed, upright, sideways }
+    /// `unicode-bidi`: an element's text in a bidi embedding of its own `direction`, or with every character
+    /// set in that direction (isolates are taken as embeddings; `plaintext` as normal).
+    enum Bidi: Sendable, Hashable { case normal, embed, override }
     enum Decoration: String, Sendable, Hashable {
         case underline, overline
         case lineThrough = "line-through"
@@ -39,6 +42,8 @@ struct SVGTextStyle: Sendable, Hashable {
     var direction: TextDirection = .leftToRight
     var vertical = false
     var orientation: Orientation = .mixed
+    /// Not inherited: set on the element itself.
+    var bidi: Bidi = .normal
     var dominantBaseline: Baseline = .alphabetic
     /// Not inherited: set on the element itself.
     var alignmentBaseline: Baseline?
@@ -73,6 +78,7 @@ struct SVGTextStyle: Sendable, Hashable {
         case .direction(let value): direction = value
         case .vertical(let value): vertical = value
         case .orientation(let value): orientation = value
+        case .bidi(let value): bidi = value
         case .dominantBaseline(let value): dominantBaseline = value
         case .alignmentBaseline(let value): alignmentBaseline = value
         case .baselineShift(let value): baselineShift += value

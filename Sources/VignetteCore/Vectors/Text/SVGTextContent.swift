@@ -9,6 +9,8 @@ struct SVGTextContent {
     struct Span {
         var style: SVGStyle
         var fontSize: Double
+        /// The span of the element it is in (nil for the `text`).
+        var parent: Int? = nil
     }
 
     struct Character {
@@ -55,7 +57,7 @@ struct SVGTextContent {
         _ element: SVGElement, style: SVGStyle, viewport: (width: Double, height: Double), ids: [String: SVGElement], maxCharacters: Int
     ) {
         self.maxCharacters = maxCharacters
-        collect(element, style: style, viewport: viewport, ids: ids, preserve: element["xml:space"] == "preserve", path: nil)
+        collect(element, style: style, viewport: viewport, ids: ids, preserve: element["xml:space"] == "preserve", path: nil, parent: nil)
         guard !exceeded else { return nil }
         if let last = characters.last, last.scalar == 0x20, element["xml:space"] != "preserve" { characters.removeLast() }
         if let (length, stretches) = Self.textLength(of: element, viewport: viewport) {
@@ -74,10 +76,10 @@ struct SVGTextContent {
 
     private mutating func collect(
         _ element: SVGElement, style: SVGStyle, viewport: (width: Double, height: Double), ids: [String: SVGElement], preserve: Bool,
-        path: Int?
+        path: Int?, parent: Int?
     ) {
         let span = spans.count
-        spans.append(Span(style: style, fontSize: element.fontSize))
+        spans.append(Span(style: style, fontSize: element.fontSize, parent: parent))
         let start = characters.count
         var segments = element.segments[...]
         for index in 0...element.children.count {
@@ -94,20 +96,20 @@ struct SVGTextContent {
             if child.name == "tref" {
                 if let href = child["href"], href.hasPrefix("#"), let target = ids[String(href.dropFirst())] {
                     let inner = spans.count
-                    spans.append(Span(style: childStyle, fontSize: child.fontSize))
+                    spans.append(Span(style: childStyle, fontSize: child.fontSize, parent: span))
                     add(Self.allText(target), span: inner, preserve: keep, path: path)
                 }
             } else if child.name == "textPath" {
                 guard path == nil, let followed = Self.textPath(child, ids: ids, viewport: viewport) else { continue }
                 paths.append(followed)
                 let first = characters.count
-                collect(child, style: childStyle, viewport: viewport, ids: ids, preserve: keep, path: paths.count - 1)
+                collect(child, style: childStyle, viewport: viewport, ids: ids, preserve: keep, path: paths.count - 1, parent: span)
                 // A path starts a chunk of its own: it is positioned along the path, not by x.
                 if first < characters.count, characters[first].x == nil { characters[first].x = .nan }
                 addLength(of: child, from: first, viewport: viewport)
             } else {
                 let first = characters.count
-                collect(child, style: childStyle, viewport: viewport, ids: ids, preserve: keep, path: path)
+                collect(child, style: childStyle, viewport: viewport, ids: ids, preserve: keep, path: path, parent: span)
                 addLength(of: child, from: first, viewport: viewport)
             }
         }

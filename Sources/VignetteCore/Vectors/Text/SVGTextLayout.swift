@@ -76,7 +76,7 @@ struct SVGTextLayout {
             }
             let length = down ? end.y - start.y : end.x - start.x
             let span = content.spans[first.span].style.text
-            let rightToLeft = span.direction == .rightToLeft && !down
+            let rightToLeft = content.spans[0].style.text.direction == .rightToLeft && !down
             let along: Double
             switch span.anchor {
             case .start: along = rightToLeft ? -length : 0
@@ -133,9 +133,14 @@ struct SVGTextLayout {
                 owner.append(i)
             }
         }
-        let base = content.spans[content.characters[chunk.lowerBound].span]
-        let text = base.style.text
-        guard let analysis = try? TextAnalysis(units, direction: text.direction, language: text.language, breakingLines: false) else {
+        // The paragraph's direction is the `text`'s: a `tspan`'s `direction` acts through `unicode-bidi`.
+        let direction = content.spans[0].style.text.direction
+        let language = content.spans[content.characters[chunk.lowerBound].span].style.text.language
+        let embedding = Self.embedding(content, paragraph: direction == .rightToLeft ? 1 : 0).map { levels in
+            owner.map { levels[content.characters[$0].span] }
+        }
+        guard let analysis = try? TextAnalysis(units, direction: direction, language: language, breakingLines: false, embedding: embedding)
+        else {
             return ([], start)
         }
         let groups = Self.groups(chunk, units: owner, content: content, fonts: fonts, chains: &chains)
