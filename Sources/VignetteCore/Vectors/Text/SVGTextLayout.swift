@@ -59,6 +59,9 @@ struct SVGTextLayout {
         var chains: [TextStyle: [MatchedFace]] = [:]
         let chunks = Self.chunks(content.characters)
         let vertical = content.spans.first?.style.text.vertical ?? false
+        // The paragraph's direction is the `text`'s: a `tspan`'s `direction` acts through `unicode-bidi`.
+        let direction = content.spans.first?.style.text.direction ?? .leftToRight
+        let levels = Self.embedding(content, paragraph: direction == .rightToLeft ? 1 : 0)
         for chunk in chunks {
             let first = content.characters[chunk.lowerBound]
             if let x = first.x, !x.isNaN { pen.x = x }
@@ -66,7 +69,8 @@ struct SVGTextLayout {
             let onPath = first.path.map { content.paths[$0] }
             let start = onPath == nil ? pen : Vector2(x: 0, y: 0)
             let down = vertical && onPath == nil
-            var (pending, end) = try shape(chunk, of: content, from: start, vertical: down, fonts: fonts, chains: &chains, budget: &glyphBudget)
+            var (pending, end) = try shape(
+                chunk, of: content, from: start, vertical: down, levels: levels, fonts: fonts, chains: &chains, budget: &glyphBudget)
             if let length = content.textLength, length >= 0, chunks.count == 1 {
                 Self.fit(&pending, end: &end, start: start, to: length, stretchingGlyphs: content.stretchesGlyphs && !down, vertical: down)
             }
@@ -121,8 +125,8 @@ struct SVGTextLayout {
     /// The chunk's glyphs in visual order with their pen positions from `start`, and where the pen ends
     /// (`vertical`: down the chunk).
     private func shape(
-        _ chunk: Range<Int>, of content: SVGTextContent, from start: Vector2, vertical: Bool, fonts: FontCollection,
-        chains: inout [TextStyle: [MatchedFace]], budget: inout Int
+        _ chunk: Range<Int>, of content: SVGTextContent, from start: Vector2, vertical: Bool, levels: [UInt8]?,
+        fonts: FontCollection, chains: inout [TextStyle: [MatchedFace]], budget: inout Int
     ) throws(SVGDocument.Error) -> ([PendingGlyph], Vector2) {
         var units: [UInt16] = []
         var owner: [Int] = []
@@ -133,12 +137,9 @@ struct SVGTextLayout {
                 owner.append(i)
             }
         }
-        // The paragraph's direction is the `text`'s: a `tspan`'s `direction` acts through `unicode-bidi`.
         let direction = content.spans[0].style.text.direction
         let language = content.spans[content.characters[chunk.lowerBound].span].style.text.language
-        let embedding = Self.embedding(content, paragraph: direction == .rightToLeft ? 1 : 0).map { levels in
-            owner.map { levels[content.characters[$0].span] }
-        }
+        let embedding = levels.map { levels in owner.map { levels[content.characters[$0].span] } }
         guard let analysis = try? TextAnalysis(units, direction: direction, language: language, breakingLines: false, embedding: embedding)
         else {
             return ([], start)
