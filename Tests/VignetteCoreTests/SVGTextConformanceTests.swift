@@ -68,6 +68,22 @@ import VignetteTestSupport
         #expect(after.x.lowerBound >= 55 && after.x.lowerBound <= 75, "\(after.x)")
     }
 
+    /// Glyphs on curves (a circle's four cubics, one open cubic) land where resvg puts them: the path's
+    /// arc length measured as it measures it, to half a user unit. An exact measure puts the later glyphs
+    /// of the ring up to a pixel away from resvg's and fails this (about 250 pixels differ).
+    @Test func textOnCurvesLandsWhereResvgPutsIt() throws {
+        let folder = Fixtures.repositoryRoot.appendingPathComponent("Tests/Fixtures/svg")
+        let data = try Data(contentsOf: folder.appendingPathComponent("text-circle.svg"))
+        let ours = try SVGDocument(data: data, fonts: .standard).render(width: 200, height: 200)
+        let reference = try PNGCodec.decode(contentsOf: folder.appendingPathComponent("text-circle.resvg.png").path)
+        var differing = 0
+        for i in stride(from: 0, to: ours.pixels.count, by: 4) {
+            let distance = (0..<4).map { abs(Int(ours.pixels[i + $0]) - Int(reference.pixels[i + $0])) }.max() ?? 0
+            if distance > 64 { differing += 1 }
+        }
+        #expect(differing <= 20, "\(differing) pixels differ from resvg's by more than 64")
+    }
+
     /// `rotate` turns a glyph on a path about its start on the baseline, as it does on a line.
     @Test func rotateOnAPathTurnsAboutTheGlyphStart() throws {
         let line = try #require(Self.ink(try Self.render(#"<text x="40" y="100" font-size="30" rotate="90">lh</text>"#)))

@@ -118,6 +118,7 @@ public struct SVGDocument: Sendable, Hashable {
             style.color = SVGColor(red: currentColor.red, green: currentColor.green, blue: currentColor.blue, alpha: currentColor.alpha)
         }
         let toPixels = AffineTransform.scale(Double(width) / size.width, Double(height) / size.height)
+        renderer.documentScale = (toPixels.a, toPixels.d)
         let state = SVGRenderer.State(style: style, transform: toPixels.concatenating(rootTransform), viewport: viewport, depth: 1)
         try renderer.drawRoot(tree, state: state, on: &canvas)
         return Bitmap(trustedWidth: width, height: height, scale: 1, pixels: canvas.pixels)

@@ -29,6 +29,9 @@ struct SVGRenderer {
     /// The document's tree, in which a marker or filter inherits from its ancestors, and the colour `currentColor` starts as.
     var tree: SVGNode?
     var rootColor = SVGColor.black
+    /// Device pixels per unit of the root's own size, each way: what `state.transform` adds to the document's
+    /// transforms (text on a path measures its arc length at the document's scale, not the output's).
+    var documentScale = (x: 1.0, y: 1.0)
 
     /// Elements never drawn where they stand (they are referenced, or not graphics).
     static let hidden: Set<String> = [

@@ -5,7 +5,9 @@ import Foundation
 /// servers sized by the bounding box of the whole text.
 extension SVGRenderer {
     mutating func drawText(_ element: SVGElement, state: State, on canvas: inout SVGCanvas) throws(SVGDocument.Error) {
-        guard let (content, layout) = try layOut(element, style: state.style, viewport: state.viewport) else { return }
+        guard let (content, layout) = try layOut(element, style: state.style, viewport: state.viewport, transform: state.transform) else {
+            return
+        }
         let pieces = layout.pieces(content)
         let bounds = Self.glyphBounds(pieces)
         for piece in pieces where !piece.path.elements.isEmpty {
@@ -82,8 +84,9 @@ extension SVGRenderer {
     }
 
     /// The text's content and layout, its glyphs counted against `maxGlyphs`; nil when it has no characters.
+    /// `transform`: the text's user space to the device, which sets how finely a `textPath` is measured.
     private mutating func layOut(
-        _ element: SVGElement, style: SVGStyle, viewport: (width: Double, height: Double)
+        _ element: SVGElement, style: SVGStyle, viewport: (width: Double, height: Double), transform: AffineTransform = .identity
     ) throws(SVGDocument.Error) -> (content: SVGTextContent, layout: SVGTextLayout)? {
         var budget = limits.maxGlyphs - glyphCount
         // The layout knows what was left, not the whole budget: name the budget and the count it would pass.
@@ -91,12 +94,24 @@ extension SVGRenderer {
         guard let content = SVGTextContent(element, style: style, viewport: viewport, ids: ids, maxCharacters: budget) else { throw exceeded }
         guard !content.characters.isEmpty else { return nil }
         do {
-            let layout = try SVGTextLayout(content, fonts: fonts ?? .standard, glyphBudget: &budget)
+            let layout = try SVGTextLayout(content, fonts: fonts ?? .standard, glyphBudget: &budget, pathAccuracy: pathAccuracy(transform))
             glyphCount = limits.maxGlyphs - budget
             return (content, layout)
         } catch {
             throw exceeded
         }
+    }
+
+    /// How close to the exact arc length a glyph on a `textPath` is placed: half a user unit at the
+    /// document's own scale (the text's transforms and the root's viewBox, not the output size), finer
+    /// where those enlarge it — resvg's measure, whose placements the conformance references hold.
+    private func pathAccuracy(_ transform: AffineTransform) -> Double {
+        let (px, py) = documentScale
+        guard px > 0, py > 0 else { return 0.5 }
+        let sx = ((transform.a / px) * (transform.a / px) + (transform.b / py) * (transform.b / py)).squareRoot()
+        let sy = ((transform.c / px) * (transform.c / px) + (transform.d / py) * (transform.d / py)).squareRoot()
+        let scale = (sx * sy).squareRoot()
+        return 0.5 / (scale.isFinite ? max(scale, 1) : 1)
     }
 
     /// The box around the glyphs (decorations left out).

@@ -27,18 +27,21 @@ extension SVGTextLayout {
 
     /// Glyphs along `path`: each one's middle at its distance along it (from the start offset,
     /// moved by the anchor), turned to the path's direction there, `rotate` about its start; those off
-    /// either end are not drawn. Also the point on the path where the text ends (`length` along
-    /// it, clamped to the path), where text after the path continues.
+    /// either end are not drawn. Also where text after the path continues: one advance to the right
+    /// of the last drawn glyph's middle on the path (resvg's pen; SVG leaves it open), else the point
+    /// `length` along the path.
     static func alongPath(
-        _ pending: [PendingGlyph], path: SVGTextContent.Path, shift: Double, length: Double, content: SVGTextContent
+        _ pending: [PendingGlyph], path: SVGTextContent.Path, shift: Double, length: Double, content: SVGTextContent,
+        accuracy: Double
     ) -> ([Glyph], Vector2?) {
-        let walker = PathWalker(path.path)
+        let walker = PathWalker(path.path, accuracy: accuracy)
         let offset = path.startOffset.isPercentage ? path.startOffset.value / 100 * walker.length : path.startOffset.value
-        let end = walker.point(at: min(max(offset + shift + length, 0), walker.length))?.point
+        var end = walker.point(at: min(max(offset + shift + length, 0), walker.length))?.point
         var result: [Glyph] = []
         for glyph in pending {
             let middle = offset + shift + glyph.x + glyph.advance / 2
             guard middle >= 0, middle <= walker.length, let (point, direction) = walker.point(at: middle) else { continue }
+            end = Vector2(x: point.x + glyph.advance, y: point.y)
             let rotate = content.characters[glyph.character].rotate ?? 0
             let along = AffineTransform(a: direction.x, b: direction.y, c: -direction.y, d: direction.x, e: point.x, f: point.y)
             let transform = along.concatenating(.translation(-glyph.advance / 2, glyph.y)).concatenating(.rotation(degrees: rotate))

@@ -53,8 +53,9 @@ struct SVGTextLayout {
         var lineOffset = 0.0
     }
 
-    /// Lays `content` out with `fonts`, spending `glyphBudget`.
-    init(_ content: SVGTextContent, fonts: FontCollection, glyphBudget: inout Int) throws(SVGDocument.Error) {
+    /// Lays `content` out with `fonts`, spending `glyphBudget`; `pathAccuracy`: how near the exact arc length
+    /// (user units) a glyph on a `textPath` is put.
+    init(_ content: SVGTextContent, fonts: FontCollection, glyphBudget: inout Int, pathAccuracy: Double = 0.5) throws(SVGDocument.Error) {
         var pen = Vector2(x: 0, y: 0)
         var chains: [TextStyle: [MatchedFace]] = [:]
         let chunks = Self.chunks(content.characters)
@@ -89,7 +90,8 @@ struct SVGTextLayout {
             }
             let shift = down ? Vector2(x: 0, y: along) : Vector2(x: along, y: 0)
             if let onPath {
-                let (placed, last) = Self.alongPath(pending, path: onPath, shift: along, length: length, content: content)
+                let (placed, last) = Self.alongPath(
+                    pending, path: onPath, shift: along, length: length, content: content, accuracy: pathAccuracy)
                 glyphs += placed
                 if let last { pen = last }
             } else {
