@@ -117,7 +117,7 @@ extension PathWalker {
         /// The nodes (positive half) and weights of 8-point Gauss–Legendre quadrature on [-1, 1].
         private static let gaussLegendre8: [(Double, Double)] = [
             (0.1834346424956498, 0.3626837833783620), (0.5255324099163290, 0.3137066458778873),
-            (0.7966664774136267, 0.2223810344533745), (0.9602898564975363, 0.1012285362903763),
+            (0.7966664774136267, 0.2223810344533745), (0.9602898564975363, 0.1012285362903763)
         ]
 
         /// The parameter at arc length `distance` (of the segment's `length`), found by the ITP method
