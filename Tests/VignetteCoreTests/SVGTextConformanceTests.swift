@@ -130,6 +130,23 @@ import VignetteTestSupport
         #expect(same)
     }
 
+    /// Text in a mask inherits from the mask's ancestors: the root's `font-family` reaches it in `defs`
+    /// (it fell back to serif when the mask's content started from the initial style).
+    @Test func textInAMaskInheritsTheRootsFamily() throws {
+        let serif = try FontCollection(contentsOf: [Self.fonts.appendingPathComponent("DejaVuSerif-Subset.ttf")])
+        let fonts = FontCollection.standard.adding(serif)
+        let masked = try Self.render(
+            ##"<defs><mask id="m"><rect width="200" height="200" fill="#fff"/><text x="20" y="120" font-size="60">Mask</text></mask></defs>"##
+                + ##"<rect width="200" height="200" fill="#fff"/><rect width="200" height="200" fill="#000" mask="url(#m)"/>"##,
+            fonts: fonts)
+        let direct = try Self.render(
+            ##"<rect width="200" height="200" fill="#000"/><text x="20" y="120" font-size="60" fill="#fff">Mask</text>"##, fonts: fonts)
+        // The mask's luminance keeps the black rectangle where the text is not: the white through its holes is the text.
+        let holes = Self.ink(masked) { $0.red > 128 }
+        let text = Self.ink(direct) { $0.red > 128 }
+        #expect(holes != nil && holes?.x == text?.x && holes?.y == text?.y, "\(String(describing: holes)) \(String(describing: text))")
+    }
+
     /// Of faces that match alike, the last added wins: a folder's copy of a family over the bundled one.
     @Test func theLastOfEqualFacesWins() throws {
         let copy = try FontCollection(contentsOf: [

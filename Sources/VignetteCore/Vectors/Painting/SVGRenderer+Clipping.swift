@@ -118,7 +118,9 @@ extension SVGRenderer {
         guard layers <= limits.maxLayers else { throw .limitExceeded(limit: "maxLayers", value: layers) }
         var content = SVGCanvas(width: layer.width, height: layer.height)
         var inner = state
-        inner.style = SVGStyle.computed(node.declarations, parent: SVGStyle(), viewport: state.viewport)
+        inner.style =
+            node.id.map { referencedStyle(node, id: $0, viewport: state.viewport) }
+            ?? SVGStyle.computed(node.declarations, parent: SVGStyle(), viewport: state.viewport)
         inner.style.opacity = 1
         if mask["maskContentUnits"] == "objectBoundingBox" {
             guard bounds != nil else { return layer.clear() }

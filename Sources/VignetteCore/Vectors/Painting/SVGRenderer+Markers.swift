@@ -50,7 +50,7 @@ extension SVGRenderer {
         var inner = state
         inner.transform = placed.concatenating(.translation(-reference.x, -reference.y)).concatenating(fit)
         inner.viewport = box.map { ($0.width, $0.height) } ?? size
-        inner.style = markerStyle(node, id: id, viewport: state.viewport)
+        inner.style = referencedStyle(node, id: id, viewport: state.viewport)
         inner.depth += 1
         markerStack.append(id)
         defer { markerStack.removeLast() }
@@ -89,15 +89,16 @@ extension SVGRenderer {
         return .angle(SVGLength.degrees(text)?.value ?? 0)
     }
 
-    /// A marker's content inherits from the marker's ancestors, never from the shape it is drawn on.
-    private mutating func markerStyle(_ marker: SVGNode, id: String, viewport: (width: Double, height: Double)) -> SVGStyle {
-        if let cached = markerStyles[id] { return cached }
+    /// A marker's or mask's content inherits from that element's ancestors, never from the element it
+    /// is drawn on or for (a `font-family` on the root reaches the text in a mask in `defs`).
+    mutating func referencedStyle(_ marker: SVGNode, id: String, viewport: (width: Double, height: Double)) -> SVGStyle {
+        if let cached = referencedStyles[id] { return cached }
         var style = SVGStyle()
         style.color = rootColor
         let chain = tree.flatMap { Self.path(to: id, from: $0) } ?? [marker]
         for node in chain { style = SVGStyle.computed(node.declarations, parent: style, viewport: viewport) }
         style.opacity = 1
-        markerStyles[id] = style
+        referencedStyles[id] = style
         return style
     }
 

@@ -25,7 +25,7 @@ struct SVGRenderer {
     var maskStack: [String] = []
     var patternStack: [String] = []
     var markerStack: [String] = []
-    var markerStyles: [String: SVGStyle] = [:]
+    var referencedStyles: [String: SVGStyle] = [:]
     /// The document's tree, in which a marker or filter inherits from its ancestors, and the colour `currentColor` starts as.
     var tree: SVGNode?
     var rootColor = SVGColor.black
