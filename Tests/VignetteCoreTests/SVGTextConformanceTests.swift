@@ -147,6 +147,19 @@ import VignetteTestSupport
         #expect(holes != nil && holes?.x == text?.x && holes?.y == text?.y, "\(String(describing: holes)) \(String(describing: text))")
     }
 
+    /// `text-rendering: optimizeSpeed` (inherited) draws glyphs and decorations without anti-aliasing;
+    /// `shape-rendering` does not apply to text.
+    @Test func textRenderingOptimizeSpeedDrawsAliased() throws {
+        func levels(_ body: String) throws -> Set<UInt8> {
+            let bitmap = try Self.render(body)
+            return Set(stride(from: 3, to: bitmap.pixels.count, by: 4).map { bitmap.pixels[$0] })
+        }
+        let text = #"<text x="20" y="100" font-size="40" text-decoration="underline">Aliased</text>"#
+        #expect(try levels(#"<g text-rendering="optimizeSpeed">"# + text + "</g>") == [0, 255])
+        #expect(try levels(#"<g shape-rendering="crispEdges">"# + text + "</g>").count > 2)
+        #expect(try levels(text).count > 2)
+    }
+
     /// Of faces that match alike, the last added wins: a folder's copy of a family over the bundled one.
     @Test func theLastOfEqualFacesWins() throws {
         let copy = try FontCollection(contentsOf: [

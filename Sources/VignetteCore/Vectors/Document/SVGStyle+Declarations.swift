@@ -66,6 +66,7 @@ extension SVGStyle {
         case paintOrder([PaintPart])
         case smoothImages(Bool)
         case antialias(Bool)
+        case textAntialias(Bool)
         /// The marker `id` (nil: none) for the vertices named.
         case marker(start: Bool, mid: Bool, end: Bool, id: String?)
         case text(SVGTextStyle.Property)
@@ -99,6 +100,9 @@ extension SVGStyle {
             case "shape-rendering":
                 guard ["crispEdges", "optimizeSpeed", "geometricPrecision", "auto"].contains(value) else { return nil }
                 return .antialias(value == "geometricPrecision" || value == "auto")
+            case "text-rendering":
+                guard ["optimizeSpeed", "optimizeLegibility", "geometricPrecision", "auto"].contains(value) else { return nil }
+                return .textAntialias(value != "optimizeSpeed")
             case "marker-start", "marker-mid", "marker-end": return marker(name, value)
             default: return SVGTextStyle.property(name, value, fontSize: fontSize).map(Property.text)
             }
@@ -160,6 +164,7 @@ extension SVGStyle {
         case .paintOrder(let order): paintOrder = order
         case .smoothImages(let value): smoothImages = value
         case .antialias(let value): antialias = value
+        case .textAntialias(let value): textAntialias = value
         case .marker(let start, let mid, let end, let id):
             if start { markers.start = id }
             if mid { markers.mid = id }

@@ -30,6 +30,8 @@ struct SVGStyle: Sendable, Hashable {
     var markers = Markers()
     /// `shape-rendering`: `crispEdges` and `optimizeSpeed` draw without anti-aliasing.
     var antialias = true
+    /// `text-rendering`: `optimizeSpeed` draws text without anti-aliasing; text ignores `shape-rendering`.
+    var textAntialias = true
     /// `image-rendering`: `optimizeSpeed`, `pixelated` and `crisp-edges` sample images at the nearest pixel.
     var smoothImages = true
     // Not inherited: reset for each element before its own declarations.

@@ -14,6 +14,7 @@ extension SVGRenderer {
             var inner = state
             inner.style = content.spans[piece.span].style
             inner.style.markers = SVGStyle.Markers()
+            inner.style.antialias = inner.style.textAntialias
             if let decoration = piece.decoration {
                 inner.style.fill = decoration.fill
                 inner.style.fillOpacity = decoration.fillOpacity
