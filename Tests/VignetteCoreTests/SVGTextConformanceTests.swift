@@ -160,6 +160,16 @@ import VignetteTestSupport
         #expect(try levels(text).count > 2)
     }
 
+    /// A `tspan` that changes the size does not part a kerned pair: the V after A sits where it does in one
+    /// run (Noto Sans kerns A–V by about 5 px at 96 px; without the pair it stands that much to the right).
+    @Test func kerningHoldsAcrossSpans() throws {
+        let oneRun = try Self.render(##"<text x="20" y="100" font-size="96">A<tspan fill="#0A0">V</tspan></text>"##)
+        let twoRuns = try Self.render(##"<text x="20" y="100" font-size="96">A<tspan font-size="95.9" fill="#0A0">V</tspan></text>"##)
+        let kerned = try #require(Self.ink(oneRun, where: Self.isGreen)).x.lowerBound
+        let across = try #require(Self.ink(twoRuns, where: Self.isGreen)).x.lowerBound
+        #expect(abs(kerned - across) <= 1, "\(kerned) \(across)")
+    }
+
     /// Of faces that match alike, the last added wins: a folder's copy of a family over the bundled one.
     @Test func theLastOfEqualFacesWins() throws {
         let copy = try FontCollection(contentsOf: [

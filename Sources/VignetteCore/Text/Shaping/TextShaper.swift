@@ -44,30 +44,26 @@ struct TextShaper {
 
     /// Shapes `run` of `analysis` (the whole paragraph is the context); `glyphBudget` is spent. A `vertical`
     /// run is shaped top to bottom (the `vert` forms, vertical advances): its advances are downwards, its
-    /// offsets from the glyph's vertical origin.
-    func shape(_ run: TextRun, in analysis: TextAnalysis, vertical: Bool = false, glyphBudget: inout Int) throws(TextImage.Error)
-        -> ShapedRun
-    {
-        let matched = chain[run.face]
-        let face = matched.face
+    /// offsets from the glyph's vertical origin. `kerningInto`: the run's last glyph is kerned with the
+    /// grapheme after it when that one starts before this offset and has the run's level (SVG text, whose
+    /// spans split runs where the letters do not part: `A<tspan font-weight="bold">V</tspan>` keeps A–V's
+    /// kerning, as resvg and browsers keep it).
+    func shape(
+        _ run: TextRun, in analysis: TextAnalysis, vertical: Bool = false, kerningInto limit: Int? = nil, glyphBudget: inout Int
+    ) throws(TextImage.Error) -> ShapedRun {
+        let face = chain[run.face].face
         let k = pixelsPerEm / Double(face.unitsPerEm)
-        let key = ShapeCache.Key(
-            face: ObjectIdentifier(face), paragraph: analysis.units, start: run.range.lowerBound, length: run.range.count,
-            rightToLeft: run.isRightToLeft, vertical: vertical, script: run.script, language: style.language,
-            features: features.map { UInt64($0.tag) << 32 | UInt64($0.value) })
-        // Long paragraphs are not kept: hashing one per run would cost more than shaping it once.
-        let cached = analysis.units.count <= ShapeCache.maxParagraph
-        var raw = cached ? ShapeCache.shared.glyphs(for: key) : nil
-        if raw == nil {
-            raw = analysis.units.withUnsafeBufferPointer { text in
-                face.shape(
-                    text, start: run.range.lowerBound, length: run.range.count, rightToLeft: run.isRightToLeft, vertical: vertical,
-                    script: run.script,
-                    language: style.language, features: features, maxGlyphs: max(0, glyphBudget))
+        let end = vertical ? run.range.upperBound : lookAhead(run, in: analysis, limit: limit)
+        var raw = try shaped(run, length: end - run.range.lowerBound, in: analysis, vertical: vertical, budget: glyphBudget)
+        if end > run.range.upperBound {
+            // The glyphs of the grapheme after are dropped; merged into one of the run's (a ligature), the run is shaped alone.
+            if raw.contains(where: { Int($0.cluster) == run.range.upperBound }) {
+                raw.removeAll { Int($0.cluster) >= run.range.upperBound }
+            } else {
+                raw = try shaped(run, length: run.range.count, in: analysis, vertical: vertical, budget: glyphBudget)
             }
-            if cached, let raw { ShapeCache.shared.insert(raw, for: key, face: face) }
         }
-        guard let raw, raw.count <= glyphBudget else { throw .tooManyGlyphs(limit: glyphBudget) }
+        guard raw.count <= glyphBudget else { throw .tooManyGlyphs(limit: glyphBudget) }
         glyphBudget -= raw.count
         guard glyphBudget >= 0 else { throw .tooManyGlyphs(limit: glyphBudget + raw.count) }
         var glyphs = raw.map { g in
@@ -77,6 +73,37 @@ struct TextShaper {
         }
         addSpacing(to: &glyphs, in: analysis, run: run)
         return ShapedRun(run: run, glyphs: glyphs)
+    }
+
+    /// Where shaping `run` may end: past the next grapheme when it starts before `limit` at the run's level (left to right).
+    private func lookAhead(_ run: TextRun, in analysis: TextAnalysis, limit: Int?) -> Int {
+        let end = run.range.upperBound
+        // Right to left, a pair's kerning sits on its logically later glyph, which the next run shapes: not looked for.
+        guard let limit, !run.isRightToLeft, end < min(limit, analysis.units.count), analysis.levels[end] == run.level else { return end }
+        let next = Self.count(analysis.graphemeEnds, atMost: end)
+        return next < analysis.graphemeEnds.count ? min(analysis.graphemeEnds[next], limit) : end
+    }
+
+    /// HarfBuzz's glyphs for `length` code units from the run's start (cached by the shape cache).
+    private func shaped(_ run: TextRun, length: Int, in analysis: TextAnalysis, vertical: Bool, budget: Int) throws(TextImage.Error)
+        -> [vg_hb_glyph]
+    {
+        let face = chain[run.face].face
+        let key = ShapeCache.Key(
+            face: ObjectIdentifier(face), paragraph: analysis.units, start: run.range.lowerBound, length: length,
+            rightToLeft: run.isRightToLeft, vertical: vertical, script: run.script, language: style.language,
+            features: features.map { UInt64($0.tag) << 32 | UInt64($0.value) })
+        // Long paragraphs are not kept: hashing one per run would cost more than shaping it once.
+        let cached = analysis.units.count <= ShapeCache.maxParagraph
+        if cached, let raw = ShapeCache.shared.glyphs(for: key) { return raw }
+        let raw = analysis.units.withUnsafeBufferPointer { text in
+            face.shape(
+                text, start: run.range.lowerBound, length: length, rightToLeft: run.isRightToLeft, vertical: vertical, script: run.script,
+                language: style.language, features: features, maxGlyphs: max(0, budget) + 8)
+        }
+        guard let raw else { throw .tooManyGlyphs(limit: budget) }
+        if cached { ShapeCache.shared.insert(raw, for: key, face: face) }
+        return raw
     }
 
     /// Letter spacing after each grapheme cluster and word spacing after each space, on the cluster's last glyph in logical order.

@@ -194,7 +194,8 @@ struct SVGTextLayout {
                 let pieces = vertical ? oriented(item, analysis: analysis, owner: owner, content: content) : [(item, false)]
                 for (run, isUpright) in pieces {
                     do throws(TextImage.Error) {
-                        shaped.append(try shaper.shape(run, in: analysis, vertical: isUpright, glyphBudget: &budget))
+                        let limit = vertical ? nil : analysis.units.count
+                        shaped.append(try shaper.shape(run, in: analysis, vertical: isUpright, kerningInto: limit, glyphBudget: &budget))
                     } catch {
                         throw .limitExceeded(limit: "maxGlyphs", value: budget)
                     }
