@@ -170,6 +170,14 @@ import VignetteTestSupport
         #expect(abs(kerned - across) <= 1, "\(kerned) \(across)")
     }
 
+    /// An overline is centred on the face's ascent line (Noto Sans: 1.069 em above the baseline).
+    @Test func overlineIsCentredOnTheAscent() throws {
+        let bitmap = try Self.render(##"<text x="20" y="150" font-size="100" text-decoration="overline" fill="#0A0"><tspan fill="#000">xx</tspan></text>"##)
+        let line = try #require(Self.ink(bitmap, where: Self.isGreen))
+        let centre = Double(line.y.lowerBound + line.y.upperBound + 1) / 2
+        #expect(abs(centre - (150 - 106.9)) <= 0.75, "\(line.y)")
+    }
+
     /// Of faces that match alike, the last added wins: a folder's copy of a family over the bundled one.
     @Test func theLastOfEqualFacesWins() throws {
         let copy = try FontCollection(contentsOf: [

@@ -112,7 +112,8 @@ extension SVGTextLayout {
         let center: Double
         switch kind {
         case .underline: center = Double(m.underline_position != 0 ? m.underline_position : Int32(-upem / 10))
-        case .overline: center = Double(m.ascender) - thickness / 2
+        // Centred on the ascent line, as resvg draws it (CSS leaves the position to the UA).
+        case .overline: center = Double(m.ascender)
         case .lineThrough:
             let strike = m.strikeout_position != 0 ? Double(m.strikeout_position) : Double(m.x_height > 0 ? m.x_height : Int32(upem / 2)) / 2
             center = strike - (m.strikeout_thickness > 0 ? Double(m.strikeout_thickness) : thickness) / 2 + thickness / 2
