@@ -178,6 +178,17 @@ import VignetteTestSupport
         #expect(abs(centre - (150 - 106.9)) <= 0.75, "\(line.y)")
     }
 
+    /// A COLRv0 glyph draws as its layers: "A" of the test font is itself in palette red under "B" in the
+    /// text's own colour (0xFFFF); without colour layers the A is one green outline.
+    @Test func colorLayerGlyphsDrawTheirPalette() throws {
+        let colr = try FontCollection(contentsOf: [Self.fonts.appendingPathComponent("ColorLayers-Test.ttf")])
+        let bitmap = try Self.render(
+            ##"<text x="20" y="150" font-family="Color Layers Test" font-size="120" fill="#0A0">A</text>"##, fonts: .standard.adding(colr))
+        let red = Self.ink(bitmap) { $0.red > 150 && $0.green < 60 }
+        let green = Self.ink(bitmap, where: Self.isGreen)
+        #expect(red != nil && green != nil, "red \(String(describing: red)), green \(String(describing: green))")
+    }
+
     /// Of faces that match alike, the last added wins: a folder's copy of a family over the bundled one.
     @Test func theLastOfEqualFacesWins() throws {
         let copy = try FontCollection(contentsOf: [

@@ -8,7 +8,7 @@ extension SVGRenderer {
         guard let (content, layout) = try layOut(element, style: state.style, viewport: state.viewport, transform: state.transform) else {
             return
         }
-        let pieces = layout.pieces(content)
+        let pieces = layout.pieces(content, colourLayersApart: true)
         let bounds = Self.glyphBounds(pieces)
         for piece in pieces where !piece.path.elements.isEmpty {
             var inner = state
@@ -24,8 +24,29 @@ extension SVGRenderer {
             }
             try drawShape(piece.path, state: inner, bounds: bounds, on: &canvas)
         }
-        for glyph in layout.glyphs where glyph.face.metrics.has_color_bitmaps != 0 && content.spans[content.characters[glyph.character].span].style.visible {
-            try drawBitmap(of: glyph, state: state, on: &canvas)
+        for glyph in layout.glyphs where content.spans[content.characters[glyph.character].span].style.visible {
+            if glyph.face.metrics.has_color_layers != 0 {
+                try drawColorLayers(of: glyph, style: content.spans[content.characters[glyph.character].span].style, state: state, bounds: bounds, on: &canvas)
+            }
+            if glyph.face.metrics.has_color_bitmaps != 0 { try drawBitmap(of: glyph, state: state, on: &canvas) }
+        }
+    }
+
+    /// A COLRv0 glyph: each layer's outline filled with its palette colour, or with the span's fill where
+    /// the layer asks for the text's colour (palette index 0xFFFF); no stroke.
+    private mutating func drawColorLayers(
+        of glyph: SVGTextLayout.Glyph, style: SVGStyle, state: State, bounds: (min: Vector2, max: Vector2)?, on canvas: inout SVGCanvas
+    ) throws(SVGDocument.Error) {
+        var inner = state
+        inner.style = style
+        inner.style.markers = SVGStyle.Markers()
+        inner.style.antialias = style.textAntialias
+        inner.style.stroke = .none
+        for layer in glyph.face.colorLayers(glyph.glyph) {
+            guard let outline = glyph.face.outline(layer.glyph) else { continue }
+            inner.style.fill =
+                layer.color.map { .color(SVGColor(red: $0.red, green: $0.green, blue: $0.blue, alpha: $0.alpha)) } ?? style.fill
+            try drawShape(outline.path(glyph.transform), state: inner, bounds: bounds, on: &canvas)
         }
     }
 

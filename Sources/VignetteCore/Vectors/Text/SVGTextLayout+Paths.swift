@@ -65,8 +65,8 @@ extension SVGTextLayout {
     }
 
     /// The glyphs' outlines, one piece per span in the order spans first draw, decorations under
-    /// (underline, overline) or over (line-through) them.
-    func pieces(_ content: SVGTextContent) -> [Piece] {
+    /// (underline, overline) or over (line-through) them; `colourLayersApart`: COLR glyphs left out (drawn by their layers).
+    func pieces(_ content: SVGTextContent, colourLayersApart: Bool = false) -> [Piece] {
         var order: [Int] = []
         var paths: [Int: VectorPath] = [:]
         var under: [(SVGTextStyle.DecorationPaint, VectorPath)] = []
@@ -75,7 +75,9 @@ extension SVGTextLayout {
             let span = content.characters[glyph.character].span
             if paths[span] == nil { order.append(span) }
             // In place: a copy taken out of the dictionary and put back would copy the whole path per glyph.
-            if let outline = glyph.face.outline(glyph.glyph) {
+            // A COLR glyph is drawn as its colour layers (SVGRenderer.drawColorLayers), not as its own outline.
+            let layered = colourLayersApart && glyph.face.metrics.has_color_layers != 0 && !glyph.face.colorLayers(glyph.glyph).isEmpty
+            if !layered, let outline = glyph.face.outline(glyph.glyph) {
                 paths[span, default: VectorPath()].elements += outline.path(glyph.transform).elements
                 if glyph.embolden { paths[span, default: VectorPath()].elements += Self.emboldened(outline, glyph).elements }
             }
