@@ -83,7 +83,8 @@ struct SVGGradient: SVGShader {
             u = period > 1 ? 2 - period : period
         }
         guard u.isFinite else { return 0 }
-        return min(Self.tableSize - 1, max(0, Int((u * Double(Self.tableSize - 1)).rounded())))
+        // u is in 0…1 (pad clamps, repeat and reflect fold), so the product is never negative.
+        return min(Self.tableSize - 1, max(0, DeterministicMath.roundedNonNegative(u * Double(Self.tableSize - 1))))
     }
 
     /// The colour table: straight colours interpolated between stops, then
@@ -99,9 +100,11 @@ struct SVGGradient: SVGShader {
             let f = t <= a.offset ? 0 : (t >= b.offset || span <= 0 ? 1 : (t - a.offset) / span)
             func mix(_ x: UInt8, _ y: UInt8) -> Double { Double(x) + (Double(y) - Double(x)) * f }
             let alpha = UInt8(min(255, max(0, (mix(a.color.alpha, b.color.alpha) * opacity).rounded())))
-            table[i * 4] = PixelMath.multiply(UInt8(mix(a.color.red, b.color.red).rounded()), alpha)
-            table[i * 4 + 1] = PixelMath.multiply(UInt8(mix(a.color.green, b.color.green).rounded()), alpha)
-            table[i * 4 + 2] = PixelMath.multiply(UInt8(mix(a.color.blue, b.color.blue).rounded()), alpha)
+            // A mix of two bytes by f in 0…1 is in 0…255.
+            func channel(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(DeterministicMath.roundedNonNegative(mix(x, y))) }
+            table[i * 4] = PixelMath.multiply(channel(a.color.red, b.color.red), alpha)
+            table[i * 4 + 1] = PixelMath.multiply(channel(a.color.green, b.color.green), alpha)
+            table[i * 4 + 2] = PixelMath.multiply(channel(a.color.blue, b.color.blue), alpha)
             table[i * 4 + 3] = alpha
         }
         return table
