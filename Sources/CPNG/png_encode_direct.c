@@ -5,12 +5,16 @@
 // vectorises, where libpng spends a third of a photo's encode. zlib gets
 // the same stream settings and the same calls (one deflate per filtered row,
 // then Z_FINISH), and the IDAT chunks the same splits, so the file is the
-// same. Smaller images keep libpng: it narrows zlib's window for them.
+// same. The zlib wrapper is written here: deflate runs raw (its compressed
+// bits do not depend on the wrapper) and the Adler-32 of the rows comes from
+// libdeflate's vectorised one, not zlib's scalar loop. Smaller images keep
+// libpng: it narrows zlib's window for them.
 #include "png_private.h"
 
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #if defined(__SSE2__)
@@ -106,12 +110,29 @@ static int vg_compress(z_stream *z, vg_buffer *b, uint8_t *zbuf, uInt size, cons
         if (ret == Z_OK) {
             if (length == 0) return flush != Z_FINISH;
         } else if (ret == Z_STREAM_END && flush == Z_FINISH) {
-            uInt rest = size - z->avail_out;
-            return rest == 0 || vg_chunk(b, "IDAT", zbuf, rest);
+            return 1;
         } else {
             return 0;
         }
     }
+}
+
+/// One byte of the zlib stream written by hand (its header and trailer), an
+/// IDAT chunk each time the `size`-byte buffer fills, as deflate's output does.
+static int vg_stream_byte(z_stream *z, vg_buffer *b, uint8_t *zbuf, uInt size, uint8_t byte) {
+    *z->next_out++ = byte;
+    if (--z->avail_out > 0) return 1;
+    z->next_out = zbuf;
+    z->avail_out = size;
+    return vg_chunk(b, "IDAT", zbuf, size);
+}
+
+/// zlib's stream header for deflateInit2(level, Z_DEFLATED, 15, ..., strategy): CMF 0x78 and
+/// FLG with zlib's level flags (0 for Huffman-only, RLE and fixed strategies or level < 2).
+static unsigned vg_zlib_header(int level, int strategy) {
+    unsigned flags = (strategy >= Z_HUFFMAN_ONLY || level < 2) ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
+    unsigned header = ((Z_DEFLATED + ((15 - 8) << 4)) << 8) | (flags << 6);
+    return header + 31 - (header % 31);
 }
 
 /// Every filter of `row` at once into `tries[f] + 1`, with libpng's sum of each.
@@ -183,6 +204,19 @@ static void vg_filter_all(const uint8_t *row, const uint8_t *prev, size_t n, siz
 static const uint8_t *vg_best_row(const uint8_t *row, const uint8_t *prev, size_t n, size_t bpp, int mask,
                                   uint8_t *const tries[5]) {
     static const int bits[5] = {PNG_FILTER_NONE, PNG_FILTER_SUB, PNG_FILTER_UP, PNG_FILTER_AVG, PNG_FILTER_PAETH};
+    if (mask == PNG_ALL_FILTERS) {
+        // Rows a drawing is full of, decided without trying every filter: a row of zeros
+        // sums 0 unfiltered (None, the first, wins any tie), and a row equal to the one
+        // above (not all zero) sums 0 by Up, which only None or Sub could tie, and both
+        // sum 0 only for a row of zeros.
+        unsigned char any = 0;
+        for (size_t i = 0; i < n; i++) any |= row[i];
+        if (any == 0 || memcmp(row, prev, n) == 0) {
+            uint8_t *chosen = tries[any == 0 ? VG_NONE : VG_UP];
+            memset(chosen + 1, 0, n);
+            return chosen;
+        }
+    }
     size_t sums[5];
     vg_filter_all(row, prev, n, bpp, tries, sums);
     for (int f = 0; f < 5; f++) {
@@ -200,7 +234,7 @@ static const uint8_t *vg_best_row(const uint8_t *row, const uint8_t *prev, size_
 }
 
 static int vg_write_rows(z_stream *z, vg_buffer *out, const uint8_t *pixels, uint32_t width, uint32_t height,
-                         int stride_channels, int channels, int mask, uint8_t *work, uInt zsize) {
+                         int stride_channels, int channels, int mask, unsigned header, uint8_t *work, uInt zsize) {
     size_t n = (size_t)width * (size_t)channels, bpp = (size_t)channels;
     uint8_t *rows[2] = {work, work + n}, *zbuf = work + 2 * n;
     uint8_t *tries[5];
@@ -211,6 +245,9 @@ static int vg_write_rows(z_stream *z, vg_buffer *out, const uint8_t *pixels, uin
     memset(rows[1], 0, n);
     z->next_out = zbuf;
     z->avail_out = zsize;
+    if (!vg_stream_byte(z, out, zbuf, zsize, (uint8_t)(header >> 8))
+        || !vg_stream_byte(z, out, zbuf, zsize, (uint8_t)header)) return 0;
+    uint32_t adler = 1;
     for (uint32_t y = 0; y < height; y++) {
         const uint8_t *source = pixels + (size_t)y * width * (size_t)stride_channels;
         uint8_t *row = rows[y & 1];
@@ -220,9 +257,15 @@ static int vg_write_rows(z_stream *z, vg_buffer *out, const uint8_t *pixels, uin
             for (uint32_t x = 0; x < width; x++) memcpy(row + (size_t)x * 3, source + (size_t)x * 4, 3);
         }
         const uint8_t *best = vg_best_row(row, rows[(y + 1) & 1], n, bpp, mask, tries);
+        adler = libdeflate_adler32(adler, best, n + 1);
         if (!vg_compress(z, out, zbuf, zsize, best, n + 1, Z_NO_FLUSH)) return 0;
     }
-    return vg_compress(z, out, zbuf, zsize, NULL, 0, Z_FINISH);
+    if (!vg_compress(z, out, zbuf, zsize, NULL, 0, Z_FINISH)) return 0;
+    for (int shift = 24; shift >= 0; shift -= 8) {
+        if (!vg_stream_byte(z, out, zbuf, zsize, (uint8_t)(adler >> shift))) return 0;
+    }
+    uInt rest = zsize - z->avail_out;
+    return rest == 0 || vg_chunk(out, "IDAT", zbuf, rest);
 }
 
 int vg_png_encode_direct(const uint8_t *pixels, uint32_t width, uint32_t height, int input_stride_channels,
@@ -237,7 +280,7 @@ int vg_png_encode_direct(const uint8_t *pixels, uint32_t width, uint32_t height,
     out->length = out->capacity = 0;
     z_stream z;
     memset(&z, 0, sizeof z);
-    if (deflateInit2(&z, options.level, Z_DEFLATED, 15, 9, options.strategy) != Z_OK) {
+    if (deflateInit2(&z, options.level, Z_DEFLATED, -15, 9, options.strategy) != Z_OK) {
         free(work);
         return VG_PNG_OUT_OF_MEMORY;
     }
@@ -249,7 +292,8 @@ int vg_png_encode_direct(const uint8_t *pixels, uint32_t width, uint32_t height,
     ihdr[9] = channels == 4 ? 6 : 2;
     ihdr[10] = ihdr[11] = ihdr[12] = 0;
     int ok = vg_put(out, signature, 8) && vg_chunk(out, "IHDR", ihdr, 13)
-        && vg_write_rows(&z, out, pixels, width, height, input_stride_channels, channels, options.filters, work, zsize)
+        && vg_write_rows(&z, out, pixels, width, height, input_stride_channels, channels, options.filters,
+                         vg_zlib_header(options.level, options.strategy), work, zsize)
         && vg_chunk(out, "IEND", NULL, 0);
     deflateEnd(&z);
     free(work);
