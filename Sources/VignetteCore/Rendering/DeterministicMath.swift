@@ -10,6 +10,14 @@ enum DeterministicMath {
         return x - Double(whole) >= 0.5 ? whole + 1 : whole
     }
 
+    /// `x.rounded(.down)` for a finite |x| < 2^62 without libm's `floor` (−0 gives +0): the
+    /// truncation, less one where it lies above x.
+    @inline(__always)
+    static func floorSmall(_ x: Double) -> Double {
+        let truncated = Double(Int(x))
+        return truncated > x ? truncated - 1 : truncated
+    }
+
     /// `sin(π·x)`.
     static func sinPi(_ x: Double) -> Double {
         var t = x - 2 * (x / 2).rounded()  // now in [-1, 1]

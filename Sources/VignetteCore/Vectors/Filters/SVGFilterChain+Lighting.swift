@@ -71,7 +71,7 @@ extension SVGFilterChain {
     /// A value in 0…1 as a byte (NaN as 0).
     static func unit(_ value: Double) -> UInt8 {
         guard value > 0 else { return 0 }
-        return UInt8((min(value, 1) * 255).rounded())
+        return UInt8(DeterministicMath.roundedNonNegative(min(value, 1) * 255))
     }
 
     /// The primitive's first light source, in device pixels, with `lighting-color` in the primitive's space.

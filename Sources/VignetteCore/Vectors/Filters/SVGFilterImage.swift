@@ -184,9 +184,7 @@ struct SVGFilterImage {
     mutating func draw(_ top: SVGFilterImage) {
         top.pixels.withUnsafeBufferPointer { s in
             pixels.withUnsafeMutableBufferPointer { d in
-                for i in stride(from: 0, to: s.count, by: 4) where s[i + 3] != 0 {
-                    SVGCanvas.over(d, i, s[i], s[i + 1], s[i + 2], s[i + 3])
-                }
+                SVGCanvas.forEachVisible(s) { i in SVGCanvas.over(d, i, s[i], s[i + 1], s[i + 2], s[i + 3]) }
             }
         }
     }
