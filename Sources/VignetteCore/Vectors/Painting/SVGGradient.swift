@@ -91,9 +91,19 @@ struct SVGGradient: SVGShader {
     /// premultiplied with `opacity`.
     static func table(stops: [(offset: Double, color: SVGColor)], opacity: Double) -> [UInt8] {
         var table = [UInt8](repeating: 0, count: tableSize * 4)
+        // With offsets in order (as gradientStops makes them) the first stop at or past t only moves
+        // forward as t grows: found by stepping on from the last one, not by a search from the start.
+        let ordered = zip(stops, stops.dropFirst()).allSatisfy { $0.offset <= $1.offset }
+        var first = 0
         for i in 0..<tableSize {
             let t = Double(i) / Double(tableSize - 1)
-            let upper = stops.firstIndex { $0.offset >= t } ?? stops.count - 1
+            let upper: Int
+            if ordered {
+                while first < stops.count, stops[first].offset < t { first += 1 }
+                upper = first < stops.count ? first : stops.count - 1
+            } else {
+                upper = stops.firstIndex { $0.offset >= t } ?? stops.count - 1
+            }
             let lower = max(0, upper - 1)
             let (a, b) = (stops[lower], stops[upper])
             let span = b.offset - a.offset
@@ -101,7 +111,7 @@ struct SVGGradient: SVGShader {
             func mix(_ x: UInt8, _ y: UInt8) -> Double { Double(x) + (Double(y) - Double(x)) * f }
             let alpha = UInt8(min(255, max(0, (mix(a.color.alpha, b.color.alpha) * opacity).rounded())))
             // A mix of two bytes by f in 0…1 is in 0…255.
-            func channel(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(DeterministicMath.roundedNonNegative(mix(x, y))) }
+            @inline(__always) func channel(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(DeterministicMath.roundedNonNegative(mix(x, y))) }
             table[i * 4] = PixelMath.multiply(channel(a.color.red, b.color.red), alpha)
             table[i * 4 + 1] = PixelMath.multiply(channel(a.color.green, b.color.green), alpha)
             table[i * 4 + 2] = PixelMath.multiply(channel(a.color.blue, b.color.blue), alpha)
