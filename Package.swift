@@ -82,7 +82,10 @@ let package = Package(
             providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
         ),
         // libpng reports errors with longjmp: every call of one decode stays in one C frame.
-        .target(name: "CPNG", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
+        .target(
+            name: "CPNG", dependencies: ["CLibPNG"],
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
+        ),
         // libjpeg-turbo reports errors through error_exit: routed to longjmp within one C frame, as for libpng.
         .target(name: "CJPEG", dependencies: ["CLibJPEG"], linkerSettings: [.linkedLibrary("jpeg")]),
         // libwebp and its demuxer (animation frames, ICCP and EXIF chunks); status codes, never messages.

@@ -18,6 +18,7 @@ markers, patterns, gradients, nested SVG and raster images, CSS selectors;
 the text files left out, the SVG text benchmark has them) at 300x300.
 
     make bench-svg          # or: python3 Benchmarks/svg_vs_resvg.py --vignette .build/release/vignette
+    python3 Benchmarks/svg_vs_resvg.py --only feature --runs 7   # the feature files alone
 """
 import argparse
 import os
@@ -113,6 +114,7 @@ def main():
     parser.add_argument("--icons", type=int, default=40)
     parser.add_argument("--illustrations", type=int, default=4)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", help="run only the jobs whose name contains this (e.g. 'feature')")
     args = parser.parse_args()
     import cairosvg
     import resvg_py
@@ -143,6 +145,8 @@ def main():
     features = sorted(os.path.join(fixtures, f) for f in os.listdir(fixtures) if f.endswith(".svg") and not f.startswith("text-"))
     jobs.append(("%d feature files" % len(features), features, 300, 300, 1))
     print("%-24s %12s %12s %12s %10s %10s" % ("job", "vignette ms", "resvg ms", "cairosvg ms", "resvg/vig", "cairo/vig"))
+    if args.only:
+        jobs = [job for job in jobs if args.only in job[0]]
     for name, files, w, h, s in jobs:
         times = {"v": [], "r": [], "c": []}
         for _ in range(args.runs):
@@ -155,8 +159,9 @@ def main():
             per_icon[s] = (v, r / len(icons), c / len(icons))
     # What one more icon costs once the process runs: the same icons four times over in one
     # process, less the one-set run, per extra icon, against resvg's and CairoSVG's cost per icon.
-    print("\n%-24s %12s %12s %12s %10s %10s" % ("each further icon", "vignette ms", "resvg ms", "cairosvg ms",
-                                                "resvg/vig", "cairo/vig"))
+    if per_icon:
+        print("\n%-24s %12s %12s %12s %10s %10s" % ("each further icon", "vignette ms", "resvg ms", "cairosvg ms",
+                                                    "resvg/vig", "cairo/vig"))
     for s, (v1, r, c) in per_icon.items():
         v4 = statistics.median(ours(args.vignette, icons4, "24x24", s, out) for _ in range(args.runs)) * 1000
         v = (v4 - v1) / len(icons4[len(icons):])

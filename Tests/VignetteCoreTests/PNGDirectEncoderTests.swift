@@ -6,7 +6,8 @@ import VignetteTestSupport
 
 /// The direct PNG writer (images over 16 KiB of rows) gives libpng's bytes:
 /// photos, noise and flat images, RGB and RGBA, every setting the presets
-/// and the tests use, and widths that leave every tail of the 16-byte steps.
+/// and the tests use, widths that leave every tail of the 16-byte steps, and
+/// a drawing's rows of zeros and rows equal to the one above.
 @Suite struct PNGDirectEncoderTests {
     static let settings: [PNGCodec.EncodingOptions] = [
         .default, .smallest, .fastest, PNGCodec.EncodingOptions(level: 2),
@@ -24,6 +25,15 @@ import VignetteTestSupport
             for index in stride(from: 3, to: pixels.count, by: 4) { pixels[index] = UInt8(index % 251) }
         }
         images.append(("translucent", translucent))
+        // Like a drawing: rows of zeros, rows equal to the one above (some of them zeros after colour), a gradient between.
+        var drawing = TestImages.gradient(300, 120)
+        drawing.pixels.withUnsafeMutableBufferPointer { pixels in
+            let row = 300 * 4
+            for y in 0..<120 where y < 20 || (40..<70).contains(y) || y >= 110 {
+                for x in 0..<row { pixels[y * row + x] = y < 20 || y >= 110 ? 0 : pixels[40 * row + x] }
+            }
+        }
+        images.append(("drawing", drawing))
         for width in [6, 17, 33, 100] { images.append(("noise \(width)", TestImages.noisy(TestImages.solid(width, 16_384 / width + 1)))) }
         return images
     }

@@ -26,6 +26,33 @@ enum Compositor {
         }
     }
 
+    /// Every pixel of alpha 0 made transparent black (its colour bytes too): what
+    /// source-over of these pixels onto transparent black gives, in one pass of words.
+    static func clearTransparent(_ pixels: inout [UInt8]) {
+        pixels.withUnsafeMutableBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            for i in words.indices where UInt32(littleEndian: words[i]) >> 24 == 0 { words[i] = 0 }
+        }
+    }
+
+    /// ``sourceOver`` onto a canvas that is transparent black under the region: each
+    /// pixel of `source` copied, those of alpha 0 as transparent black.
+    static func copyOntoClear(_ source: [UInt8], width: Int, height: Int, onto canvas: inout Bitmap, x: Int, y: Int) {
+        let canvasWidth = canvas.width
+        source.withUnsafeBytes { s in
+            canvas.pixels.withUnsafeMutableBytes { d in
+                let (from, to) = (s.bindMemory(to: UInt32.self), d.bindMemory(to: UInt32.self))
+                for row in 0..<height {
+                    let (src, dst) = (row * width, (y + row) * canvasWidth + x)
+                    for i in 0..<width {
+                        let word = from[src + i]
+                        to[dst + i] = UInt32(littleEndian: word) >> 24 == 0 ? 0 : word
+                    }
+                }
+            }
+        }
+    }
+
     /// Draws `source` (`width × height` premultiplied pixels) over `canvas`
     /// with its top-left at (`x`, `y`), source-over. The region must lie
     /// inside the canvas.

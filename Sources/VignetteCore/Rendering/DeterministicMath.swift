@@ -1,6 +1,23 @@
 /// Elementary functions from +, −, ×, ÷ only. libm's `sin` may differ by an
 /// ulp between platforms; these cannot, which keeps coefficients identical.
 enum DeterministicMath {
+    /// `x.rounded()` (to nearest, halves away from zero) for a finite 0 ≤ x < 2^63, without libm's
+    /// `round` (baseline x86-64 has no rounding instruction, so `rounded()` is a call): the whole
+    /// part, plus one when the fraction (exact: x − ⌊x⌋ needs no rounding) is ½ or more.
+    @inline(__always)
+    static func roundedNonNegative(_ x: Double) -> Int {
+        let whole = Int(x)
+        return x - Double(whole) >= 0.5 ? whole + 1 : whole
+    }
+
+    /// `x.rounded(.down)` for a finite |x| < 2^62 without libm's `floor` (−0 gives +0): the
+    /// truncation, less one where it lies above x.
+    @inline(__always)
+    static func floorSmall(_ x: Double) -> Double {
+        let truncated = Double(Int(x))
+        return truncated > x ? truncated - 1 : truncated
+    }
+
     /// `sin(π·x)`.
     static func sinPi(_ x: Double) -> Double {
         var t = x - 2 * (x / 2).rounded()  // now in [-1, 1]

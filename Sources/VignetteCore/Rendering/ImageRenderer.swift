@@ -151,9 +151,22 @@ public enum ImageRenderer {
             ImageEffects.apply(descriptor.effects, to: &pixels, width: local.width, height: local.height, scale: scale)
         }
         if let tint = descriptor.tint { Compositor.tint(&pixels, with: tint) }
+        let covers = local.width == width && local.height == height
         // Opaque pixels covering the whole canvas hide the background: they are the result.
-        if local.width == width, local.height == height, Compositor.isOpaque(pixels) {
+        if covers, Compositor.isOpaque(pixels) {
             return Bitmap(trustedWidth: width, height: height, scale: scale, pixels: pixels)
+        }
+        // Over transparent black, source-over keeps every pixel but those of alpha 0 (which stay 0).
+        let clear = background.premultiplied.alpha == 0 && descriptor.backdrop == nil
+        if clear {
+            guard !covers else {
+                Compositor.clearTransparent(&pixels)
+                return Bitmap(trustedWidth: width, height: height, scale: scale, pixels: pixels)
+            }
+            var canvas = Bitmap(width: width, height: height, scale: scale)
+            Compositor.copyOntoClear(
+                pixels, width: local.width, height: local.height, onto: &canvas, x: target.minX + local.minX, y: target.minY + local.minY)
+            return canvas
         }
         var canvas = Bitmap(width: width, height: height, scale: scale, fill: background)
         if let backdrop = descriptor.backdrop { ImageEffects.drawBackdrop(backdrop, of: descriptor, on: &canvas, filter: filter) }

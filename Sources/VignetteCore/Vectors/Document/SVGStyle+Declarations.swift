@@ -19,9 +19,10 @@ extension SVGStyle {
 
         init() {}
 
-        init(_ element: SVGElement) {
+        /// `inline`: the element's `style` declarations, when the caller parsed them already.
+        init(_ element: SVGElement, inline parsed: [(String, String)]? = nil) {
             var declared = element.attributes
-            let inline = SVGStyle.declarations(element.attributes["style"] ?? "")
+            let inline = parsed ?? SVGStyle.declarations(element.attributes["style"] ?? "")
             for (name, value) in inline { declared[name] = value }
             if let value = declared["color"], value != "inherit", let color = SVGColor.parse(value) { self.color = color }
             inheritsOpacity = declared["opacity"]?.trimmingXMLSpace() == "inherit"

@@ -116,15 +116,26 @@ extension SVGFilterChain {
     func colorMatrix(_ input: SVGFilterImage, _ primitive: SVGElement) -> SVGFilterImage {
         let m = Self.matrix(primitive).map(Self.fixed)
         var out = input
-        for i in stride(from: 0, to: out.pixels.count, by: 4) {
-            let a = input.pixels[i + 3]
-            let c = (0..<3).map { Int(PixelMath.unmultiply(input.pixels[i + $0], a)) } + [Int(a)]
-            let row = (0..<4).map { r in
-                let sum = m[r * 5] * c[0] + m[r * 5 + 1] * c[1] + m[r * 5 + 2] * c[2] + m[r * 5 + 3] * c[3] + m[r * 5 + 4] * 255
-                return UInt8(min(255, max(0, Self.divideRounded(sum, 65_536))))
+        // No allocation per pixel: the matrix and the pixels through pointers, the channels in locals.
+        m.withUnsafeBufferPointer { m in
+            out.pixels.withUnsafeMutableBufferPointer { p in
+                for i in stride(from: 0, to: p.count, by: 4) {
+                    let a = p[i + 3]
+                    let (r, g, b) = (PixelMath.unmultiply(p[i], a), PixelMath.unmultiply(p[i + 1], a), PixelMath.unmultiply(p[i + 2], a))
+                    let c = (Int(r), Int(g), Int(b), Int(a))
+                    func channel(_ row: Int) -> UInt8 {
+                        let k = row * 5
+                        let sum = m[k] * c.0 + m[k + 1] * c.1 + m[k + 2] * c.2 + m[k + 3] * c.3 + m[k + 4] * 255
+                        return UInt8(min(255, max(0, Self.divideRounded(sum, 65_536))))
+                    }
+                    let alpha = channel(3)
+                    let (outR, outG, outB) = (channel(0), channel(1), channel(2))
+                    p[i] = PixelMath.multiply(outR, alpha)
+                    p[i + 1] = PixelMath.multiply(outG, alpha)
+                    p[i + 2] = PixelMath.multiply(outB, alpha)
+                    p[i + 3] = alpha
+                }
             }
-            out.pixels[i + 3] = row[3]
-            for k in 0..<3 { out.pixels[i + k] = PixelMath.multiply(row[k], row[3]) }
         }
         return out
     }

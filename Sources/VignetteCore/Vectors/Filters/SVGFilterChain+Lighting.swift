@@ -39,25 +39,30 @@ extension SVGFilterChain {
             let light = light(primitive, linear: linear)
         else { return out }
         let zScale = units.meanScale
-        for y in 0..<input.height {
-            for x in 0..<input.width {
-                let n = Self.normal(input, x, y, surfaceScale: surfaceScale)
-                let height = surfaceScale * Double(input.pixels[(y * input.width + x) * 4 + 3]) / 255 * zScale
-                let surface = Vector3(x: Double(x + frame.x), y: Double(y + frame.y), z: height)
-                let (l, color) = light.at(surface)
-                let factor: Double
-                if specular {
-                    let h = (l + Vector3(x: 0, y: 0, z: 1)).normalized
-                    factor = constant * DeterministicMath.pow(max(0, n.dot(h)), exponent)
-                } else {
-                    factor = constant * n.dot(l)
+        let width = input.width
+        out.pixels.withUnsafeMutableBufferPointer { pixels in
+            for y in 0..<input.height {
+                for x in 0..<width {
+                    let n = Self.normal(input, x, y, surfaceScale: surfaceScale)
+                    let height = surfaceScale * Double(input.pixels[(y * width + x) * 4 + 3]) / 255 * zScale
+                    let surface = Vector3(x: Double(x + frame.x), y: Double(y + frame.y), z: height)
+                    let (l, color) = light.at(surface)
+                    let factor: Double
+                    if specular {
+                        let h = (l + Vector3(x: 0, y: 0, z: 1)).normalized
+                        factor = constant * DeterministicMath.pow(max(0, n.dot(h)), exponent)
+                    } else {
+                        factor = constant * n.dot(l)
+                    }
+                    let (r, g, b) = (Self.unit(factor * color.0), Self.unit(factor * color.1), Self.unit(factor * color.2))
+                    let o = (y * width + x) * 4
+                    // Specular light is as opaque as its brightest channel; diffuse light is opaque.
+                    let alpha = specular ? max(r, g, b) : 255
+                    pixels[o] = min(r, alpha)
+                    pixels[o + 1] = min(g, alpha)
+                    pixels[o + 2] = min(b, alpha)
+                    pixels[o + 3] = alpha
                 }
-                let rgb = [color.0, color.1, color.2].map { Self.unit(factor * $0) }
-                let o = (y * out.width + x) * 4
-                // Specular light is as opaque as its brightest channel; diffuse light is opaque.
-                let alpha = specular ? rgb.max()! : 255
-                for k in 0..<3 { out.pixels[o + k] = min(rgb[k], alpha) }
-                out.pixels[o + 3] = alpha
             }
         }
         return out
@@ -66,7 +71,7 @@ extension SVGFilterChain {
     /// A value in 0…1 as a byte (NaN as 0).
     static func unit(_ value: Double) -> UInt8 {
         guard value > 0 else { return 0 }
-        return UInt8((min(value, 1) * 255).rounded())
+        return UInt8(DeterministicMath.roundedNonNegative(min(value, 1) * 255))
     }
 
     /// The primitive's first light source, in device pixels, with `lighting-color` in the primitive's space.

@@ -8,16 +8,17 @@ extension SVGFilterChain {
         // The last function of each name counts.
         let tables = channels.map { name in primitive.children.last { $0.name == name }.flatMap(Self.transferTable) }
         guard tables.contains(where: { $0 != nil }) else { return input }
+        // Missing tables as the identity, so a pixel is four look-ups and no allocation.
+        let identity = (0...255).map { UInt8($0) }
+        let (red, green, blue, alphas) = (tables[0] ?? identity, tables[1] ?? identity, tables[2] ?? identity, tables[3] ?? identity)
         var out = input
         out.pixels.withUnsafeMutableBufferPointer { p in
             for i in stride(from: 0, to: p.count, by: 4) {
                 let a = p[i + 3]
-                var colour = (0..<3).map { a == 0 ? 0 : PixelMath.unmultiply(p[i + $0], a) }
-                let alpha = tables[3]?[Int(a)] ?? a
-                for k in 0..<3 {
-                    if let table = tables[k] { colour[k] = table[Int(colour[k])] }
-                    p[i + k] = PixelMath.multiply(colour[k], alpha)
-                }
+                let alpha = alphas[Int(a)]
+                p[i] = PixelMath.multiply(red[Int(PixelMath.unmultiply(p[i], a))], alpha)
+                p[i + 1] = PixelMath.multiply(green[Int(PixelMath.unmultiply(p[i + 1], a))], alpha)
+                p[i + 2] = PixelMath.multiply(blue[Int(PixelMath.unmultiply(p[i + 2], a))], alpha)
                 p[i + 3] = alpha
             }
         }

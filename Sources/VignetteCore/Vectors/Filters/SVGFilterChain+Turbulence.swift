@@ -34,8 +34,7 @@ extension SVGFilterChain {
         for y in region.y..<region.y + region.height {
             for x in region.x..<region.x + region.width {
                 let point = inverse.apply(Vector2(x: Double(x + frame.x), y: Double(y + frame.y)))
-                var values = [UInt8](repeating: 0, count: 4)
-                for channel in 0..<4 {
+                func channel(_ channel: Int) -> UInt8 {
                     var sum = 0.0
                     var vector = (point.x * frequency.0, point.y * frequency.1)
                     var ratio = 1.0
@@ -50,11 +49,15 @@ extension SVGFilterChain {
                         }
                     }
                     let value = fractal ? (sum * 255 + 255) / 2 : sum * 255
-                    values[channel] = UInt8(min(max(value, 0), 255).rounded())
+                    return UInt8(DeterministicMath.roundedNonNegative(min(max(value, 0), 255)))
                 }
+                // Four channels in locals, no array per pixel.
+                let (r, g, b, a) = (channel(0), channel(1), channel(2), channel(3))
                 let o = (y * out.width + x) * 4
-                for k in 0..<3 { out.pixels[o + k] = PixelMath.multiply(values[k], values[3]) }
-                out.pixels[o + 3] = values[3]
+                out.pixels[o] = PixelMath.multiply(r, a)
+                out.pixels[o + 1] = PixelMath.multiply(g, a)
+                out.pixels[o + 2] = PixelMath.multiply(b, a)
+                out.pixels[o + 3] = a
             }
         }
         return out

@@ -143,9 +143,9 @@ struct SVGFilterChain {
         }
     }
 
-    /// A property from the inline style, else the attribute.
-    static func property(_ element: SVGElement, _ name: String) -> String? {
-        let inline = SVGStyle.declarations(element.attributes["style"] ?? "").last { $0.0 == name }?.1
+    /// A property from the inline style (`inline`: its declarations, when parsed already), else the attribute.
+    static func property(_ element: SVGElement, _ name: String, inline parsed: [(String, String)]? = nil) -> String? {
+        let inline = (parsed ?? SVGStyle.declarations(element.attributes["style"] ?? "")).last { $0.0 == name }?.1
         let value = inline ?? element[name]
         return value == "inherit" || value == "auto" ? nil : value
     }

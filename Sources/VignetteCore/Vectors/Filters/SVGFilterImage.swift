@@ -1,3 +1,5 @@
+import CKernels
+
 /// One image of a filter chain: premultiplied RGBA8 the size of the filter
 /// region, in sRGB or linear-light RGB. Everything outside it is
 /// transparent black, as the filter model says.
@@ -70,26 +72,83 @@ struct SVGFilterImage {
 
     /// Up to this σ a line is blurred by ``GaussianBlur``'s direct convolution.
     static let largestGaussianSigma = 4.0
+    /// Pixels of the padded lines blurred together (the lines copied out and the kernel's output).
+    static let batchPixels = 1 << 16
 
     private mutating func blurLines(sigma: Double, count: Int, length: Int, step: Int, lineStep: Int) {
-        let gaussian = sigma < Self.largestGaussianSigma
-        let pad = gaussian ? 1 : 0
-        let plan = GaussianBlur(sigma: sigma, width: length + 2 * pad, height: 1)
-        var line = [UInt8](repeating: 0, count: (length + 2 * pad) * 4)
+        guard sigma < Self.largestGaussianSigma else {
+            return boxBlurLines(sigma: sigma, count: count, length: length, step: step, lineStep: lineStep)
+        }
+        // σ < 4 is ``GaussianBlur``'s direct convolution of a one-row image (its vertical pass over the
+        // one row leaves it as it is), each line padded with a transparent pixel either side: the taps
+        // are the same for every line, so they are built once and a batch of lines goes through the
+        // horizontal kernel in one call.
+        let padded = length + 2
+        let axis = GaussianBlur.gaussianAxis(length: padded, sigma: sigma)
+        let batch = max(1, min(count, Self.batchPixels / padded))
+        var lines = [UInt8](repeating: 0, count: batch * padded * 4)
+        var out = lines
+        for first in stride(from: 0, to: count, by: batch) {
+            let rows = min(batch, count - first)
+            copyLines(first..<first + rows, length: length, step: step, lineStep: lineStep, into: &lines, padded: padded)
+            lines.withUnsafeBufferPointer { src in
+                out.withUnsafeMutableBufferPointer { dst in
+                    axis.withKernelAxis { axis in
+                        vg_resample_horizontal_path(
+                            src.baseAddress!, padded * 4, axis, Int32(padded), Int32(rows), dst.baseAddress!, padded * 4,
+                            Resampler.KernelPath.best.rawValue)
+                    }
+                }
+            }
+            storeLines(first..<first + rows, length: length, step: step, lineStep: lineStep, from: out, padded: padded)
+        }
+    }
+
+    /// Lines `range` (pixel `x` of line `n` at byte `n × lineStep + x × step`) into `lines`, one
+    /// pixel in from each padded line's start; the padding pixels stay as they are (transparent).
+    private func copyLines(_ range: Range<Int>, length: Int, step: Int, lineStep: Int, into lines: inout [UInt8], padded: Int) {
+        pixels.withUnsafeBytes { src in
+            lines.withUnsafeMutableBytes { dst in
+                for (row, n) in range.enumerated() {
+                    let from = n * lineStep
+                    let to = (row * padded + 1) * 4
+                    for x in 0..<length {
+                        let pixel = src.loadUnaligned(fromByteOffset: from + x * step, as: UInt32.self)
+                        dst.storeBytes(of: pixel, toByteOffset: to + x * 4, as: UInt32.self)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The inverse of ``copyLines``: each padded line's inner pixels back into lines `range`.
+    private mutating func storeLines(_ range: Range<Int>, length: Int, step: Int, lineStep: Int, from lines: [UInt8], padded: Int) {
+        lines.withUnsafeBytes { src in
+            pixels.withUnsafeMutableBytes { dst in
+                for (row, n) in range.enumerated() {
+                    let from = (row * padded + 1) * 4
+                    let to = n * lineStep
+                    for x in 0..<length {
+                        let pixel = src.loadUnaligned(fromByteOffset: from + x * 4, as: UInt32.self)
+                        dst.storeBytes(of: pixel, toByteOffset: to + x * step, as: UInt32.self)
+                    }
+                }
+            }
+        }
+    }
+
+    /// σ ≥ 4: each line on its own through ``boxBlurs``.
+    private mutating func boxBlurLines(sigma: Double, count: Int, length: Int, step: Int, lineStep: Int) {
+        var line = [UInt8](repeating: 0, count: length * 4)
         var scratch = line
         for n in 0..<count {
             let base = n * lineStep
-            // The padding takes what the previous line's blur spilled into it: clear it.
-            for k in 0..<pad * 4 {
-                line[k] = 0
-                line[line.count - 1 - k] = 0
-            }
             for x in 0..<length {
-                for k in 0..<4 { line[(x + pad) * 4 + k] = pixels[base + x * step + k] }
+                for k in 0..<4 { line[x * 4 + k] = pixels[base + x * step + k] }
             }
-            if gaussian { plan.apply(to: &line) } else { Self.boxBlurs(&line, scratch: &scratch, sigma: sigma) }
+            Self.boxBlurs(&line, scratch: &scratch, sigma: sigma)
             for x in 0..<length {
-                for k in 0..<4 { pixels[base + x * step + k] = line[(x + pad) * 4 + k] }
+                for k in 0..<4 { pixels[base + x * step + k] = line[x * 4 + k] }
             }
         }
     }
@@ -125,9 +184,7 @@ struct SVGFilterImage {
     mutating func draw(_ top: SVGFilterImage) {
         top.pixels.withUnsafeBufferPointer { s in
             pixels.withUnsafeMutableBufferPointer { d in
-                for i in stride(from: 0, to: s.count, by: 4) where s[i + 3] != 0 {
-                    SVGCanvas.over(d, i, s[i], s[i + 1], s[i + 2], s[i + 3])
-                }
+                SVGCanvas.forEachVisible(s) { i in SVGCanvas.over(d, i, s[i], s[i + 1], s[i + 2], s[i + 3]) }
             }
         }
     }

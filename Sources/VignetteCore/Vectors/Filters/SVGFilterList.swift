@@ -11,8 +11,8 @@ enum SVGFilterList {
 
     /// The element's filters in order; empty for `none`, no filter, or a
     /// list with anything CSS would reject (the whole declaration is then ignored).
-    static func items(of element: SVGElement) -> [Item] {
-        guard let value = SVGFilterChain.property(element, "filter"), value != "none" else { return [] }
+    static func items(of element: SVGElement, inline: [(String, String)]? = nil) -> [Item] {
+        guard let value = SVGFilterChain.property(element, "filter", inline: inline), value != "none" else { return [] }
         return parse(value) ?? []
     }
 

@@ -10,8 +10,10 @@ struct SVGTurbulence {
     static let offset = 4096.0
 
     private(set) var lattice = [Int](repeating: 0, count: size + size + 2)
-    /// `gradients[channel][index]`.
-    private(set) var gradients = [[(Double, Double)]](repeating: [(Double, Double)](repeating: (0, 0), count: size + size + 2), count: 4)
+    /// Entries of one channel's gradients.
+    static let channelStride = size + size + 2
+    /// Channel `c`'s gradient `index` at `c × channelStride + index` (one array: no inner array to retain per look-up).
+    private(set) var gradients = [(Double, Double)](repeating: (0, 0), count: 4 * channelStride)
 
     /// Lattice positions wrap here when tiles are stitched.
     struct Stitch {
@@ -33,7 +35,7 @@ struct SVGTurbulence {
                 let gx = Double(next() % (Self.size + Self.size) - Self.size) / Double(Self.size)
                 let gy = Double(next() % (Self.size + Self.size) - Self.size) / Double(Self.size)
                 let length = (gx * gx + gy * gy).squareRoot()
-                gradients[channel][i] = length == 0 ? (0, 0) : (gx / length, gy / length)
+                gradients[channel * Self.channelStride + i] = length == 0 ? (0, 0) : (gx / length, gy / length)
             }
         }
         for i in stride(from: Self.size - 1, through: 1, by: -1) {
@@ -42,7 +44,10 @@ struct SVGTurbulence {
         }
         for i in 0..<Self.size + 2 {
             lattice[Self.size + i] = lattice[i]
-            for channel in 0..<4 { gradients[channel][Self.size + i] = gradients[channel][i] }
+            for channel in 0..<4 {
+                let base = channel * Self.channelStride
+                gradients[base + Self.size + i] = gradients[base + i]
+            }
         }
     }
 
@@ -80,10 +85,10 @@ struct SVGTurbulence {
         by1 &= Self.mask
         let i = lattice[bx0]
         let j = lattice[bx1]
-        let g = gradients[channel]
+        let base = channel * Self.channelStride
         let sx = rx0 * rx0 * (3 - 2 * rx0)
         let sy = ry0 * ry0 * (3 - 2 * ry0)
-        func dot(_ index: Int, _ x: Double, _ y: Double) -> Double { x * g[index].0 + y * g[index].1 }
+        func dot(_ index: Int, _ x: Double, _ y: Double) -> Double { x * gradients[base + index].0 + y * gradients[base + index].1 }
         let a = Self.lerp(sx, dot(lattice[i + by0], rx0, ry0), dot(lattice[j + by0], rx1, ry0))
         let b = Self.lerp(sx, dot(lattice[i + by1], rx0, ry1), dot(lattice[j + by1], rx1, ry1))
         return Self.lerp(sy, a, b)

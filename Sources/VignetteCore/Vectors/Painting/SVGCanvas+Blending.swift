@@ -12,7 +12,7 @@ extension SVGCanvas {
         let o = Double(opacity) / 255
         layer.pixels.withUnsafeBufferPointer { s in
             pixels.withUnsafeMutableBufferPointer { d in
-                for i in stride(from: 0, to: s.count, by: 4) where s[i + 3] != 0 {
+                Self.forEachVisible(s) { i in
                     let sa = Double(s[i + 3]) / 255 * o
                     let ba = Double(d[i + 3]) / 255
                     let source = SVGRGB(r: Double(s[i]) / 255 * o, g: Double(s[i + 1]) / 255 * o, b: Double(s[i + 2]) / 255 * o)
@@ -21,9 +21,9 @@ extension SVGCanvas {
                         mode, backdrop: backdrop.map { ba == 0 ? 0 : Swift.min($0 / ba, 1) }, source: source.map { Swift.min($0 / sa, 1) })
                     for k in 0..<3 {
                         let value = source[k] * (1 - ba) + backdrop[k] * (1 - sa) + sa * ba * mixed[k]
-                        d[i + k] = UInt8((Swift.min(Swift.max(value, 0), 1) * 255).rounded())
+                        d[i + k] = UInt8(DeterministicMath.roundedNonNegative(Swift.min(Swift.max(value, 0), 1) * 255))
                     }
-                    d[i + 3] = UInt8((Swift.min(sa + ba * (1 - sa), 1) * 255).rounded())
+                    d[i + 3] = UInt8(DeterministicMath.roundedNonNegative(Swift.min(sa + ba * (1 - sa), 1) * 255))
                     for k in 0..<3 where d[i + k] > d[i + 3] { d[i + k] = d[i + 3] }
                 }
             }

@@ -8,8 +8,21 @@ extension SVGCanvas {
     mutating func multiply(byAlphaOf mask: SVGCanvas) {
         mask.pixels.withUnsafeBufferPointer { m in
             pixels.withUnsafeMutableBufferPointer { d in
-                for i in stride(from: 0, to: min(d.count, m.count), by: 4) where m[i + 3] != 255 {
-                    Self.scale(d, i, by: m[i + 3])
+                let count = min(d.count, m.count)
+                let (masks, layer) = (UnsafeRawBufferPointer(m), UnsafeRawBufferPointer(d))
+                var i = 0
+                while i < count {
+                    // Four pixels at once that scaling leaves as they are: all transparent, or under an opaque mask.
+                    if i + 16 <= count {
+                        let empty = layer.loadUnaligned(fromByteOffset: i, as: UInt64.self) | layer.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                        let alphas = masks.loadUnaligned(fromByteOffset: i, as: UInt64.self) & masks.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                        if empty == 0 || UInt64(littleEndian: alphas) & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000 {
+                            i += 16
+                            continue
+                        }
+                    }
+                    if m[i + 3] != 255 { Self.scale(d, i, by: m[i + 3]) }
+                    i += 4
                 }
             }
         }

@@ -76,17 +76,37 @@ struct SVGCanvas {
         over(d, i, SIMD4(r, g, b, a))
     }
 
+    /// Calls `body` with the byte offset of every pixel of `s` whose alpha is not 0, in order.
+    /// Layers are mostly transparent: four pixels whose alphas are all 0 are passed over at once.
+    @inline(__always)
+    static func forEachVisible(_ s: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Void) {
+        let raw = UnsafeRawBufferPointer(s)
+        let count = s.count
+        var i = 0
+        while i < count {
+            if i + 16 <= count {
+                let alphas = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                if UInt64(littleEndian: alphas) & 0xFF00_0000_FF00_0000 == 0 {
+                    i += 16
+                    continue
+                }
+            }
+            if s[i + 3] != 0 { body(i) }
+            i += 4
+        }
+    }
+
     /// `layer` over this canvas at `opacity` (0…255).
     mutating func composite(_ layer: SVGCanvas, opacity: UInt8) {
         guard opacity != 0 else { return }
         layer.pixels.withUnsafeBufferPointer { s in
             pixels.withUnsafeMutableBufferPointer { d in
-                for i in stride(from: 0, to: s.count, by: 4) where s[i + 3] != 0 {
+                Self.forEachVisible(s) { i in
                     if opacity == 255 {
                         Self.over(d, i, s[i], s[i + 1], s[i + 2], s[i + 3])
                     } else {
                         let a = PixelMath.multiply(s[i + 3], opacity)
-                        guard a != 0 else { continue }
+                        guard a != 0 else { return }
                         Self.over(
                             d, i, PixelMath.multiply(s[i], opacity), PixelMath.multiply(s[i + 1], opacity),
                             PixelMath.multiply(s[i + 2], opacity), a)

@@ -83,25 +83,38 @@ struct SVGGradient: SVGShader {
             u = period > 1 ? 2 - period : period
         }
         guard u.isFinite else { return 0 }
-        return min(Self.tableSize - 1, max(0, Int((u * Double(Self.tableSize - 1)).rounded())))
+        // u is in 0…1 (pad clamps, repeat and reflect fold), so the product is never negative.
+        return min(Self.tableSize - 1, max(0, DeterministicMath.roundedNonNegative(u * Double(Self.tableSize - 1))))
     }
 
     /// The colour table: straight colours interpolated between stops, then
     /// premultiplied with `opacity`.
     static func table(stops: [(offset: Double, color: SVGColor)], opacity: Double) -> [UInt8] {
         var table = [UInt8](repeating: 0, count: tableSize * 4)
+        // With offsets in order (as gradientStops makes them) the first stop at or past t only moves
+        // forward as t grows: found by stepping on from the last one, not by a search from the start.
+        let ordered = zip(stops, stops.dropFirst()).allSatisfy { $0.offset <= $1.offset }
+        var first = 0
         for i in 0..<tableSize {
             let t = Double(i) / Double(tableSize - 1)
-            let upper = stops.firstIndex { $0.offset >= t } ?? stops.count - 1
+            let upper: Int
+            if ordered {
+                while first < stops.count, stops[first].offset < t { first += 1 }
+                upper = first < stops.count ? first : stops.count - 1
+            } else {
+                upper = stops.firstIndex { $0.offset >= t } ?? stops.count - 1
+            }
             let lower = max(0, upper - 1)
             let (a, b) = (stops[lower], stops[upper])
             let span = b.offset - a.offset
             let f = t <= a.offset ? 0 : (t >= b.offset || span <= 0 ? 1 : (t - a.offset) / span)
             func mix(_ x: UInt8, _ y: UInt8) -> Double { Double(x) + (Double(y) - Double(x)) * f }
             let alpha = UInt8(min(255, max(0, (mix(a.color.alpha, b.color.alpha) * opacity).rounded())))
-            table[i * 4] = PixelMath.multiply(UInt8(mix(a.color.red, b.color.red).rounded()), alpha)
-            table[i * 4 + 1] = PixelMath.multiply(UInt8(mix(a.color.green, b.color.green).rounded()), alpha)
-            table[i * 4 + 2] = PixelMath.multiply(UInt8(mix(a.color.blue, b.color.blue).rounded()), alpha)
+            // A mix of two bytes by f in 0…1 is in 0…255.
+            @inline(__always) func channel(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(DeterministicMath.roundedNonNegative(mix(x, y))) }
+            table[i * 4] = PixelMath.multiply(channel(a.color.red, b.color.red), alpha)
+            table[i * 4 + 1] = PixelMath.multiply(channel(a.color.green, b.color.green), alpha)
+            table[i * 4 + 2] = PixelMath.multiply(channel(a.color.blue, b.color.blue), alpha)
             table[i * 4 + 3] = alpha
         }
         return table

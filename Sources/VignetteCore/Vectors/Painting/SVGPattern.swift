@@ -14,23 +14,28 @@ struct SVGPattern: SVGShader {
         let v = (p.y - origin.y) / size.y
         guard u.isFinite, v.isFinite, abs(u) < 1e9, abs(v) < 1e9 else { return (0, 0, 0, 0) }
         // Bilinear between the four tile pixels around the point, wrapping at the tile's edges.
-        let sx = (u - u.rounded(.down)) * Double(tile.width) - 0.5
-        let sy = (v - v.rounded(.down)) * Double(tile.height) - 0.5
-        let x0 = Int(sx.rounded(.down))
-        let y0 = Int(sy.rounded(.down))
-        let fx = Int(((sx - Double(x0)) * 256).rounded())
-        let fy = Int(((sy - Double(y0)) * 256).rounded())
+        // |u|, |v| < 1e9 and the tile's size bound everything floored here (floorSmall: no libm call).
+        let sx = (u - DeterministicMath.floorSmall(u)) * Double(tile.width) - 0.5
+        let sy = (v - DeterministicMath.floorSmall(v)) * Double(tile.height) - 0.5
+        let x0 = Int(DeterministicMath.floorSmall(sx))
+        let y0 = Int(DeterministicMath.floorSmall(sy))
+        // sx − ⌊sx⌋ is never negative: rounded without a libm call.
+        let fx = DeterministicMath.roundedNonNegative((sx - Double(x0)) * 256)
+        let fy = DeterministicMath.roundedNonNegative((sy - Double(y0)) * 256)
         let (w, h) = (tile.width, tile.height)
         let columns = ((x0 % w + w) % w, ((x0 + 1) % w + w) % w)
         let rows = ((y0 % h + h) % h, ((y0 + 1) % h + h) % h)
-        var out: [UInt8] = [0, 0, 0, 0]
-        for k in 0..<4 {
-            let top = Int(tile.pixels[(rows.0 * w + columns.0) * 4 + k]) * (256 - fx) + Int(tile.pixels[(rows.0 * w + columns.1) * 4 + k]) * fx
-            let bottom = Int(tile.pixels[(rows.1 * w + columns.0) * 4 + k]) * (256 - fx) + Int(tile.pixels[(rows.1 * w + columns.1) * 4 + k]) * fx
-            let value = UInt8((top * (256 - fy) + bottom * fy + 32_768) >> 16)
-            out[k] = opacity == 255 ? value : PixelMath.multiply(value, opacity)
+        // The four corners' byte offsets; no array per pixel.
+        let (a, b, c, d) = ((rows.0 * w + columns.0) * 4, (rows.0 * w + columns.1) * 4, (rows.1 * w + columns.0) * 4, (rows.1 * w + columns.1) * 4)
+        return tile.pixels.withUnsafeBufferPointer { t in
+            func channel(_ k: Int) -> UInt8 {
+                let top = Int(t[a + k]) * (256 - fx) + Int(t[b + k]) * fx
+                let bottom = Int(t[c + k]) * (256 - fx) + Int(t[d + k]) * fx
+                let value = UInt8((top * (256 - fy) + bottom * fy + 32_768) >> 16)
+                return opacity == 255 ? value : PixelMath.multiply(value, opacity)
+            }
+            return (channel(0), channel(1), channel(2), channel(3))
         }
-        return (out[0], out[1], out[2], out[3])
     }
 }
 

@@ -2,8 +2,8 @@
 /// the clip's coverage or the mask's luminance (or alpha).
 extension SVGRenderer {
     /// `url(#id)` of a property, when the element names one.
-    static func reference(_ element: SVGElement, _ name: String) -> String? {
-        let inline = SVGStyle.declarations(element.attributes["style"] ?? "").last { $0.0 == name }?.1
+    static func reference(_ element: SVGElement, _ name: String, inline parsed: [(String, String)]? = nil) -> String? {
+        let inline = (parsed ?? SVGStyle.declarations(element.attributes["style"] ?? "")).last { $0.0 == name }?.1
         guard let value = inline ?? element[name], value.hasPrefix("url(") else { return nil }
         guard case .reference(let id, _) = SVGPaint.parse(value) else { return nil }
         return id

@@ -109,8 +109,8 @@ extension SVGCanvas {
                 let sy = min(max(p.y - 0.5, 0), Double(height - 1))
                 let x0 = Int(sx)
                 let y0 = Int(sy)
-                let fx = Int(((sx - Double(x0)) * 256).rounded())
-                let fy = Int(((sy - Double(y0)) * 256).rounded())
+                let fx = DeterministicMath.roundedNonNegative((sx - Double(x0)) * 256)
+                let fy = DeterministicMath.roundedNonNegative((sy - Double(y0)) * 256)
                 let x1 = min(x0 + 1, width - 1)
                 let y1 = min(y0 + 1, height - 1)
                 for k in 0..<4 {

@@ -63,11 +63,13 @@ struct SVGNode: Sendable, Hashable {
         self.element = element
         kind = Self.kind(of: element.name)
         id = element["id"]
-        declarations = SVGStyle.Declarations(element)
+        // `style` parsed once for every property read from it here (it was parsed six times per element).
+        let inline = SVGStyle.declarations(element.attributes["style"] ?? "")
+        declarations = SVGStyle.Declarations(element, inline: inline)
         transform = element["transform"].flatMap(SVGTransformParser.parse)
-        transformOrigin = transform == nil ? nil : SVGFilterChain.property(element, "transform-origin")
-        effects = Effects(element)
-        let overflow = SVGStyle.declarations(element.attributes["style"] ?? "").last { $0.0 == "overflow" }?.1 ?? element["overflow"]
+        transformOrigin = transform == nil ? nil : SVGFilterChain.property(element, "transform-origin", inline: inline)
+        effects = Effects(element, inline: inline)
+        let overflow = inline.last { $0.0 == "overflow" }?.1 ?? element["overflow"]
         overflowVisible = overflow == "visible" || overflow == "auto"
         passesConditions = SVGRenderer.passesConditions(element)
         geometry = kind == .shape ? SVGGeometry(element) : nil
@@ -122,11 +124,11 @@ struct SVGNode: Sendable, Hashable {
 extension SVGNode.Effects {
     /// The effects `element` declares; CSS properties with no presentation
     /// attribute (`mix-blend-mode`, `isolation`) only from `style` (the sheet is merged into it).
-    init(_ element: SVGElement) {
-        clip = SVGRenderer.reference(element, "clip-path")
-        mask = SVGRenderer.reference(element, "mask")
-        filters = SVGFilterList.items(of: element)
-        let css = SVGStyle.declarations(element.attributes["style"] ?? "")
+    init(_ element: SVGElement, inline: [(String, String)]) {
+        clip = SVGRenderer.reference(element, "clip-path", inline: inline)
+        mask = SVGRenderer.reference(element, "mask", inline: inline)
+        filters = SVGFilterList.items(of: element, inline: inline)
+        let css = inline
         blend = css.last { $0.0 == "mix-blend-mode" }.flatMap { SVGBlendMode(rawValue: $0.1) } ?? .normal
         isolated = css.last { $0.0 == "isolation" }?.1 == "isolate"
     }
