@@ -14,7 +14,7 @@
 #   make fuzz    build the libFuzzer harnesses of Fuzz/ and run each for FUZZ_SECONDS (default 30), FUZZ_JOBS at a time
 SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-SYSTEM_PACKAGES := libpng-dev libjpeg62-turbo-dev libwebp-dev liblcms2-dev libavif-dev libgif-dev libheif-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev libsqlite3-dev libharfbuzz-dev libicu-dev pkg-config
+SYSTEM_PACKAGES := libpng-dev libjpeg62-turbo-dev libwebp-dev liblcms2-dev libavif-dev libgif-dev libheif-dev libcurl4-openssl-dev libdeflate-dev zlib1g-dev libsqlite3-dev libharfbuzz-dev libicu-dev libbrotli-dev pkg-config
 # Debian's headless browser and its WebDriver, for `make test-browser` (the review page), and the
 # only fonts that test lets the browser see (Scripts/browser/fonts.conf names its six files). A
 # fontconfig file of our own rather than fonts served with the page: the page stays as users get it

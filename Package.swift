@@ -134,12 +134,14 @@ let package = Package(
         // another major version than the headers' too (its file and function names carry the version).
         .target(name: "CHarfBuzz", dependencies: ["CLoader"]),
         .target(name: "CICU", dependencies: ["CLoader"]),
+        // libbrotlidec decompresses WOFF2 fonts (the glyph transforms are rebuilt in Swift); opened on first use.
+        .target(name: "CBrotli", dependencies: ["CLoader"]),
         // The default family's font files compiled in (C23 #embed): no resource bundle to lose with a copied binary.
         .target(name: "CBundledFonts", exclude: ["fonts"]),
         .target(
             name: "VignetteCore",
             dependencies: [
-                "CPNG", "CJPEG", "CWebP", "CAVIF", "CGIF", "CHeif", "CLCMS", "CDeflate", "CKernels", "CHarfBuzz", "CICU", "CBundledFonts",
+                "CPNG", "CJPEG", "CWebP", "CAVIF", "CGIF", "CHeif", "CLCMS", "CDeflate", "CKernels", "CHarfBuzz", "CICU", "CBrotli", "CBundledFonts",
             ]
         ),
         .target(

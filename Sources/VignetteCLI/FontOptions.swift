@@ -9,7 +9,7 @@ struct FontOptions: ParsableArguments {
     @Option(
         name: .customLong("font-dir"),
         help: ArgumentHelp(
-            "A folder of fonts (TTF, OTF, TTC, WOFF) text may use, repeatable; its families come after the bundled Noto Sans "
+            "A folder of fonts (TTF, OTF, TTC, WOFF, WOFF2) text may use, repeatable; its families come after the bundled Noto Sans "
                 + "and are tried in order for characters a font lacks.",
             valueName: "DIR"))
     var fontDirs: [String] = []

@@ -64,7 +64,7 @@ public struct ServerConfiguration: Sendable {
     /// whole fetch, waits included. Default 1, as the library's pipeline
     /// retries: an origin's single 503 is not a failure image.
     public var sourceRetries = 1
-    /// Font files and folders (TTF, OTF, TTC, WOFF) the presets' text
+    /// Font files and folders (TTF, OTF, TTC, WOFF, WOFF2) the presets' text
     /// overlays draw with, relative to the configuration file, read at
     /// start-up (a file that is not a font stops the server, naming it):
     /// their families come after the bundled Noto Sans, in order, and are

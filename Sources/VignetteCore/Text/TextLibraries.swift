@@ -1,3 +1,4 @@
+import CBrotli
 import CHarfBuzz
 import CICU
 
@@ -11,6 +12,8 @@ package enum TextLibraries {
     package static var harfBuzzFailure: String? { libraryFailure { vg_hb_library_failure($0, $1) } }
     /// Why ICU could not be opened (opening it if it is not), or nil when it is open.
     package static var icuFailure: String? { libraryFailure { vg_icu_library_failure($0, $1) } }
+    /// Why libbrotlidec (WOFF2's decompressor) could not be opened (opening it if it is not), or nil when it is open.
+    package static var brotliFailure: String? { libraryFailure { vg_brotli_library_failure($0, $1) } }
     /// HarfBuzz's version (`8.3.0`); call after ``harfBuzzFailure`` said it is open.
     package static var harfBuzzVersion: String { String(cString: vg_hb_version()) }
     /// The version of the ICU opened (`72.1`); call after ``icuFailure`` said it is open.
@@ -34,13 +37,19 @@ package enum TextLibraries {
 
     private static func installable(_ library: String) -> String {
         #if os(macOS)
-            return library == "ICU" ? "icu4c (brew install icu4c)" : "harfbuzz (brew install harfbuzz)"
+            switch library {
+            case "ICU": return "icu4c (brew install icu4c)"
+            case "libbrotlidec": return "brotli (brew install brotli)"
+            default: return "harfbuzz (brew install harfbuzz)"
+            }
         #else
             // The ICU the headers were is the one named; the loader finds another major version too.
             let icu = "libicu\(vg_icu_header_major())"
-            return library == "ICU"
-                ? "\(icu) (apt-get install \(icu) on Debian and Ubuntu; another ICU 50 or later is found too)"
-                : "libharfbuzz0b (apt-get install libharfbuzz0b on Debian and Ubuntu)"
+            switch library {
+            case "ICU": return "\(icu) (apt-get install \(icu) on Debian and Ubuntu; another ICU 50 or later is found too)"
+            case "libbrotlidec": return "libbrotli1 (apt-get install libbrotli1 on Debian and Ubuntu)"
+            default: return "libharfbuzz0b (apt-get install libharfbuzz0b on Debian and Ubuntu)"
+            }
         #endif
     }
 }

@@ -9,14 +9,15 @@ extension Font {
         case tooLarge(name: String, bytes: Int, limit: Int)
         /// The bytes are no font HarfBuzz can use (or a damaged one).
         case notAFont(name: String)
-        /// A WOFF file's header or tables are inconsistent, or do not inflate.
+        /// A WOFF or WOFF2 file's header or tables are inconsistent, or do not decompress.
         case malformedWOFF(name: String, reason: String)
-        /// A format this build does not read (WOFF2).
+        /// A format this build does not read (a WOFF2 collection).
         case unsupportedFormat(name: String, format: String)
         /// A folder holds more font files than `FontCollection.maxFiles`.
         case tooManyFiles(path: String, limit: Int)
-        /// HarfBuzz (`library`), opened with the first font read rather than at process
-        /// start, could not be loaded: `reason` is the loader's (a missing `libharfbuzz.so.0`).
+        /// HarfBuzz, or libbrotlidec for a WOFF2 (`library`), opened with the first font
+        /// read rather than at process start, could not be loaded: `reason` is the
+        /// loader's (a missing `libharfbuzz.so.0`).
         case libraryUnavailable(library: String, reason: String)
 
         /// What went wrong, naming the file and the limit.
@@ -25,22 +26,22 @@ extension Font {
             case .unreadable(let path, let reason): "cannot read font \(path): \(reason)"
             case .tooLarge(let name, let bytes, let limit):
                 "font \(name) is \(bytes) bytes: over the limit of \(limit) bytes (Font.maxBytes)"
-            case .notAFont(let name): "\(name) is not a TrueType, OpenType, collection or WOFF font (or is damaged)"
+            case .notAFont(let name): "\(name) is not a TrueType, OpenType, collection, WOFF or WOFF2 font (or is damaged)"
             case .malformedWOFF(let name, let reason): "\(name): malformed WOFF: \(reason)"
-            case .unsupportedFormat(let name, let format): "\(name): \(format) fonts are not supported yet; convert it to TTF or WOFF"
+            case .unsupportedFormat(let name, let format): "\(name): \(format) fonts are not supported; convert it to TTC or to one WOFF2 per face"
             case .tooManyFiles(let path, let limit): "\(path) holds more than \(limit) font files (FontCollection.maxFiles)"
             case .libraryUnavailable(let library, let reason): TextLibraries.unavailable(library, reason: reason)
             }
         }
     }
 
-    /// The largest font file loaded (after WOFF inflation): 64 MiB, enough
+    /// The largest font file loaded (after WOFF or WOFF2 decompression): 64 MiB, enough
     /// for a CJK collection.
     public static let maxBytes = 64 << 20
     /// The most faces taken from one collection.
     package static let maxFaces = 64
 
-    /// Every face of a font file's bytes: one for a TTF, OTF or WOFF, each
+    /// Every face of a font file's bytes: one for a TTF, OTF, WOFF or WOFF2, each
     /// face of a TTC/OTC. `name` names the bytes in errors and in `source`.
     public static func faces(in data: Data, name: String) throws(Font.Error) -> [Font] {
         guard data.count <= maxBytes else { throw .tooLarge(name: name, bytes: data.count, limit: maxBytes) }
@@ -49,7 +50,7 @@ extension Font {
         let sfnt: FontBytes
         switch signature {
         case 0x774F_4646: sfnt = FontBytes(copying: try WOFFReader.sfnt(from: data, name: name, limit: maxBytes))
-        case 0x774F_4632: throw .unsupportedFormat(name: name, format: "WOFF2")
+        case 0x774F_4632: sfnt = FontBytes(copying: try WOFF2Reader.sfnt(from: data, name: name, limit: maxBytes))
         default: sfnt = FontBytes(copying: data)
         }
         let count = min(FontFace.faceCount(sfnt.raw), maxFaces)

@@ -2,7 +2,7 @@ import CBundledFonts
 import Foundation
 
 /// One font face that text can be drawn with: a TrueType or OpenType (CFF)
-/// font, a face of a collection (TTC), or a WOFF file, possibly variable —
+/// font, a face of a collection (TTC), or a WOFF or WOFF2 file, possibly variable —
 /// with the family, weights, style and stretch CSS font matching reads.
 /// Fonts are values made once, at start-up, and shared by every render;
 /// they live in a ``FontCollection``.

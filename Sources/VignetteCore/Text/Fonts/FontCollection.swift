@@ -37,7 +37,7 @@ public struct FontCollection: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The fonts in `urls`: font files, and folders whose files ending in
-    /// .ttf, .otf, .ttc, .otc or .woff are read (in name order, subfolders
+    /// .ttf, .otf, .ttc, .otc, .woff or .woff2 are read (in name order, subfolders
     /// included). A file that is not a font is an error.
     public init(contentsOf urls: [URL], fallback: [String] = []) throws(Font.Error) {
         var fonts: [Font] = []
@@ -74,8 +74,7 @@ public struct FontCollection: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func fontFiles(in folder: URL) throws(Font.Error) -> [URL] {
-        // WOFF2 is not read yet: a folder scan passes over it (a file named alone is an error).
-        let kinds: Set<String> = ["ttf", "otf", "ttc", "otc", "woff"]
+        let kinds: Set<String> = ["ttf", "otf", "ttc", "otc", "woff", "woff2"]
         guard
             let walker = FileManager.default.enumerator(
                 at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])

@@ -19,21 +19,7 @@ enum WOFFReader {
         guard total >= 12 + 16 * tables, total <= limit else { throw fail("totalSfntSize \(total) is out of range (limit \(limit))") }
         var out = [UInt8](repeating: 0, count: total)
         func put32(_ v: Int, _ at: Int) { for k in 0..<4 { out[at + k] = UInt8(truncatingIfNeeded: v >> (24 - 8 * k)) } }
-        func put16(_ v: Int, _ at: Int) {
-            out[at] = UInt8(truncatingIfNeeded: v >> 8)
-            out[at + 1] = UInt8(truncatingIfNeeded: v)
-        }
-        put32(u32(4), 0)
-        put16(tables, 4)
-        var power = 1
-        var log = 0
-        while power * 2 <= tables {
-            power *= 2
-            log += 1
-        }
-        put16(power * 16, 6)
-        put16(log, 8)
-        put16(tables * 16 - power * 16, 10)
+        out.replaceSubrange(0..<12, with: sfntHeader(flavor: u32(4), tables: tables))
         var offset = 12 + 16 * tables
         for t in 0..<tables {
             let entry = 44 + t * 20
@@ -53,6 +39,21 @@ enum WOFFReader {
                 throw fail("table \(t) does not inflate to \(original) bytes")
             }
             offset = (offset + original + 3) & ~3
+        }
+        return out
+    }
+
+    /// The 12-byte offset table of an sfnt of `tables` tables (searchRange and the rest from the count).
+    static func sfntHeader(flavor: Int, tables: Int) -> [UInt8] {
+        var power = 1
+        var log = 0
+        while power * 2 <= tables {
+            power *= 2
+            log += 1
+        }
+        var out: [UInt8] = []
+        for (value, bytes) in [(flavor, 4), (tables, 2), (power * 16, 2), (log, 2), (tables * 16 - power * 16, 2)] {
+            out.appendBigEndian(value, bytes: bytes)
         }
         return out
     }
