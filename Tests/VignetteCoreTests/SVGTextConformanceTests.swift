@@ -50,6 +50,17 @@ import VignetteTestSupport
         }
     }
 
+    /// A `textPath` whose `path` is empty or in error follows the shape its `href` names (SVG 2).
+    @Test func aTextPathWithABadPathFollowsItsHref() throws {
+        let line = ##"<path id="p" d="M 20 150 L 180 150"/>"##
+        let good = try #require(Self.ink(try Self.render(line + ##"<text font-size="20"><textPath href="#p">Along the line</textPath></text>"##)))
+        for bad in ["Invalid path", "  ", "M 20 100 L 80 100 Error_path L 180 100"] {
+            let body = line + ##"<text font-size="20"><textPath path="\##(bad)" href="#p">Along the line</textPath></text>"##
+            let drawn = try #require(Self.ink(try Self.render(body)), "\(bad)")
+            #expect(drawn.x == good.x && drawn.y == good.y, "\(bad): \(drawn) against \(good)")
+        }
+    }
+
     /// A `textPath`'s `textLength` fits the text along the path.
     @Test func textPathTextLengthFitsAlongThePath() throws {
         let path = #"<path id="p" d="M 10 100 H 190"/>"#

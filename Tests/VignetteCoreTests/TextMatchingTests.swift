@@ -49,4 +49,16 @@ import Testing
         #expect(fonts.chain(for: TextStyle()).map(\.font.family) == ["Noto Sans", "Noto Sans Hebrew", "Noto Sans Arabic"])
         #expect(FontCollection().chain(for: TextStyle()).isEmpty)
     }
+
+    /// A generic family picks a family named like it, the default family's superfamily first.
+    @Test func genericsPreferTheDefaultFamilysSuperfamily() {
+        let families = ["Noto Sans", "DejaVu Serif", "DejaVu Sans Mono", "Noto Serif", "Noto Mono", "Noto Color Emoji"]
+        #expect(FontCollection.family(forGeneric: "serif", in: families) == "Noto Serif")
+        #expect(FontCollection.family(forGeneric: "monospace", in: families) == "Noto Mono")
+        #expect(FontCollection.family(forGeneric: "sans-serif", in: families) == "Noto Sans")
+        #expect(FontCollection.family(forGeneric: "emoji", in: families) == "Noto Color Emoji")
+        // No family of that superfamily: the first named like it.
+        #expect(FontCollection.family(forGeneric: "serif", in: ["Noto Sans", "DejaVu Serif", "Liberation Serif"]) == "DejaVu Serif")
+        #expect(FontCollection.family(forGeneric: "cursive", in: families) == nil)
+    }
 }

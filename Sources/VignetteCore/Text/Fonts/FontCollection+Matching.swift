@@ -43,18 +43,25 @@ extension FontCollection {
         return names.compactMap { match(family: $0, style: style) }
     }
 
-    /// The family a generic name picks by its name's words: `serif` the first
-    /// "… Serif …" (not "Sans"), `monospace` the first "Mono" or "Code" one,
-    /// `sans-serif` the first "Sans" one; nil for the others (the default family).
+    /// The family a generic name picks by its name's words: `serif` a
+    /// "… Serif …" (not "Sans"), `monospace` a "Mono" or "Code" one,
+    /// `sans-serif` a "Sans" one, `emoji` an "Emoji" one — of those, the first
+    /// of the default (first) family's superfamily (Noto Serif beside Noto
+    /// Sans, before another serif), else the first; nil for the others (the
+    /// default family).
     static func family(forGeneric generic: String, in families: [String]) -> String? {
         func words(_ name: String) -> [String] { name.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init) }
+        let named: ([String]) -> Bool
         switch generic {
-        case "serif", "ui-serif": return families.first { words($0).contains("serif") && !words($0).contains("sans") }
-        case "monospace", "ui-monospace": return families.first { words($0).contains { $0.hasPrefix("mono") || $0 == "code" } }
-        case "sans-serif", "ui-sans-serif", "system-ui": return families.first { words($0).contains("sans") && !words($0).contains { $0.hasPrefix("mono") } }
-        case "emoji": return families.first { words($0).contains("emoji") }
+        case "serif", "ui-serif": named = { $0.contains("serif") && !$0.contains("sans") }
+        case "monospace", "ui-monospace": named = { $0.contains { $0.hasPrefix("mono") || $0 == "code" } }
+        case "sans-serif", "ui-sans-serif", "system-ui": named = { $0.contains("sans") && !$0.contains { $0.hasPrefix("mono") } }
+        case "emoji": named = { $0.contains("emoji") }
         default: return nil
         }
+        let candidates = families.filter { named(words($0)) }
+        let superfamily = families.first.flatMap { words($0).first }
+        return candidates.first { words($0).first == superfamily } ?? candidates.first
     }
 
     /// The best face of `family` for `style`; nil when the family has none.

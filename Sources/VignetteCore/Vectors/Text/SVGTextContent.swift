@@ -170,12 +170,14 @@ struct SVGTextContent {
         }
     }
 
-    /// The outline a `textPath` follows (`path` attribute, else `href` to a shape), in the text's user space.
+    /// The outline a `textPath` follows, in the text's user space: its `path`
+    /// attribute, or — where that is absent, empty or in error (SVG 2) — the
+    /// shape its `href` names.
     private static func textPath(_ element: SVGElement, ids: [String: SVGElement], viewport: (width: Double, height: Double)) -> Path? {
         let shapes = SVGShapes(viewport: viewport)
         var outline: VectorPath?
-        if let d = element["path"] {
-            outline = SVGPathData.parse(d).path
+        if let d = element["path"], case let parsed = SVGPathData.parse(d), parsed.errorOffset == nil, !parsed.path.elements.isEmpty {
+            outline = parsed.path
         } else if let href = element["href"], href.hasPrefix("#"), let target = ids[String(href.dropFirst())] {
             outline = shapes.path(for: target)
             if let path = outline, let transform = SVGTransformParser.transform(of: target, viewport: viewport) {
