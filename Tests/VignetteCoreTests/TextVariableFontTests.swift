@@ -5,8 +5,10 @@ import VignetteTestSupport
 @testable import VignetteCore
 
 /// Variable fonts: a face's `wght` axis set from the weight asked for
-/// (never synthesised bold), `font-variation-settings` over it, in overlays
-/// and in SVG alike — checked on Inter's variable roman (`VariableWeightTest.ttf`).
+/// (never synthesised bold), `slnt` from oblique, `opsz` from the size,
+/// `font-variation-settings` over them, in overlays and in SVG alike —
+/// checked on Inter's variable font (`VariableWeightTest.ttf`, and
+/// `OpticalSizeTest.ttf` with an `opsz` axis).
 @Suite struct TextVariableFontTests {
     static func fonts() throws -> FontCollection {
         FontCollection(try Font.faces(contentsOf: Fixtures.url("fonts/VariableWeightTest.ttf")))
@@ -51,5 +53,26 @@ import VignetteTestSupport
         #expect(try render(#"style="font-variation-settings: 'wght' 700""#) == bold)
         #expect(try render(#"font-weight="900" style="font-variation-settings: 'wght' 700""#) == bold)
         #expect(try render("") != bold)
+    }
+
+    /// `font-optical-sizing: auto`: a face with an `opsz` axis is drawn at the optical size of its font size.
+    @Test func theOpticalSizeFollowsTheFontSize() throws {
+        let fonts = FontCollection(try Font.faces(contentsOf: Fixtures.url("fonts/OpticalSizeTest.ttf")))
+        func draw(_ variations: [String: Double]) throws -> Bitmap {
+            try TextImage("IIII", style: TextStyle(size: 20, variations: variations), fonts: fonts).bitmap(forScale: 2)
+        }
+        let automatic = try draw([:])
+        #expect(try automatic == draw(["opsz": 20]))
+        #expect(try automatic != draw(["opsz": 144]))
+    }
+
+    /// Oblique sets a face's `slnt` axis (no outline slanted on top).
+    @Test func obliqueSetsTheSlantAxis() throws {
+        let fonts = try Self.fonts()
+        let style = TextStyle(size: 40, style: .oblique(degrees: 8))
+        #expect(try #require(fonts.chain(for: style).first).syntheticSlant == 0)
+        let oblique = try TextImage("Hamburg", style: style, fonts: fonts).bitmap(forScale: 1)
+        #expect(try oblique == TextImage("Hamburg", style: TextStyle(size: 40, variations: ["slnt": -8]), fonts: fonts).bitmap(forScale: 1))
+        #expect(try oblique != TextImage("Hamburg", style: TextStyle(size: 40), fonts: fonts).bitmap(forScale: 1))
     }
 }

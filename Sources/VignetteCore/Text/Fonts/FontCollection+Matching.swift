@@ -76,19 +76,46 @@ extension FontCollection {
         let font = candidates[candidates.count - 1]
         let weight = min(max(style.weight.value, font.weights.lowerBound), font.weights.upperBound)
         let width = min(max(stretch, font.stretches.lowerBound), font.stretches.upperBound)
-        var variations: [vg_hb_variation] = []
-        if font.weights.lowerBound < font.weights.upperBound { variations.append(vg_hb_variation(tag: Font.tag("wght"), value: Float(weight))) }
-        if font.stretches.lowerBound < font.stretches.upperBound { variations.append(vg_hb_variation(tag: Font.tag("wdth"), value: Float(width))) }
-        variations += style.variations.map { vg_hb_variation(tag: Font.tag($0.key), value: Float($0.value)) }.sorted { $0.tag < $1.tag }
+        let (variations, slantedByAxis) = Self.variations(of: font, style: style, weight: weight, width: width)
         let face = variations.isEmpty ? font.face : FontInstances.shared.instance(of: font.face, variations: variations)
         let slanted: Double
         switch (style.style, font.style) {
+        case _ where slantedByAxis: slanted = 0
         case (.normal, _), (.italic, .italic), (.italic, .oblique), (.oblique, .oblique), (.oblique, .italic): slanted = 0
         case (.italic, .normal): slanted = 14
         case (.oblique(let degrees), .normal): slanted = degrees
         }
         return MatchedFace(
             font: font, face: face, syntheticSlant: slanted, syntheticBold: style.weight.value >= 600 && font.weights.upperBound < 600)
+    }
+
+    /// A variable face's axes for `style` (CSS Fonts 4): `wght` and `wdth`
+    /// from the weight and width, `ital` 1 for italic and `slnt` −angle for
+    /// oblique where the face has them (no synthesised slant then), `opsz`
+    /// the size (`font-optical-sizing: auto`), then `font-variation-settings`
+    /// over them all. Returns whether an axis made the slant.
+    static func variations(of font: Font, style: TextStyle, weight: Double, width: Double) -> ([vg_hb_variation], Bool) {
+        let axes = Set(font.face.axes.map(\.tag))
+        var automatic: [(String, Double)] = []
+        if font.weights.lowerBound < font.weights.upperBound { automatic.append(("wght", weight)) }
+        if font.stretches.lowerBound < font.stretches.upperBound { automatic.append(("wdth", width)) }
+        var slanted = false
+        switch style.style {
+        case .italic where axes.contains(Font.tag("ital")) && font.style == .normal:
+            automatic.append(("ital", 1))
+            slanted = true
+        case .italic where axes.contains(Font.tag("slnt")) && font.style == .normal:
+            automatic.append(("slnt", -14))
+            slanted = true
+        case .oblique(let degrees) where axes.contains(Font.tag("slnt")):
+            automatic.append(("slnt", -degrees))
+            slanted = true
+        default: break
+        }
+        if axes.contains(Font.tag("opsz")), style.size.isFinite, style.size > 0 { automatic.append(("opsz", style.size)) }
+        var variations = automatic.map { vg_hb_variation(tag: Font.tag($0.0), value: Float($0.1)) }
+        variations += style.variations.map { vg_hb_variation(tag: Font.tag($0.key), value: Float($0.value)) }.sorted { $0.tag < $1.tag }
+        return (variations, slanted)
     }
 
     private static func best(_ fonts: [Font], key: (Font) -> (Int, Double)) -> [Font] {
