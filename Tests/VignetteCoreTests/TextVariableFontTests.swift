@@ -64,6 +64,14 @@ import VignetteTestSupport
         let automatic = try draw([:])
         #expect(try automatic == draw(["opsz": 20]))
         #expect(try automatic != draw(["opsz": 144]))
+        // SVG's font-optical-sizing: none leaves the axis at its default (144).
+        func svg(_ attributes: String) throws -> Bitmap {
+            let text = #"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><text x="10" y="45" font-family="Optical Size Test" font-size="20" "#
+            return try SVGDocument(data: Data((text + attributes + ">IIII</text></svg>").utf8), fonts: fonts).render(width: 200, height: 60)
+        }
+        let fixed = try svg(#"font-optical-sizing="none""#)
+        #expect(try fixed == svg(#"style="font-variation-settings: 'opsz' 144""#))
+        #expect(try fixed != svg(""))
     }
 
     /// Oblique sets a face's `slnt` axis (no outline slanted on top).

@@ -35,6 +35,8 @@ public struct TextStyle: Sendable, Hashable {
     public var features: [String: Int]
     /// Variation axes of a variable font set directly (`["opsz": 18]`), as CSS's `font-variation-settings`.
     public var variations: [String: Double]
+    /// Whether a face's `opsz` axis is set to the size (CSS's `font-optical-sizing`; SVG's only, for now).
+    package var opticalSizing = true
     /// An outline drawn under the fill, centred on the glyphs' edges.
     public var stroke: TextStroke?
     /// A shadow drawn under everything else.

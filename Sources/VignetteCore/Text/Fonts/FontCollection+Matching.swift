@@ -112,7 +112,7 @@ extension FontCollection {
             slanted = true
         default: break
         }
-        if axes.contains(Font.tag("opsz")), style.size.isFinite, style.size > 0 { automatic.append(("opsz", style.size)) }
+        if style.opticalSizing, axes.contains(Font.tag("opsz")), style.size.isFinite, style.size > 0 { automatic.append(("opsz", style.size)) }
         var variations = automatic.map { vg_hb_variation(tag: Font.tag($0.0), value: Float($0.1)) }
         variations += style.variations.map { vg_hb_variation(tag: Font.tag($0.key), value: Float($0.value)) }.sorted { $0.tag < $1.tag }
         return (variations, slanted)

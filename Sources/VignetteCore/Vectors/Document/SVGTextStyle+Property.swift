@@ -11,6 +11,8 @@ extension SVGTextStyle {
         case shorthand(Shorthand)
         case features([String: Int])
         case variations([String: Double])
+        /// `font-optical-sizing`: whether a face's `opsz` axis follows the font size.
+        case opticalSizing(Bool)
         /// One OpenType feature on, off (0) or back to the font's default (nil): `font-kerning`, `font-variant`.
         case feature(String, Int?)
         case letterSpacing(Double)
@@ -59,6 +61,7 @@ extension SVGTextStyle {
         case "font": return shorthand(value).map(Property.shorthand)
         case "font-feature-settings": return features(value).map(Property.features)
         case "font-variation-settings": return variations(value).map(Property.variations)
+        case "font-optical-sizing": return value == "none" ? .opticalSizing(false) : (value == "auto" ? .opticalSizing(true) : nil)
         case "font-kerning": return value == "none" ? .feature("kern", 0) : (value == "normal" || value == "auto" ? .feature("kern", nil) : nil)
         case "font-variant", "font-variant-caps": return value == "small-caps" ? .feature("smcp", 1) : (value == "normal" ? .feature("smcp", nil) : nil)
         case "letter-spacing": return spacing(value, fontSize: fontSize).map(Property.letterSpacing)

@@ -36,6 +36,7 @@ struct SVGTextStyle: Sendable, Hashable {
     var stretch = 100.0
     var features: [String: Int] = [:]
     var variations: [String: Double] = [:]
+    var opticalSizing = true
     var letterSpacing = 0.0
     var wordSpacing = 0.0
     var anchor: Anchor = .start
@@ -71,6 +72,7 @@ struct SVGTextStyle: Sendable, Hashable {
             if font.smallCaps { features["smcp"] = 1 }
         case .features(let value): features = value
         case .variations(let value): variations = value
+        case .opticalSizing(let value): opticalSizing = value
         case .feature(let tag, let value): features[tag] = value
         case .letterSpacing(let value): letterSpacing = value
         case .wordSpacing(let value): wordSpacing = value

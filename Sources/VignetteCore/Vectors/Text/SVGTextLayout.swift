@@ -232,11 +232,13 @@ struct SVGTextLayout {
     /// The text engine's style for a span: its font, size in user units, spacing and features.
     static func textStyle(_ span: SVGTextContent.Span, lastResort: String? = nil) -> TextStyle {
         let text = span.style.text
-        return TextStyle(
+        var style = TextStyle(
             families: text.families + (lastResort.map { [$0] } ?? []), size: span.fontSize.isFinite ? span.fontSize : 0, weight: FontWeight(text.weight),
             style: text.style,
             stretch: text.stretch, letterSpacing: text.letterSpacing, wordSpacing: text.wordSpacing, features: text.features,
             variations: text.variations, language: text.language, direction: text.direction)
+        style.opticalSizing = text.opticalSizing
+        return style
     }
 
     /// How far below the alphabetic baseline the glyphs' baseline sits for the span's
