@@ -7,6 +7,7 @@
 
 static struct {
     __typeof__(BrotliDecoderDecompress) *BrotliDecoderDecompress;
+    __typeof__(BrotliDecoderVersion) *BrotliDecoderVersion;
 } libbrotli;
 
 static vg_library vg_libbrotli_state = VG_LIBRARY_INITIALIZER;
@@ -18,9 +19,9 @@ static int vg_brotli_load(void) {
 #else
     static const char *const files[] = {"libbrotlidec.so.1", "libbrotlidec.so"};
 #endif
-    static const char *const names[] = {"BrotliDecoderDecompress"};
-    return vg_library_open(&vg_libbrotli_state, files, sizeof files / sizeof files[0], names, (void **)&libbrotli, 1,
-                           NULL);
+    static const char *const names[] = {"BrotliDecoderDecompress", "BrotliDecoderVersion"};
+    return vg_library_open(&vg_libbrotli_state, files, sizeof files / sizeof files[0], names, (void **)&libbrotli,
+                           sizeof names / sizeof names[0], NULL);
 }
 
 int vg_brotli_decompress(const uint8_t *input, size_t input_length, uint8_t *output, size_t *output_length) {
@@ -35,3 +36,5 @@ int vg_brotli_library_failure(char *out, size_t length) {
     vg_brotli_load();
     return vg_library_failure(&vg_libbrotli_state, out, length);
 }
+
+uint32_t vg_brotli_version(void) { return vg_brotli_load() ? libbrotli.BrotliDecoderVersion() : 0; }

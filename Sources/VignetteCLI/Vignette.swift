@@ -53,6 +53,7 @@ struct VersionsCommand: ParsableCommand {
         // Text's libraries, opened on first use too: a snapshot recorded with text names them.
         print(Self.line("HarfBuzz", failure: TextLibraries.harfBuzzFailure) { TextLibraries.harfBuzzVersion })
         print(Self.line("ICU", failure: TextLibraries.icuFailure) { TextLibraries.icuVersion })
+        print(Self.line("libbrotlidec", failure: TextLibraries.brotliFailure) { TextLibraries.brotliVersion })
     }
 
     private static func line(_ library: String, failure: String?, version: () -> String) -> String {

@@ -47,6 +47,7 @@ import VignetteTestSupport
         // Without text, `render` reads no font: neither library is opened.
         #expect(!plain.log.contains("file=libharfbuzz.so"), "HarfBuzz is not opened")
         #expect(!plain.log.contains("file=libicuuc.so"), "ICU is not opened")
+        #expect(!plain.log.contains("file=libbrotlidec.so"), "libbrotlidec (WOFF2) is not opened")
         let drawn = try Self.render(Self.text, in: folder)
         #expect(drawn.result.status == 0, "\(drawn.result.stderr)")
         #expect(Self.bytes(drawn) != nil && Self.bytes(drawn) != Self.bytes(plain), "the text is drawn")
@@ -112,14 +113,19 @@ import VignetteTestSupport
             Font.Error.libraryUnavailable(library: "HarfBuzz", reason: "libharfbuzz.so.0: cannot open").description
                 == "HarfBuzz could not be loaded (libharfbuzz.so.0: cannot open): install libharfbuzz0b "
                 + "(apt-get install libharfbuzz0b on Debian and Ubuntu)")
+        #expect(
+            Font.Error.libraryUnavailable(library: "libbrotlidec", reason: "libbrotlidec.so.1: cannot open").description
+                == "libbrotlidec could not be loaded (libbrotlidec.so.1: cannot open): install libbrotli1 "
+                + "(apt-get install libbrotli1 on Debian and Ubuntu)")
     }
 
     /// `vignette versions` names the text libraries it opens, as a snapshot recorded with text states them.
-    @Test func versionsListHarfBuzzAndICU() throws {
+    @Test func versionsListHarfBuzzICUAndBrotli() throws {
         let result = try Run.run(["versions"])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.contains("HarfBuzz \(TextLibraries.harfBuzzVersion)"), "\(result.stdout)")
         #expect(lines.contains("ICU \(TextLibraries.icuVersion)"), "\(result.stdout)")
+        #expect(lines.contains("libbrotlidec \(TextLibraries.brotliVersion)") && TextLibraries.brotliVersion != "0.0.0", "\(result.stdout)")
     }
 }

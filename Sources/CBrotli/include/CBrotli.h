@@ -19,6 +19,9 @@ int vg_brotli_decompress(const uint8_t *input, size_t input_length, uint8_t *out
 /// open); returns whether it is open.
 int vg_brotli_library_failure(char *out, size_t length);
 
+/// libbrotlidec's version as it packs it (major << 24 | minor << 12 | patch); 0 when it cannot be opened.
+uint32_t vg_brotli_version(void);
+
 #ifdef __cplusplus
 }
 #endif

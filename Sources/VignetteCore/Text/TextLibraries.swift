@@ -14,6 +14,11 @@ package enum TextLibraries {
     package static var icuFailure: String? { libraryFailure { vg_icu_library_failure($0, $1) } }
     /// Why libbrotlidec (WOFF2's decompressor) could not be opened (opening it if it is not), or nil when it is open.
     package static var brotliFailure: String? { libraryFailure { vg_brotli_library_failure($0, $1) } }
+    /// libbrotlidec's version (`1.0.9`); call after ``brotliFailure`` said it is open.
+    package static var brotliVersion: String {
+        let v = vg_brotli_version()
+        return "\(v >> 24).\(v >> 12 & 0xFFF).\(v & 0xFFF)"
+    }
     /// HarfBuzz's version (`8.3.0`); call after ``harfBuzzFailure`` said it is open.
     package static var harfBuzzVersion: String { String(cString: vg_hb_version()) }
     /// The version of the ICU opened (`72.1`); call after ``icuFailure`` said it is open.
