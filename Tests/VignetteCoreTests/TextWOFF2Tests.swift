@@ -102,4 +102,24 @@ import VignetteTestSupport
             try Font.faces(in: collection, name: "c.woff2")
         }
     }
+
+    /// The glyph transform's streams — contour counts of 0, 1, 2 or −1, the rest noise — under a header
+    /// whose sizes add up: every input rebuilds or is a typed error (a deterministic sweep; FuzzFont searches further).
+    @Test func noiseInTheGlyphStreamsIsAnErrorNeverATrap() throws {
+        var random = SeededGenerator(seed: 42)
+        var rebuilt = 0
+        for _ in 0..<3000 {
+            let glyphs = Int(random.next() % 6) + 1
+            var contours: [UInt8] = []
+            for _ in 0..<glyphs { contours.appendBigEndian([0, 1, 2, -1][Int(random.next() % 4)], bytes: 2) }
+            let bitmap = [UInt8](repeating: random.next() % 2 == 0 ? 0 : random.byte(), count: 4)
+            let streams = [contours] + (0..<6).map { k in (k == 4 ? bitmap : []) + (0..<Int(random.next() % 16)).map { _ in random.byte() } }
+            var table: [UInt8] = [0, 0, 0, UInt8(random.next() % 2), 0, UInt8(glyphs), 0, UInt8(random.next() % 2)]
+            for stream in streams { table.appendBigEndian(stream.count, bytes: 4) }
+            table += streams.joined() + (0..<(glyphs + 7) / 8 + Int(random.next() % 3)).map { _ in random.byte() }
+            let entry = WOFF2Reader.Table(tag: WOFF2Reader.glyf, originalLength: 0, transformed: true, offset: 0, length: table.count)
+            if (try? WOFF2Reader.Glyphs(table, entry, name: "noise", limit: 1 << 20)) != nil { rebuilt += 1 }
+        }
+        #expect(rebuilt > 0 && rebuilt < 3000, "\(rebuilt) of 3000 rebuilt")
+    }
 }

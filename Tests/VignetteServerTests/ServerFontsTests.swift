@@ -64,7 +64,7 @@ import VignetteTestSupport
         try Data("not a font at all".utf8).write(to: URL(fileURLWithPath: broken))
         let missing = folder.appendingPathComponent("Missing.ttf").path
         let cases = [
-            ([Self.arabic, broken], "fonts[1]: \(broken): Broken.ttf is not a TrueType, OpenType, collection or WOFF font"),
+            ([Self.arabic, broken], "fonts[1]: \(broken): Broken.ttf is not a TrueType, OpenType, collection, WOFF or WOFF2 font"),
             ([folder.appendingPathComponent("fonts").path], "fonts[0]: \(folder.appendingPathComponent("fonts").path): Broken.ttf is not"),
             ([missing], "fonts[0]: cannot read font \(missing): no such file or folder")
         ]
