@@ -64,7 +64,7 @@ final class BlockingDecoder: ImageDecoding {
     func decode(_ data: Data, options: DecodingOptions) throws(ImageDecoders.Error) -> Bitmap {
         started.withLock { $0 += 1 }
         changes.changed()
-        if gate.wait(timeout: .now() + .seconds(60)) == .timedOut { missed.withLock { $0 += 1 } }
+        if gate.wait(timeout: .now() + .seconds(300)) == .timedOut { missed.withLock { $0 += 1 } }
         gate.signal()  // pass the release on to the next decode
         return Bitmap(width: 4, height: 2, scale: options.scale, fill: .white)
     }
