@@ -57,7 +57,7 @@ extension RenderService {
         let options = DecodingOptions(maxPixelCount: configuration.limits.maxSourcePixels)
         let info: ImageInfo
         do throws(ImageDecoders.Error) {
-            info = try ImageInfo.read(data, options: options)
+            info = try await renderThreads.run { () throws(ImageDecoders.Error) in try ImageInfo.read(data, options: options) }
         } catch {
             return .text(502, "source is not a usable image: \(error)")
         }

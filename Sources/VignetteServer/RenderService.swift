@@ -43,6 +43,9 @@ public final class RenderService: Sendable {
     /// default), in arrival order, so a burst of requests shares the CPU
     /// fairly instead of all slowing down.
     let renderSlots: ConcurrencyGate
+    /// Where a render holding one of `renderSlots` runs, one thread per slot,
+    /// so large renders never occupy Swift's cooperative pool.
+    let renderThreads: SlotThreads
 
     /// A service; `presets` registered in Swift replace configuration presets
     /// of the same name. `metrics` go to a Prometheus registry of their own
@@ -96,6 +99,7 @@ public final class RenderService: Sendable {
         self.metrics = metrics
         admission = ConcurrencyGate(limit: configuration.maxConcurrentRequests, queueLimit: configuration.maxQueue)
         renderSlots = ConcurrencyGate(limit: configuration.maxConcurrentRenders)
+        renderThreads = SlotThreads(count: renderSlots.limit, name: "vignette.render")
         signer = configuration.signingKey.map(RequestSigner.init(key:))
         maxConnections = try configuration.connectionLimit(
             descriptors: DescriptorLimit.current.soft, open: DescriptorLimit.openCount() ?? 16)
@@ -219,41 +223,10 @@ public final class RenderService: Sendable {
             return .text(503, "cancelled")
         }
         defer { if slotted { renderSlots.release() } }
-        let started = ContinuousClock.now
-        if failure == nil {
-            switch await animatedAnswer(of: remote, on: surface, parameters: parameters, preset: preset, accept: accept) {
-            case .still: break
-            case .refused(let reply): return reply
-            case .animated(let body, let format):
-                metrics.recordRender(ContinuousClock.now - started)
-                return RenderReply.image(
-                    body, format: format, varies: parameters.format == nil, maxAge: preset.maxAge, failure: nil,
-                    ifNoneMatch: ifNoneMatch)
-            }
+        // A slot's work runs on the render threads: the cooperative pool stays free for unslotted renders.
+        return await withTaskExecutorPreference(slotted ? renderThreads : nil) {
+            await draw(remote, on: surface, failure: failure, parameters: parameters, preset: preset, accept: accept, ifNoneMatch: ifNoneMatch)
         }
-        let bitmap = traceRender(surface)
-        let format =
-            parameters.format ?? ImageFormat.negotiate(accept: accept, isOpaque: bitmap.isOpaque, candidates: preset.formats)
-        let body: Data
-        do throws(EncodingOptions.Error) {
-            body = try traceEncode(bitmap, as: format, quality: parameters.quality)
-        } catch {
-            return .text(500, "\(error)")
-        }
-        metrics.recordRender(ContinuousClock.now - started)
-        return RenderReply.image(
-            body, format: format, varies: parameters.format == nil,
-            maxAge: preset.maxAge, failure: failure, ifNoneMatch: ifNoneMatch)
-    }
-
-    /// Whether a render waits for one of `renderSlots`: not when the image
-    /// and the output are both small (at most `ImagePipeline.unslottedPixels`)
-    /// and still — a few milliseconds, which then never wait behind a burst
-    /// of large renders.
-    static func needsRenderSlot(_ surface: ImageSurface, preset: Preset) -> Bool {
-        let image = surface.descriptor.map { $0.reference.width * $0.reference.height } ?? 0
-        let output = surface.pixelSize.width * surface.pixelSize.height
-        return preset.animation || max(image, output) > ImagePipeline.unslottedPixels
     }
 
     /// Loads the source with the preset's presentation, or the failure

@@ -31,7 +31,9 @@ public struct ServerConfiguration: Sendable {
     /// and this many source decodes (the pipeline's `maxConcurrentDecodes`);
     /// the rest wait their turn, suspended, so a burst of large sources
     /// queues instead of slowing every small render (a still image and
-    /// output of at most 1 Mpx each take no slot). Default: the active core count.
+    /// output of at most 1 Mpx each take no slot). Work holding a slot runs
+    /// on threads of the service's own, one per slot, so Swift's cooperative
+    /// pool stays free for small renders. Default: the active core count.
     public var maxConcurrentRenders = ProcessInfo.processInfo.activeProcessorCount
     /// Connections open at once; beyond them the server stops accepting
     /// until one closes (new ones wait in the kernel's backlog). nil, the

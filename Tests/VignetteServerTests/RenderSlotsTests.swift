@@ -6,9 +6,9 @@ import VignetteTestSupport
 @testable import VignetteServer
 
 /// `maxConcurrentRenders`: the render slots and the pipeline's decode
-/// slots, read from the file; a large render waits for a slot, a small one
-/// does not. The test holds the slots itself and waits on the gate's own
-/// signal, never the clock.
+/// slots, read from the file; a large render waits for a slot and runs on
+/// the render threads, a small one does neither. The test holds the slots
+/// itself and waits on the gate's own signal, never the clock.
 @Suite(.timeLimit(.minutes(30))) struct RenderSlotsTests {
     static let icon = URL(string: "http://127.0.0.1:9/icon.png")!
 
@@ -52,6 +52,18 @@ import VignetteTestSupport
         let reply = await large.value
         #expect(reply.status == 200, "\(reply.status) \(reply.header("X-Vignette-Error") ?? "")")
         #expect(slots.active == 0 && slots.peakRunning == 1)
+    }
+
+    /// A render holding a slot runs on the render threads (started by the
+    /// first one), off the cooperative pool; an unslotted one never starts them.
+    @Test func aSlottedRenderRunsOnTheRenderThreads() async throws {
+        let service = try RenderService(
+            configuration: .testing { $0.maxConcurrentRenders = 2 }, loader: FixtureLoader([Self.icon: Fixtures.iconPNG]))
+        let small = await render(service, width: 40, height: 40)
+        #expect(small.status == 200 && service.renderThreads.started == 0)
+        let large = await render(service, width: 1100, height: 1000)
+        #expect(large.status == 200, "\(large.status) \(large.header("X-Vignette-Error") ?? "")")
+        #expect(service.renderThreads.started == 2 && service.renderThreads.count == service.renderSlots.limit)
     }
 
     func render(_ service: RenderService, width: Int, height: Int) async -> RenderReply {

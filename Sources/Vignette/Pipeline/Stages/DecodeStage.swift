@@ -4,7 +4,8 @@ import Foundation
 /// options (scale, pixel limit). It asks the fetch stage for the bytes, so
 /// two scales of one URL share a transfer, picks a decoder by sniffing, and
 /// fills the memory cache of decoded images. Decodes take one of `slots`
-/// each, so no more than `maxConcurrentDecodes` run at once.
+/// each, so no more than `maxConcurrentDecodes` run at once, and run on
+/// `threads`, one per slot, off Swift's cooperative pool.
 final class DecodeStage: Sendable {
     struct Key: Hashable, Sendable {
         var image: ImageRequest.Key
@@ -17,6 +18,8 @@ final class DecodeStage: Sendable {
     let jobs: TaskCoalescer<Key, ImageResponse>
     /// Decodes at once, by priority: the CPU-bound work waits here, suspended, as transfers wait in the fetch stage.
     let slots: ConcurrencyGate
+    /// Where a slotted decode runs: the pool stays free for small decodes and everything else.
+    let threads: SlotThreads
 
     init(
         fetch: FetchStage, decoders: ImageDecoders, memoryCache: MemoryCache<ImageRequest.Key, Bitmap>,
@@ -25,6 +28,7 @@ final class DecodeStage: Sendable {
         self.fetch = fetch
         jobs = TaskCoalescer(changes: fetch.changes)
         slots = ConcurrencyGate(limit: maxConcurrentDecodes, changes: fetch.changes)
+        threads = SlotThreads(count: slots.limit, name: "vignette.decode")
         self.decoders = decoders
         self.memoryCache = memoryCache
     }
@@ -66,10 +70,11 @@ final class DecodeStage: Sendable {
         return await settle(decoded, of: fetched, for: request, priority: priority)
     }
 
-    /// `work` once a decode slot is free, the slot released after it; a
-    /// caller cancelled while it waits gives up with `.cancelled(url)`
-    /// and runs nothing. A source whose header says it is small (`data`,
-    /// at most `ImagePipeline.unslottedPixels`) decodes at once.
+    /// `work` once a decode slot is free, on one of `threads`, the slot
+    /// released after it; a caller cancelled while it waits gives up with
+    /// `.cancelled(url)` and runs nothing. A source whose header says it is
+    /// small (`data`, at most `ImagePipeline.unslottedPixels`) decodes at
+    /// once, in the caller's task.
     func slotted<T>(
         _ url: URL, _ priority: ConcurrencyGate.Priority, source data: Data? = nil, _ work: () -> T
     ) async throws(ImageRequest.Error) -> T {
@@ -83,7 +88,7 @@ final class DecodeStage: Sendable {
             throw .cancelled(url)  // the queue is unbounded: cancelling is the one refusal
         }
         defer { slots.release() }
-        return work()
+        return await threads.run(work)
     }
 
     /// What a decode of `fetched` for `request` comes to: a damaged cached
