@@ -17,7 +17,7 @@
 
 #define VG_LIBHARFBUZZ_FUNCTIONS(X)                                                                                   \
     X(hb_version_string) X(hb_blob_create) X(hb_blob_destroy) X(hb_blob_get_data) X(hb_face_count) X(hb_face_create) \
-    X(hb_face_destroy) X(hb_face_get_upem) X(hb_face_get_glyph_count) X(hb_font_create) X(hb_font_create_sub_font)   \
+    X(hb_face_destroy) X(hb_face_reference_table) X(hb_face_get_upem) X(hb_face_get_glyph_count) X(hb_font_create) X(hb_font_create_sub_font)   \
     X(hb_font_destroy) X(hb_font_set_scale) X(hb_font_set_ppem) X(hb_font_set_variations) X(hb_font_make_immutable)  \
     X(hb_font_get_h_extents) X(hb_font_get_nominal_glyph) X(hb_font_get_variation_glyph)                             \
     X(hb_font_get_glyph_h_advance) X(hb_font_get_glyph_extents) X(hb_style_get_value) X(hb_ot_metrics_get_position) \

@@ -112,6 +112,20 @@ unsigned vg_hb_font_axes(const vg_hb_font *font, vg_hb_axis *out, unsigned capac
     return total;
 }
 
+int vg_hb_font_classification(const vg_hb_font *font, int *family_class, int *panose_family) {
+    hb_blob_t *os2 = libharfbuzz.hb_face_reference_table(font->face, HB_TAG('O', 'S', '/', '2'));
+    unsigned length = 0;
+    const uint8_t *bytes = (const uint8_t *)libharfbuzz.hb_blob_get_data(os2, &length);
+    // sFamilyClass at 30 (int16), panose's bFamilyType at 32.
+    int found = bytes != NULL && length >= 33;
+    if (found) {
+        *family_class = (int)(int16_t)(bytes[30] << 8 | bytes[31]);
+        *panose_family = bytes[32];
+    }
+    libharfbuzz.hb_blob_destroy(os2);
+    return found;
+}
+
 int vg_hb_font_glyph(const vg_hb_font *font, uint32_t codepoint, uint32_t selector, uint32_t *glyph) {
     hb_codepoint_t g = 0;
     int found = selector ? libharfbuzz.hb_font_get_variation_glyph(font->font, codepoint, selector, &g)

@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import VignetteTestSupport
 
 @testable import VignetteCore
 
@@ -60,5 +62,28 @@ import Testing
         // No family of that superfamily: the first named like it.
         #expect(FontCollection.family(forGeneric: "serif", in: ["Noto Sans", "DejaVu Serif", "Liberation Serif"]) == "DejaVu Serif")
         #expect(FontCollection.family(forGeneric: "cursive", in: families) == nil)
+    }
+
+    /// `cursive` and `fantasy` pick the first face whose OS/2 table classes it so (sFamilyClass, else panose).
+    @Test func cursiveAndFantasyFollowTheFontsOwnClassification() throws {
+        func classed(familyClass: Int, panose: UInt8) throws -> FontCollection {
+            var data = [UInt8](try Fixtures.data("fonts/DejaVuSerif-Subset.ttf"))
+            func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 << 8 | Int(data[at + $1]) } }
+            let tables = Int(data[4]) << 8 | Int(data[5])
+            let record = try #require((0..<tables).map { 12 + 16 * $0 }.first { u32($0) == 0x4F53_2F32 })  // "OS/2"
+            let os2 = u32(record + 8)
+            data[os2 + 30] = UInt8(familyClass >> 8)
+            data[os2 + 31] = UInt8(familyClass & 0xFF)
+            data[os2 + 32] = panose
+            return FontCollection.standard.adding(FontCollection(try Font.faces(in: Data(data), name: "classed.ttf")))
+        }
+        func pick(_ generic: String, in fonts: FontCollection) -> String? { fonts.chain(for: TextStyle(families: [generic])).first?.font.family }
+        let script = try classed(familyClass: 10 << 8 | 1, panose: 2)
+        #expect(pick("cursive", in: script) == "DejaVu Serif")
+        #expect(pick("fantasy", in: script) == "Noto Sans")  // none: the default family
+        let decorative = try classed(familyClass: 0, panose: 4)
+        #expect(pick("fantasy", in: decorative) == "DejaVu Serif" && pick("cursive", in: decorative) == "Noto Sans")
+        #expect(pick("cursive", in: try classed(familyClass: 0, panose: 3)) == "DejaVu Serif")
+        #expect(pick("cursive", in: try classed(familyClass: 1 << 8, panose: 2)) == "Noto Sans")
     }
 }

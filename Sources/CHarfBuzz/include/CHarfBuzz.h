@@ -105,6 +105,9 @@ void vg_hb_font_metrics(const vg_hb_font *font, vg_hb_metrics *metrics);
 /// returns the bytes written, 0 when there is none.
 unsigned vg_hb_font_name(const vg_hb_font *font, unsigned name_id, char *out, unsigned capacity);
 
+/// The face's OS/2 sFamilyClass (class << 8 | subclass) and panose bFamilyType; 0 when it has no OS/2 table.
+int vg_hb_font_classification(const vg_hb_font *font, int *family_class, int *panose_family);
+
 /// Up to `capacity` variation axes into `out`; returns how many the face has.
 unsigned vg_hb_font_axes(const vg_hb_font *font, vg_hb_axis *out, unsigned capacity);
 

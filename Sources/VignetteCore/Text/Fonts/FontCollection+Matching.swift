@@ -19,8 +19,9 @@ extension FontCollection {
     ]
 
     /// The faces tried for `style`, in order: each requested family present
-    /// (a generic one as ``family(forGeneric:in:)`` names it, skipped when it
-    /// names none), else the default (first) family; then the fallback chain; then every
+    /// (a generic one as ``family(forGeneric:in:)`` names it — `cursive` and
+    /// `fantasy` the first face its OS/2 classification puts there — skipped
+    /// when it names none), else the default (first) family; then the fallback chain; then every
     /// other family. Each is the best face of its family by CSS Fonts 4's
     /// matching (stretch, then style, then weight).
     package func chain(for style: TextStyle) -> [MatchedFace] {
@@ -33,7 +34,10 @@ extension FontCollection {
         for family in style.families {
             if present.contains(where: { $0.lowercased() == family.lowercased() }) {
                 add(family)
-            } else if Self.generics.contains(family.lowercased()), let named = Self.family(forGeneric: family.lowercased(), in: present) {
+            } else if Self.generics.contains(family.lowercased()),
+                let named = Self.family(forGeneric: family.lowercased(), in: present)
+                    ?? fonts.first(where: { $0.face.generic == family.lowercased() })?.family
+            {
                 add(named)
             }
         }

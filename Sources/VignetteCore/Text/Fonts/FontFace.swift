@@ -16,6 +16,9 @@ package final class FontFace: @unchecked Sendable {
     package let typographicFamily: String
     package let subfamily: String
     package let axes: [vg_hb_axis]
+    /// The generic family the face's OS/2 classification puts it in: `cursive` (a script,
+    /// sFamilyClass 10, or a hand-written panose), `fantasy` (ornamental or decorative), or nil.
+    package let generic: String?
     package let index: Int
     private let outlines = Locked(OutlineCache())
 
@@ -40,6 +43,18 @@ package final class FontFace: @unchecked Sendable {
         var found = [vg_hb_axis](repeating: vg_hb_axis(), count: min(count, 64))
         if !found.isEmpty { _ = vg_hb_font_axes(made, &found, UInt32(found.count)) }
         axes = found
+        var (familyClass, panose): (Int32, Int32) = (0, 0)
+        generic = vg_hb_font_classification(made, &familyClass, &panose) != 0 ? Self.generic(Int(familyClass), Int(panose)) : nil
+    }
+
+    private static func generic(_ familyClass: Int, _ panose: Int) -> String? {
+        switch (familyClass >> 8, panose) {
+        case (10, _): "cursive"
+        case (9, _): "fantasy"
+        case (_, 3): "cursive"
+        case (_, 4): "fantasy"
+        default: nil
+        }
     }
 
     deinit {
